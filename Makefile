@@ -1,0 +1,29 @@
+# Sift: the two commands a fresh Debian machine needs are `make bench` and `make test`.
+SWIFT ?= swift
+SUDO := $(shell [ "$$(id -u)" = "0" ] || echo sudo)
+
+.PHONY: deps build test bench lint format
+
+# Installs libyajl-dev and pkg-config when pkg-config cannot find yajl.
+deps:
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yajl; then \
+		echo "Installing libyajl-dev and pkg-config"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyajl-dev pkg-config; \
+	fi
+
+build: deps
+	$(SWIFT) build
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+	$(SWIFT) run -c release bench --quick
+
+bench: deps
+	$(SWIFT) run -c release bench
+
+lint:
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+
+format:
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks

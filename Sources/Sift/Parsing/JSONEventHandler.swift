@@ -1,0 +1,148 @@
+/// A consumer of the events of a ``JSONTokenizer``.
+///
+/// `handle(_:context:)` is called once per token, in document order. Throwing stops the parse:
+/// the tokenizer reports a ``JSONParseError`` of kind ``JSONParseError/Kind/consumerError``
+/// whose ``JSONParseError/underlyingError`` is what was thrown. To stop without an error, call
+/// ``JSONEventContext/stopParsing()``.
+///
+/// ```swift
+/// struct KeyCounter: JSONEventHandler {
+///     var keys = 0
+///     mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
+///         if case .key = event { keys += 1 }
+///     }
+/// }
+/// let tokenizer = JSONTokenizer(handler: KeyCounter())
+/// try tokenizer.parse(.string(#"{"a":1,"b":{"c":2}}"#))
+/// print(tokenizer.handler.keys) // 3
+/// ```
+public protocol JSONEventHandler {
+    /// Handles one event. The event's bytes are valid only during this call.
+    ///
+    /// ```swift
+    /// mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+    ///     if case .string(let text) = event { print(text.string, "at", context.location) }
+    /// }
+    /// ```
+    mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws
+}
+
+/// A ``JSONEventHandler`` made of a closure.
+///
+/// ```swift
+/// let printer = JSONEventClosure { event, _ in print(event) }
+/// ```
+public struct JSONEventClosure: JSONEventHandler {
+    /// The closure called for every event.
+    ///
+    /// ```swift
+    /// let handler = JSONEventClosure { event, context in print(context.depth, event) }
+    /// ```
+    public var body: (JSONEvent, JSONEventContext) throws -> Void
+
+    /// Wraps a closure.
+    ///
+    /// ```swift
+    /// JSONEventClosure { event, _ in print(event) }
+    /// ```
+    public init(_ body: @escaping (JSONEvent, JSONEventContext) throws -> Void) {
+        self.body = body
+    }
+
+    /// Calls the closure.
+    ///
+    /// ```swift
+    /// try handler.handle(.null, context: context)
+    /// ```
+    public func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+        try body(event, context)
+    }
+}
+
+/// What a handler can learn about the event it is handling: depth, path, location; and a way to
+/// stop the parse.
+///
+/// Everything here is computed on demand, so a handler that never asks pays nothing. Valid only
+/// during the `handle` call it was passed to.
+///
+/// ```swift
+/// let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, context in
+///     if case .string = event { print(context.path, context.location) }
+/// })
+/// try tokenizer.parse(.string(#"{"a":["x"]}"#))
+/// // Prints "$.a[0] 1:7"
+/// ```
+public struct JSONEventContext {
+    unowned(unsafe) let engine: TokenizerEngine
+    let event: JSONEvent
+    let tokenLength: Int
+
+    init(engine: TokenizerEngine, event: JSONEvent, tokenLength: Int) {
+        self.engine = engine
+        self.event = event
+        self.tokenLength = tokenLength
+    }
+
+    /// The number of containers open around this event (after a `startObject`/`startArray`,
+    /// including the one it opened; after an `endObject`/`endArray`, excluding the one it closed).
+    ///
+    /// ```swift
+    /// context.depth // 0 for a top-level scalar
+    /// ```
+    public var depth: Int { engine.state.pointee.depth }
+
+    /// The path of the value this event belongs to: for a key, the member it names; for an end
+    /// event, the container that closes.
+    ///
+    /// ```swift
+    /// context.path.description // "$.body[3].text"
+    /// ```
+    public var path: JSONNodePath {
+        let state = engine.state.pointee
+        switch event {
+        case .startObject, .startArray: return state.path(levels: state.depth - 1)
+        default: return state.path(levels: state.depth)
+        }
+    }
+
+    /// The absolute byte offset of the token's first byte.
+    ///
+    /// ```swift
+    /// context.offset // 7
+    /// ```
+    public var offset: Int { engine.currentTokenStart(tokenLength: tokenLength) }
+
+    /// The line and column of the token's first byte.
+    ///
+    /// ```swift
+    /// context.location.line
+    /// ```
+    public var location: SourceLocation { engine.state.pointee.locate(offset).location }
+
+    /// The number of top-level values completed before this event (useful with
+    /// ``JSONParserOptions/allowsMultipleValues``).
+    ///
+    /// ```swift
+    /// context.valueIndex // 2 while reading the third line of an NDJSON file
+    /// ```
+    public var valueIndex: Int { engine.state.pointee.valuesCompleted }
+
+    /// Stops the parse after this event, without an error: the rest of the input is not read.
+    ///
+    /// ```swift
+    /// if case .string(let name) = event, name.equals("needle") { context.stopParsing() }
+    /// ```
+    public func stopParsing() {
+        engine.stopRequested = true
+    }
+
+    /// An error located at this token, carrying the current path, for handlers that reject a
+    /// value.
+    ///
+    /// ```swift
+    /// throw context.error("expected a string")
+    /// ```
+    public func error(_ message: String, underlying: (any Error)? = nil) -> JSONParseError {
+        engine.makeError(.consumerError, message, offset: offset, underlying: underlying)
+    }
+}

@@ -1,0 +1,131 @@
+/// The streaming tokenizer: bytes in, ``JSONEvent``s out, on top of yajl.
+///
+/// Feed chunks of any size as they arrive, then call ``finish()``: any split of the input, down
+/// to single bytes, gives the same events and the same errors. Events go to the `Handler` as
+/// soon as their token is complete; their bytes are borrowed, so nothing is copied unless the
+/// handler keeps it.
+///
+/// ```swift
+/// let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, _ in print(event) })
+/// try tokenizer.feed(Array(#"{"a":[1,"#.utf8))
+/// try tokenizer.feed(Array(#"true]}"#.utf8))
+/// try tokenizer.finish()
+/// // Prints:
+/// // startObject
+/// // key("a")
+/// // startArray
+/// // number(1)
+/// // bool(true)
+/// // endArray
+/// // endObject
+/// ```
+public final class JSONTokenizer<Handler: JSONEventHandler> {
+    let engine: HandlerEngine<Handler>
+
+    /// Creates a tokenizer that sends its events to `handler`.
+    ///
+    /// ```swift
+    /// let tokenizer = JSONTokenizer(options: JSONParserOptions(allowsComments: true),
+    ///                               handler: JSONEventClosure { event, _ in print(event) })
+    /// ```
+    public init(options: JSONParserOptions = JSONParserOptions(), handler: Handler) {
+        engine = HandlerEngine(options: options, handler: handler)
+    }
+
+    /// The handler, with whatever it has accumulated.
+    ///
+    /// ```swift
+    /// print(tokenizer.handler.keys)
+    /// ```
+    public var handler: Handler {
+        get { engine.handler.pointee }
+        _modify { yield &engine.handler.pointee }
+    }
+
+    /// The options the tokenizer was created with.
+    ///
+    /// ```swift
+    /// tokenizer.options.maximumDepth // 512
+    /// ```
+    public var options: JSONParserOptions { engine.options }
+
+    /// The number of input bytes fed and parsed so far.
+    ///
+    /// ```swift
+    /// tokenizer.bytesConsumed
+    /// ```
+    public var bytesConsumed: Int { engine.bytesConsumed }
+
+    /// Whether the handler stopped the parse with ``JSONEventContext/stopParsing()``; further
+    /// input is ignored.
+    ///
+    /// ```swift
+    /// if tokenizer.isStopped { /* the handler found what it wanted */ }
+    /// ```
+    public var isStopped: Bool { engine.isStopped }
+
+    /// Parses the next chunk of input.
+    ///
+    /// Throws ``JSONParseError`` at the first error; after an error every call throws it again.
+    ///
+    /// ```swift
+    /// for chunk in chunks { try tokenizer.feed(chunk) }
+    /// try tokenizer.finish()
+    /// ```
+    public func feed(_ bytes: some Sequence<UInt8>) throws(JSONParseError) {
+        let engine = self.engine
+        if let result = bytes.withContiguousStorageIfAvailable({ buffer -> Result<Void, JSONParseError> in
+            Result { () throws(JSONParseError) in try engine.feed(UnsafeRawBufferPointer(buffer)) }
+        }) {
+            try result.get()
+        } else {
+            let copy = Array(bytes)
+            try copy.withUnsafeBytes { buffer in
+                Result { () throws(JSONParseError) in try engine.feed(buffer) }
+            }.get()
+        }
+    }
+
+    /// Signals the end of the input: a top-level number is delivered here, and truncated input is
+    /// reported as ``JSONParseError/Kind/incompleteInput``.
+    ///
+    /// ```swift
+    /// try tokenizer.finish()
+    /// ```
+    public func finish() throws(JSONParseError) {
+        try engine.finish()
+    }
+
+    func feed(raw buffer: UnsafeRawBufferPointer) throws(JSONParseError) {
+        try engine.feed(buffer)
+    }
+}
+
+/// The engine specialised for one handler type: the single dynamic call per token lands here.
+final class HandlerEngine<Handler: JSONEventHandler>: TokenizerEngine {
+    let handler: UnsafeMutablePointer<Handler>
+
+    init(options: JSONParserOptions, handler: Handler) {
+        self.handler = .allocate(capacity: 1)
+        self.handler.initialize(to: handler)
+        super.init(options: options)
+    }
+
+    deinit {
+        handler.deinitialize(count: 1)
+        handler.deallocate()
+    }
+
+    override func deliver(_ event: JSONEvent, tokenLength: Int) -> Bool {
+        do {
+            try handler.pointee.handle(event, context: JSONEventContext(engine: self, event: event, tokenLength: tokenLength))
+        } catch {
+            pendingError = error as? JSONParseError
+                ?? makeError(
+                    .consumerError, String(describing: error),
+                    offset: currentTokenStart(tokenLength: tokenLength), underlying: error)
+            return false
+        }
+        return !stopRequested
+    }
+}
