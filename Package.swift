@@ -6,6 +6,10 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Sift", targets: ["Sift"]),
+        .executable(name: "sift", targets: ["sift"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -23,9 +27,20 @@ let package = Package(
             dependencies: ["Sift", "CYajl"],
             path: "Benchmarks/bench"
         ),
+        .executableTarget(
+            name: "sift",
+            dependencies: [
+                "Sift",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "SiftTests",
             dependencies: ["Sift"]
+        ),
+        .testTarget(
+            name: "siftTests",
+            dependencies: ["sift"]
         ),
     ],
     swiftLanguageModes: [.v6]
