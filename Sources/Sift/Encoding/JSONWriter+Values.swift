@@ -1,0 +1,137 @@
+internal import CYajl
+
+extension JSONWriter {
+    /// Writes one event: replaying a tokenizer's events re-encodes the document faithfully (keys
+    /// as keys, numbers as their exact text).
+    ///
+    /// ```swift
+    /// let writer = JSONWriter()
+    /// try JSONTokenizer.tokenize(#"{ "a" : [ 1.50 ] }"#) { event, _ in try writer.write(event) }
+    /// writer.sink.string // {"a":[1.50]}
+    /// ```
+    public func write(_ event: JSONEvent) throws(JSONWriterError) {
+        switch event {
+        case .startObject: try beginObject()
+        case .endObject: try endObject()
+        case .startArray: try beginArray()
+        case .endArray: try endArray()
+        case .key(let bytes):
+            try key(bytes: UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
+        case .string(let bytes):
+            try string(bytes: UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
+        case .number(let bytes):
+            try number(bytes: UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
+        case .bool(let value): try bool(value)
+        case .null: try null()
+        }
+    }
+
+    /// Writes a whole value at the current position.
+    ///
+    /// The value is checked first (its nesting must fit ``JSONWriterOptions/maximumDepth``
+    /// below the current depth), so a refused value writes nothing.
+    ///
+    /// ```swift
+    /// try writer.write(["id": 1, "tags": ["a"]] as JSONValue) // {"id":1,"tags":["a"]}
+    /// ```
+    public func write(_ value: JSONValue) throws(JSONWriterError) {
+        try checkFailure()
+        try prepareValue()
+        let room = JSONWriterOptions.maximumDepth - frames.count
+        if Self.nesting(of: value, exceeds: room) {
+            throw JSONWriterError(
+                kind: .depthLimitExceeded,
+                message: "the value nests more than \(room) arrays and objects below depth \(frames.count)")
+        }
+        openPendingContainer()
+        emit(value)
+        valueWritten()
+        try finishCall()
+    }
+
+    /// Writes `value` straight to yajl; its structure and depth were checked.
+    private func emit(_ value: JSONValue) {
+        switch value {
+        case .null:
+            yajl_gen_null(generator)
+        case .bool(let bool):
+            yajl_gen_bool(generator, bool ? 1 : 0)
+        case .number(let number):
+            number.withBytes { bytes in
+                _ = yajl_gen_number(
+                    generator, UnsafeRawPointer(bytes.base)?.assumingMemoryBound(to: CChar.self), bytes.count)
+            }
+        case .string(let string):
+            emit(string: string)
+        case .array(let elements):
+            if elements.isEmpty {
+                emitEmpty("[]")
+                return
+            }
+            yajl_gen_array_open(generator)
+            for element in elements {
+                if output.failure != nil { return }
+                emit(element)
+            }
+            yajl_gen_array_close(generator)
+        case .object(let object):
+            if object.isEmpty {
+                emitEmpty("{}")
+                return
+            }
+            yajl_gen_map_open(generator)
+            for member in object.members {
+                if output.failure != nil { return }
+                emit(string: member.key)
+                emit(member.value)
+            }
+            yajl_gen_map_close(generator)
+        }
+    }
+
+    @inline(__always)
+    private func emit(string: String) {
+        var string = string
+        string.withUTF8 { buffer in
+            _ = yajl_gen_string(generator, buffer.baseAddress, buffer.count)
+        }
+    }
+
+    private func emitEmpty(_ text: StaticString) {
+        text.withUTF8Buffer { buffer in
+            _ = yajl_gen_number(
+                generator, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), buffer.count)
+        }
+    }
+
+    /// Whether `value` holds more than `limit` levels of nested containers.
+    private static func nesting(of value: JSONValue, exceeds limit: Int) -> Bool {
+        switch value {
+        case .array(let elements):
+            if limit == 0 { return true }
+            for element in elements where nesting(of: element, exceeds: limit - 1) { return true }
+            return false
+        case .object(let object):
+            if limit == 0 { return true }
+            for member in object.members where nesting(of: member.value, exceeds: limit - 1) { return true }
+            return false
+        default:
+            return false
+        }
+    }
+}
+
+extension JSONWriter: JSONEventHandler {
+    /// Writes each event of a tokenizer: the tokenizer re-encodes its input through the writer.
+    ///
+    /// ```swift
+    /// let writer = JSONWriter(sink: JSONFileSink.standardOutput())
+    /// let tokenizer = JSONTokenizer(handler: writer)
+    /// try tokenizer.feed(bytes)
+    /// try tokenizer.finish()
+    /// try writer.flush()
+    /// ```
+    public func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+        try write(event)
+    }
+}

@@ -1,0 +1,143 @@
+/// Builds ``JSONValue``s from ``JSONEvent``s: as the handler of a ``JSONTokenizer``, or fed one
+/// event at a time by another handler that wants only some subtrees.
+///
+/// The partial containers live in flat stacks (one for the elements of all open arrays, one for
+/// the members of all open objects); a container's children are wrapped into its value once,
+/// when it closes. Nothing recurses and nothing is copied twice, so building is linear in the
+/// size of the value, whatever its shape.
+///
+/// ```swift
+/// var builder = JSONValueBuilder()
+/// _ = builder.consume(.startArray)
+/// _ = builder.consume(.bool(true))
+/// let value = builder.consume(.endArray) // [true]
+/// ```
+///
+/// As a handler it collects every top-level value in ``values``:
+///
+/// ```swift
+/// let tokenizer = JSONTokenizer(handler: JSONValueBuilder())
+/// try tokenizer.feed(Array(#"{"a":[1,2]}"#.utf8))
+/// try tokenizer.finish()
+/// tokenizer.handler.values // [["a": [1, 2]]]
+/// ```
+public struct JSONValueBuilder: JSONEventHandler {
+    /// One open container: where its children start in the element or member stack.
+    private struct Frame {
+        var isArray: Bool
+        var start: Int
+    }
+
+    private var frames: [Frame] = []
+    /// The elements of every open array, innermost last.
+    private var elements: [JSONValue] = []
+    /// The members of every open object, innermost last.
+    private var members: [JSONObject.Member] = []
+    /// The key of every open object that is waiting for its value, innermost last.
+    private var keys: [String] = []
+
+    /// The top-level values completed while this builder was a tokenizer's handler.
+    ///
+    /// ```swift
+    /// tokenizer.handler.values.count
+    /// ```
+    public var values: [JSONValue] = []
+
+    /// Creates an empty builder.
+    ///
+    /// ```swift
+    /// var builder = JSONValueBuilder()
+    /// ```
+    public init() {}
+
+    /// The number of containers open in the value being built (0 between values).
+    ///
+    /// ```swift
+    /// builder.depth // 2 after startObject, key, startArray
+    /// ```
+    public var depth: Int { frames.count }
+
+    /// Adds one event to the value being built; returns the value when this event completes the
+    /// top-level value that the builder was started with (a scalar completes at once).
+    ///
+    /// Events must form valid JSON (as a tokenizer delivers them): a key outside an object, or
+    /// an end that does not match the open container, is a programming error.
+    ///
+    /// ```swift
+    /// var builder = JSONValueBuilder()
+    /// builder.consume(.startObject)              // nil
+    /// builder.consume(.endObject)                // .object([:])
+    /// ```
+    @discardableResult
+    public mutating func consume(_ event: JSONEvent) -> JSONValue? {
+        switch event {
+        case .startObject:
+            frames.append(Frame(isArray: false, start: members.count))
+            return nil
+        case .startArray:
+            frames.append(Frame(isArray: true, start: elements.count))
+            return nil
+        case .key(let bytes):
+            precondition(frames.last?.isArray == false, "JSONValueBuilder: a key outside an object")
+            keys.append(bytes.string)
+            return nil
+        case .endObject:
+            guard let frame = frames.popLast(), !frame.isArray else {
+                preconditionFailure("JSONValueBuilder: endObject without an open object")
+            }
+            let object = JSONObject(Array(members[frame.start...]))
+            members.removeSubrange(frame.start...)
+            return complete(.object(object))
+        case .endArray:
+            guard let frame = frames.popLast(), frame.isArray else {
+                preconditionFailure("JSONValueBuilder: endArray without an open array")
+            }
+            let array = Array(elements[frame.start...])
+            elements.removeSubrange(frame.start...)
+            return complete(.array(array))
+        case .string(let bytes):
+            return complete(.string(bytes.string))
+        case .number(let bytes):
+            return complete(.number(JSONNumber(validatedText: bytes.string)))
+        case .bool(let value):
+            return complete(.bool(value))
+        case .null:
+            return complete(.null)
+        }
+    }
+
+    /// Places a finished value in its parent, or returns it when it is the top-level value.
+    @inline(__always)
+    private mutating func complete(_ value: JSONValue) -> JSONValue? {
+        guard let parent = frames.last else { return value }
+        if parent.isArray {
+            elements.append(value)
+        } else {
+            precondition(!keys.isEmpty, "JSONValueBuilder: an object member without a key")
+            members.append(JSONObject.Member(key: keys.removeLast(), value: value))
+        }
+        return nil
+    }
+
+    /// Discards the value being built (keeping ``values``), so that the next event starts a new
+    /// one.
+    ///
+    /// ```swift
+    /// builder.discardPartialValue()
+    /// ```
+    public mutating func discardPartialValue() {
+        frames.removeAll(keepingCapacity: true)
+        elements.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds the event and appends a completed top-level value to ``values``.
+    ///
+    /// ```swift
+    /// try builder.handle(event, context: context)
+    /// ```
+    public mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
+        if let value = consume(event) { values.append(value) }
+    }
+}
