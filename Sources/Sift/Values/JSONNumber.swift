@@ -53,8 +53,10 @@ public struct JSONNumber: Sendable, CustomStringConvertible {
     /// exactly; nil for NaN and infinities, which JSON cannot express.
     ///
     /// ```swift
-    /// JSONNumber(0.1)?.text // "0.1"
-    /// JSONNumber(2.0)?.text // "2.0"
+    /// let ratio = 0.1, whole = 2.0
+    /// JSONNumber(ratio)?.text      // "0.1"
+    /// JSONNumber(whole)?.text      // "2.0"
+    /// JSONNumber(Double.nan)       // nil
     /// ```
     public init?(_ value: Double) {
         guard value.isFinite else { return nil }

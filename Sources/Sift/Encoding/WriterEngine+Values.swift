@@ -1,47 +1,28 @@
 internal import CYajl
 
-extension JSONWriter {
-    /// Writes one event: replaying a tokenizer's events re-encodes the document faithfully (keys
-    /// as keys, numbers as their exact text).
-    ///
-    /// ```swift
-    /// let writer = JSONWriter()
-    /// try JSONTokenizer.tokenize(#"{ "a" : [ 1.50 ] }"#) { event, _ in try writer.write(event) }
-    /// writer.sink.string // {"a":[1.50]}
-    /// ```
-    public func write(_ event: JSONEvent) throws(JSONWriterError) {
+extension WriterEngine {
+    func write(_ event: JSONEvent) throws(JSONWriterError) {
         switch event {
-        case .startObject: try beginObject()
+        case .startObject: try beginContainer(.objectKey)
         case .endObject: try endObject()
-        case .startArray: try beginArray()
+        case .startArray: try beginContainer(.array)
         case .endArray: try endArray()
-        case .key(let bytes):
-            try key(bytes: UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
-        case .string(let bytes):
-            try string(bytes: UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
-        case .number(let bytes):
-            try number(bytes: UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
+        case .key(let bytes): try key(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
+        case .string(let bytes): try string(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
+        case .number(let bytes): try number(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
         case .bool(let value): try bool(value)
         case .null: try null()
         }
     }
 
-    /// Writes a whole value at the current position.
-    ///
-    /// The value is checked first (its nesting must fit ``JSONWriterOptions/maximumDepth``
-    /// below the current depth), so a refused value writes nothing.
-    ///
-    /// ```swift
-    /// try writer.write(["id": 1, "tags": ["a"]] as JSONValue) // {"id":1,"tags":["a"]}
-    /// ```
-    public func write(_ value: JSONValue) throws(JSONWriterError) {
+    func write(_ value: JSONValue) throws(JSONWriterError) {
         try checkFailure()
         try prepareValue()
-        let room = JSONWriterOptions.maximumDepth - frames.count
+        let room = JSONWriterOptions.maximumDepth - depth
         if Self.nesting(of: value, exceeds: room) {
             throw JSONWriterError(
                 kind: .depthLimitExceeded,
-                message: "the value nests more than \(room) arrays and objects below depth \(frames.count)")
+                message: "the value nests more than \(room) arrays and objects below depth \(depth)")
         }
         openPendingContainer()
         emit(value)
@@ -49,7 +30,7 @@ extension JSONWriter {
         try finishCall()
     }
 
-    /// Writes `value` straight to yajl; its structure and depth were checked.
+    /// Writes `value` straight to yajl: its place and depth were checked.
     private func emit(_ value: JSONValue) {
         switch value {
         case .null:
@@ -65,7 +46,7 @@ extension JSONWriter {
             emit(string: string)
         case .array(let elements):
             if elements.isEmpty {
-                emitEmpty("[]")
+                emitEmpty(isArray: true)
                 return
             }
             yajl_gen_array_open(generator)
@@ -76,7 +57,7 @@ extension JSONWriter {
             yajl_gen_array_close(generator)
         case .object(let object):
             if object.isEmpty {
-                emitEmpty("{}")
+                emitEmpty(isArray: false)
                 return
             }
             yajl_gen_map_open(generator)
@@ -97,13 +78,6 @@ extension JSONWriter {
         }
     }
 
-    private func emitEmpty(_ text: StaticString) {
-        text.withUTF8Buffer { buffer in
-            _ = yajl_gen_number(
-                generator, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), buffer.count)
-        }
-    }
-
     /// Whether `value` holds more than `limit` levels of nested containers.
     private static func nesting(of value: JSONValue, exceeds limit: Int) -> Bool {
         switch value {
@@ -118,20 +92,5 @@ extension JSONWriter {
         default:
             return false
         }
-    }
-}
-
-extension JSONWriter: JSONEventHandler {
-    /// Writes each event of a tokenizer: the tokenizer re-encodes its input through the writer.
-    ///
-    /// ```swift
-    /// let writer = JSONWriter(sink: JSONFileSink.standardOutput())
-    /// let tokenizer = JSONTokenizer(handler: writer)
-    /// try tokenizer.feed(bytes)
-    /// try tokenizer.finish()
-    /// try writer.flush()
-    /// ```
-    public func handle(_ event: JSONEvent, context: JSONEventContext) throws {
-        try write(event)
     }
 }
