@@ -15,6 +15,11 @@ extension JSONNumber: Hashable {
         }
     }
 
+    /// Whether the value is an integer, however it is written (`3`, `3.0`, `3e0`, `0.3e1`).
+    var isIntegral: Bool {
+        withBytes { bytes in NumberValue(bytes).isIntegral }
+    }
+
     /// Hashes the number's value, consistently with `==`.
     ///
     /// ```swift
@@ -120,6 +125,14 @@ private struct NumberValue: Hashable {
             kind = .double(double)
         } else {
             kind = .exact(negative: negative, exponent: normalizedExponent)
+        }
+    }
+
+    var isIntegral: Bool {
+        switch kind {
+        case .zero: true
+        case .exact(_, let exponent): exponent >= digitCount
+        case .double, .text: false
         }
     }
 

@@ -105,40 +105,37 @@ extension JSONObject: Codable {
 }
 
 extension JSONNumber: Codable {
-    /// Decodes a number: as `Int64` or `UInt64` when the decoder has an integer that fits, else as
-    /// a `Double` (refined through `Decimal` for integral values beyond 64 bits, which
-    /// `JSONDecoder` reads exactly).
+    /// Decodes a number: read as a `Double`; an integral one is read again as `Int64` or
+    /// `UInt64` (exact), or as a `Decimal` beyond those (which `JSONDecoder` reads exactly).
     ///
     /// ```swift
     /// let numbers = try JSONDecoder().decode([JSONNumber].self, from: Data("[1, 0.5]".utf8))
     /// ```
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
+        let double = try container.decode(Double.self)
+        guard let number = JSONNumber(double) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(double) is not a JSON number")
+        }
+        guard double.rounded(.towardZero) == double else {
+            self = number
+            return
+        }
         if let integer = try? container.decode(Int64.self) {
             self.init(integer)
         } else if let integer = try? container.decode(UInt64.self) {
             self.init(integer)
+        } else if let decimal = try? container.decode(Decimal.self), let exact = JSONNumber(exactly: decimal) {
+            self = exact
         } else {
-            let double = try container.decode(Double.self)
-            guard let number = JSONNumber(double) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "\(double) is not a JSON number")
-            }
-            if double.rounded() == double, double.magnitude >= 0x1p63,
-                let decimal = try? container.decode(Decimal.self),
-                let exact = JSONNumber(exactly: decimal)
-            {
-                self = exact
-            } else {
-                self = number
-            }
+            self = number
         }
     }
 
     /// Encodes the number with the Swift type that keeps its value: `Int64` or `UInt64` for
     /// integers that fit, `Double` for fractions, `Decimal` for longer integers (`JSONEncoder`
-    /// writes its exact digits); a number beyond all of these is an
-    /// `EncodingError.invalidValue`.
+    /// writes its exact digits), `Double` again past `Decimal`'s range; a number past `Double`'s
+    /// range is an `EncodingError.invalidValue`.
     ///
     /// ```swift
     /// try JSONEncoder().encode(JSONNumber(text: "12345678901234567890123")!) // 12345678901234567890123
@@ -149,13 +146,11 @@ extension JSONNumber: Codable {
             try container.encode(integer)
         } else if let integer = plainInteger(as: UInt64.self) {
             try container.encode(integer)
-        } else if let integer = try? integer(Int64.self) {
+        } else if isIntegral, let integer = try? integer(Int64.self) {
             try container.encode(integer)
-        } else if let integer = try? integer(UInt64.self) {
+        } else if isIntegral, let integer = try? integer(UInt64.self) {
             try container.encode(integer)
-        } else if let double = doubleValue, double.rounded() != double || double == 0 {
-            try container.encode(double)
-        } else if let decimal = decimalValue, let exact = JSONNumber(exactly: decimal), exact == self {
+        } else if isIntegral, let decimal = decimalValue, let exact = JSONNumber(exactly: decimal), exact == self {
             try container.encode(decimal)
         } else if let double = doubleValue {
             try container.encode(double)
@@ -164,7 +159,7 @@ extension JSONNumber: Codable {
                 self,
                 EncodingError.Context(
                     codingPath: encoder.codingPath,
-                    debugDescription: "The number \(text) is beyond the range of Double and Decimal"))
+                    debugDescription: "The number \(text) is beyond the range of Double"))
         }
     }
 

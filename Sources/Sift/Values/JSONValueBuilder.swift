@@ -85,16 +85,12 @@ public struct JSONValueBuilder: JSONEventHandler {
             guard let frame = frames.popLast(), !frame.isArray else {
                 preconditionFailure("JSONValueBuilder: endObject without an open object")
             }
-            let object = JSONObject(Array(members[frame.start...]))
-            members.removeSubrange(frame.start...)
-            return complete(.object(object))
+            return complete(.object(JSONObject(Self.takeSuffix(of: &members, from: frame.start, placeholder: Self.emptyMember))))
         case .endArray:
             guard let frame = frames.popLast(), frame.isArray else {
                 preconditionFailure("JSONValueBuilder: endArray without an open array")
             }
-            let array = Array(elements[frame.start...])
-            elements.removeSubrange(frame.start...)
-            return complete(.array(array))
+            return complete(.array(Self.takeSuffix(of: &elements, from: frame.start, placeholder: .null)))
         case .string(let bytes):
             return complete(.string(bytes.string))
         case .number(let bytes):
@@ -106,9 +102,30 @@ public struct JSONValueBuilder: JSONEventHandler {
         }
     }
 
+    private static let emptyMember = JSONObject.Member(key: "", value: .null)
+
+    /// Moves `stack[start...]` into a new array and removes it from `stack`, without retaining
+    /// and releasing every element on the way: the elements are moved out, trivially
+    /// destructible placeholders take their slots, and those are removed.
+    @inline(__always)
+    private static func takeSuffix<Element>(of stack: inout [Element], from start: Int, placeholder: Element) -> [Element] {
+        let count = stack.count - start
+        guard count > 0 else { return [] }
+        let result = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            stack.withUnsafeMutableBufferPointer { source in
+                let first = source.baseAddress! + start
+                buffer.baseAddress!.moveInitialize(from: first, count: count)
+                first.initialize(repeating: placeholder, count: count)
+            }
+            initialized = count
+        }
+        stack.removeLast(count)
+        return result
+    }
+
     /// Places a finished value in its parent, or returns it when it is the top-level value.
     @inline(__always)
-    private mutating func complete(_ value: JSONValue) -> JSONValue? {
+    private mutating func complete(_ value: consuming JSONValue) -> JSONValue? {
         guard let parent = frames.last else { return value }
         if parent.isArray {
             elements.append(value)
