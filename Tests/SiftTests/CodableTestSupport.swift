@@ -12,8 +12,22 @@ enum CodableTestSupport {
 
     /// Parses JSON bytes into a `JSONValue`, feeding them in chunks of `chunkSize` bytes.
     static func parse(bytes: [UInt8], chunkSize: Int = 4096) throws -> JSONValue {
+        try parse(bytes: bytes, chunkSize: chunkSize, recordingLocationsWhere: { _ in false }).value
+    }
+
+    /// Parses JSON bytes, also noting where each value whose path satisfies `record` begins.
+    static func parse(
+        bytes: [UInt8], chunkSize: Int = 4096, recordingLocationsWhere record: @escaping (JSONNodePath) -> Bool
+    ) throws -> (value: JSONValue, locations: [JSONNodePath: Sift.SourceLocation]) {
         let builder = ValueBuilder()
-        let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, _ in builder.handle(event) })
+        var locations: [JSONNodePath: Sift.SourceLocation] = [:]
+        let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, context in
+            if event.beginsValue {
+                let path = context.path
+                if record(path) { locations[path] = context.location }
+            }
+            builder.handle(event)
+        })
         var start = 0
         while start < bytes.count {
             let end = min(start + chunkSize, bytes.count)
@@ -21,7 +35,7 @@ enum CodableTestSupport {
             start = end
         }
         try tokenizer.finish()
-        return try #require(builder.result)
+        return (try #require(builder.result), locations)
     }
 
     /// Builds one value from events with a stack of open containers.
