@@ -84,14 +84,14 @@ public struct JSONValueDecoder: Sendable {
         case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
     }
 
-    /// How dates are read. Defaults to ``DateDecodingStrategy-swift.enum/deferredToDate``.
+    /// How dates are read. Defaults to ``DateDecodingStrategy/deferredToDate``.
     ///
     /// ```swift
     /// decoder.dateDecodingStrategy = .secondsSince1970
     /// ```
     public var dateDecodingStrategy: DateDecodingStrategy = .deferredToDate
 
-    /// How binary data is read. Defaults to ``DataDecodingStrategy-swift.enum/base64``.
+    /// How binary data is read. Defaults to ``DataDecodingStrategy/base64``.
     ///
     /// ```swift
     /// decoder.dataDecodingStrategy = .deferredToData
@@ -99,14 +99,14 @@ public struct JSONValueDecoder: Sendable {
     public var dataDecodingStrategy: DataDecodingStrategy = .base64
 
     /// How infinities and NaN are read. Defaults to
-    /// ``NonConformingFloatDecodingStrategy-swift.enum/throw``.
+    /// ``NonConformingFloatDecodingStrategy/throw``.
     ///
     /// ```swift
     /// decoder.nonConformingFloatDecodingStrategy = .throw
     /// ```
     public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
 
-    /// How object keys are matched. Defaults to ``KeyDecodingStrategy-swift.enum/useDefaultKeys``.
+    /// How object keys are matched. Defaults to ``KeyDecodingStrategy/useDefaultKeys``.
     ///
     /// ```swift
     /// decoder.keyDecodingStrategy = .convertFromSnakeCase

@@ -4,7 +4,7 @@ import Foundation
 /// them into JSON text: same strategies, same values.
 ///
 /// Object members come in the order the type encodes its keys (``JSONObject`` keeps order), or
-/// sorted by key with ``OutputFormatting-swift.struct/sortedKeys``. A `Double` becomes
+/// sorted by key with ``OutputFormatting/sortedKeys``. A `Double` becomes
 /// `JSONNumber(Double)`, the shortest text that reads back exactly; a `Float` its own shortest
 /// text (`0.1`, not `0.10000000149011612`).
 ///
@@ -22,6 +22,10 @@ public struct JSONValueEncoder: Sendable {
     /// ```
     public struct OutputFormatting: OptionSet, Sendable {
         /// The options as bits.
+        ///
+        /// ```swift
+        /// JSONValueEncoder.OutputFormatting.sortedKeys.rawValue // 2
+        /// ```
         public let rawValue: UInt
 
         /// Creates options from bits.
@@ -34,6 +38,11 @@ public struct JSONValueEncoder: Sendable {
         }
 
         /// Members of every object sorted by key (by UTF-8 bytes, as `JSONEncoder` sorts them).
+        ///
+        /// ```swift
+        /// var encoder = JSONValueEncoder()
+        /// encoder.outputFormatting = .sortedKeys
+        /// ```
         public static let sortedKeys = OutputFormatting(rawValue: 1 << 1)
     }
 
@@ -107,14 +116,14 @@ public struct JSONValueEncoder: Sendable {
     /// ```
     public var outputFormatting: OutputFormatting = []
 
-    /// How dates are written. Defaults to ``DateEncodingStrategy-swift.enum/deferredToDate``.
+    /// How dates are written. Defaults to ``DateEncodingStrategy/deferredToDate``.
     ///
     /// ```swift
     /// encoder.dateEncodingStrategy = .millisecondsSince1970
     /// ```
     public var dateEncodingStrategy: DateEncodingStrategy = .deferredToDate
 
-    /// How binary data is written. Defaults to ``DataEncodingStrategy-swift.enum/base64``.
+    /// How binary data is written. Defaults to ``DataEncodingStrategy/base64``.
     ///
     /// ```swift
     /// encoder.dataEncodingStrategy = .deferredToData
@@ -122,7 +131,7 @@ public struct JSONValueEncoder: Sendable {
     public var dataEncodingStrategy: DataEncodingStrategy = .base64
 
     /// What to do with infinities and NaN. Defaults to
-    /// ``NonConformingFloatEncodingStrategy-swift.enum/throw``.
+    /// ``NonConformingFloatEncodingStrategy/throw``.
     ///
     /// ```swift
     /// encoder.nonConformingFloatEncodingStrategy = .throw
@@ -130,7 +139,7 @@ public struct JSONValueEncoder: Sendable {
     public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
 
     /// How coding keys become object keys. Defaults to
-    /// ``KeyEncodingStrategy-swift.enum/useDefaultKeys``.
+    /// ``KeyEncodingStrategy/useDefaultKeys``.
     ///
     /// ```swift
     /// encoder.keyEncodingStrategy = .convertToSnakeCase
