@@ -318,6 +318,22 @@ struct CodableDecoderStrategyTests {
         #expect(siftResult == foundationResult)
     }
 
+    @Test("The ASCII fast path of convertFromSnakeCase agrees with Foundation's capitalization")
+    func asciiSnakeKeys() {
+        let alphabet = ["a", "B", "1", "_", "x", "Z", "9"]
+        var keys = alphabet
+        var level = alphabet
+        for _ in 2...4 {
+            level = level.flatMap { prefix in alphabet.map { prefix + $0 } }
+            keys += level
+        }
+        keys += ["created_at", "profile_image_url_https", "ID_str", "a_1b_c2D", "x_9lives_B2B3", "__a_b__"]
+        for key in keys {
+            #expect(KeyCaseConversion.asciiCamelCase(fromSnakeCase: key) == KeyCaseConversion.generalCamelCase(fromSnakeCase: key), "\(key)")
+            #expect(KeyCaseConversion.camelCase(fromSnakeCase: key) == KeyCaseConversion.generalCamelCase(fromSnakeCase: key), "\(key)")
+        }
+    }
+
     @Test("Custom key strategy") func customKeys() throws {
         let strip: @Sendable ([any CodingKey]) -> any CodingKey = { path in
             JSONCodingKey(stringValue: String(path.last!.stringValue.drop { $0 == "$" }))

@@ -22,7 +22,7 @@ extension JSONValueDecoderImpl {
                 members = object.members
             case .convertFromSnakeCase:
                 members = object.members.map {
-                    JSONObject.Member(key: KeyCaseConversion.camelCase(fromSnakeCase: $0.key), value: $0.value)
+                    JSONObject.Member(key: decoder.camelCase(fromSnakeCase: $0.key), value: $0.value)
                 }
             case .custom(let convert):
                 let path = node.path

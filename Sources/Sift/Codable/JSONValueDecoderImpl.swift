@@ -8,6 +8,8 @@ final class JSONValueDecoderImpl: Decoder {
     let userInfo: [CodingUserInfoKey: Any]
     private var values: [JSONValue]
     var codingPathNode: CodingPathNode
+    /// `convertFromSnakeCase` results: the same keys come back in every element of an array.
+    private var camelCaseKeys: [String: String] = [:]
 
     init(options: JSONValueDecoder, value: JSONValue, codingPathNode: CodingPathNode) {
         self.options = options
@@ -17,6 +19,14 @@ final class JSONValueDecoderImpl: Decoder {
     }
 
     var codingPath: [any CodingKey] { codingPathNode.path }
+
+    /// `key` converted from snake case, remembered for the first 1024 distinct keys.
+    func camelCase(fromSnakeCase key: String) -> String {
+        if let converted = camelCaseKeys[key] { return converted }
+        let converted = KeyCaseConversion.camelCase(fromSnakeCase: key)
+        if camelCaseKeys.count < 1024 { camelCaseKeys[key] = converted }
+        return converted
+    }
 
     /// The value being decoded.
     var topValue: JSONValue { values[values.count - 1] }
