@@ -99,7 +99,7 @@ extension JSONObject: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: JSONCodingKey.self)
         for member in members {
-            try container.encode(member.value, forKey: JSONCodingKey(member.key))
+            try container.encode(member.value, forKey: JSONCodingKey(stringValue: member.key))
         }
     }
 }
@@ -167,25 +167,5 @@ extension JSONNumber: Codable {
     init?(exactly decimal: Decimal) {
         guard !decimal.isNaN, let number = JSONNumber(text: decimal.description) else { return nil }
         self = number
-    }
-}
-
-/// A coding key made of any string, for objects whose keys are data.
-struct JSONCodingKey: CodingKey {
-    let stringValue: String
-    let intValue: Int?
-
-    init(_ string: String) {
-        stringValue = string
-        intValue = nil
-    }
-
-    init?(stringValue: String) {
-        self.init(stringValue)
-    }
-
-    init?(intValue: Int) {
-        stringValue = String(intValue)
-        self.intValue = intValue
     }
 }
