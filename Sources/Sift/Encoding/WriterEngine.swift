@@ -172,7 +172,7 @@ final class WriterEngine {
     func number(_ bytes: UnsafeRawBufferPointer, validate: Bool) throws(JSONWriterError) {
         try checkFailure()
         try prepareValue()
-        if validate && !JSONNumber.isValidText(bytes) {
+        if validate && !JSONNumberParsing.isJSONNumber(bytes) {
             throw JSONWriterError(
                 kind: .invalidNumber, message: "\"\(String(decoding: bytes, as: UTF8.self))\" is not a JSON number")
         }

@@ -31,7 +31,7 @@ public struct JSONNumber: Sendable, CustomStringConvertible {
     /// ```
     public init?(text: String) {
         var text = text
-        guard text.withUTF8({ JSONNumber.isValidText(UnsafeRawBufferPointer($0)) }) else { return nil }
+        guard text.withUTF8({ JSONNumberParsing.isJSONNumber(UnsafeRawBufferPointer($0)) }) else { return nil }
         self.text = text
     }
 
@@ -113,32 +113,6 @@ public struct JSONNumber: Sendable, CustomStringConvertible {
     /// allocation; nil otherwise.
     func plainInteger<T: FixedWidthInteger>(as type: T.Type) -> T? {
         withBytes { bytes in bytes.parseInteger(as: T.self) }
-    }
-
-    /// Whether `bytes` is a number in JSON's grammar (`-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`).
-    static func isValidText(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        var index = 0
-        let count = bytes.count
-        func digits() -> Int {
-            let start = index
-            while index < count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
-            return index - start
-        }
-        if index < count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        let integerStart = index
-        let integerDigits = digits()
-        guard integerDigits > 0 else { return false }
-        if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") { return false }
-        if index < count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            guard digits() > 0 else { return false }
-        }
-        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
-            index += 1
-            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
-            guard digits() > 0 else { return false }
-        }
-        return index == count
     }
 
     /// Calls `body` with the text's UTF-8 bytes, borrowed.

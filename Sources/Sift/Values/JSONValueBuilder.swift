@@ -35,6 +35,9 @@ public struct JSONValueBuilder: JSONEventHandler {
     private var members: [JSONObject.Member] = []
     /// The key of every open object that is waiting for its value, innermost last.
     private var keys: [String] = []
+    /// Recent keys, so that a key repeated in every element of an array is decoded once and
+    /// its storage shared.
+    private var keyCache = KeyCache()
 
     /// The top-level values completed while this builder was a tokenizer's handler.
     ///
@@ -79,7 +82,7 @@ public struct JSONValueBuilder: JSONEventHandler {
             return nil
         case .key(let bytes):
             precondition(frames.last?.isArray == false, "JSONValueBuilder: a key outside an object")
-            keys.append(bytes.string)
+            keys.append(keyCache.string(for: bytes))
             return nil
         case .endObject:
             guard let frame = frames.popLast(), !frame.isArray else {
@@ -156,5 +159,27 @@ public struct JSONValueBuilder: JSONEventHandler {
     /// ```
     public mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
         if let value = consume(event) { values.append(value) }
+    }
+}
+
+/// A small direct-mapped cache of key strings, indexed by a hash of their bytes.
+private struct KeyCache {
+    private static let slotCount = 256
+    private static let longestKey = 64
+    private var slots = [String](repeating: "", count: KeyCache.slotCount)
+
+    /// The key as a `String`: the cached one when the same bytes were seen recently.
+    mutating func string(for bytes: JSONBytes) -> String {
+        let count = bytes.count
+        guard count > 0, count <= Self.longestKey else { return bytes.string }
+        var hash: UInt32 = 2_166_136_261
+        bytes.withUnsafeBytes { buffer in
+            for byte in buffer { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        }
+        let slot = Int(hash) & (Self.slotCount - 1)
+        if slots[slot].utf8.count == count, bytes.equals(slots[slot].utf8) { return slots[slot] }
+        let string = bytes.string
+        slots[slot] = string
+        return string
     }
 }
