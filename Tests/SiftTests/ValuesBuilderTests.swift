@@ -6,7 +6,7 @@ import Testing
 @Suite("JSONValueBuilder and parsing")
 struct ValuesBuilderTests {
     @Test func consumeReturnsTheValueWhenItCompletes() throws {
-        let events = try RecordedEvent.record(#"{"a":[1,{"b":null}],"c":"d","a":true}"#)
+        let events = try ValuesRecordedEvent.record(#"{"a":[1,{"b":null}],"c":"d","a":true}"#)
         var builder = JSONValueBuilder()
         var results: [JSONValue?] = []
         for event in events {

@@ -27,7 +27,7 @@ enum ValuesCorpus {
 }
 
 /// Records the events of a parse as values that outlive the event.
-enum RecordedEvent: Equatable {
+enum ValuesRecordedEvent: Equatable {
     case startObject, endObject, startArray, endArray
     case key([UInt8]), string([UInt8]), number([UInt8])
     case bool(Bool), null
@@ -64,10 +64,10 @@ enum RecordedEvent: Equatable {
         }
     }
 
-    static func record(_ text: String, options: JSONParserOptions = JSONParserOptions()) throws -> [RecordedEvent] {
-        var events: [RecordedEvent] = []
+    static func record(_ text: String, options: JSONParserOptions = JSONParserOptions()) throws -> [ValuesRecordedEvent] {
+        var events: [ValuesRecordedEvent] = []
         let tokenizer = JSONTokenizer(options: options, handler: JSONEventClosure { event, _ in
-            events.append(RecordedEvent(event))
+            events.append(ValuesRecordedEvent(event))
         })
         try tokenizer.feed(Array(text.utf8))
         try tokenizer.finish()

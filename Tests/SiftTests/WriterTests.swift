@@ -173,10 +173,10 @@ struct WriterTests {
 
     @Test func invalidUTF8FromEventsIsRefused() throws {
         let bytes: [UInt8] = [0x22, 0x61, 0xFF, 0x62, 0x22]  // "a\xFFb"
-        var events: [RecordedEvent] = []
+        var events: [ValuesRecordedEvent] = []
         let tokenizer = JSONTokenizer(
             options: JSONParserOptions(validatesUTF8: false),
-            handler: JSONEventClosure { event, _ in events.append(RecordedEvent(event)) })
+            handler: JSONEventClosure { event, _ in events.append(ValuesRecordedEvent(event)) })
         try tokenizer.feed(bytes)
         try tokenizer.finish()
         let writer = JSONWriter()
