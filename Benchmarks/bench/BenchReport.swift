@@ -1,0 +1,122 @@
+import Foundation
+
+/// Everything one run of `bench` measured, printed as a table for people or as JSON for machines.
+struct BenchReport: Encodable {
+    /// What the numbers were measured on.
+    struct Machine: Encodable {
+        var cpu: String
+        var cores: Int
+        var system: String
+        var build: String
+        var date: String
+
+        static func current() -> Machine {
+            var cpu = "unknown CPU"
+            if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+                let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+                let colon = line.firstIndex(of: ":")
+            {
+                cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            #if DEBUG
+            let build = "debug"
+            #else
+            let build = "release"
+            #endif
+            return Machine(
+                cpu: cpu, cores: ProcessInfo.processInfo.activeProcessorCount,
+                system: ProcessInfo.processInfo.operatingSystemVersionString, build: build,
+                date: ISO8601DateFormatter().string(from: Date()))
+        }
+    }
+
+    var machine = Machine.current()
+    var quick: Bool
+    var policy: BenchRunner.Policy
+    /// Peak RSS of a child that runs nothing: the runtime's own share of every peak.
+    var idleChildPeakRSSBytes: Int?
+    var scenarios: [ScenarioResult] = []
+
+    // MARK: JSON
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+
+    // MARK: Table
+
+    private static let columns: [(title: String, width: Int, leftAligned: Bool)] = [
+        ("scenario", 31, true), ("input", 9, false), ("contender", 19, true), ("MB/s", 9, false),
+        ("min–max", 16, false), ("× floor", 8, false), ("× Foundation", 13, false), ("peak RSS", 11, false),
+    ]
+
+    /// The lines above the table.
+    var tableHeader: String {
+        var lines = [
+            "Sift bench: \(machine.build) build, \(machine.cpu), \(machine.cores) cores, \(machine.date)"
+        ]
+        if machine.build != "release" {
+            lines.append("warning: a debug build; run `swift run -c release bench` for real numbers")
+        }
+        let rounds = policy.minimumRounds == policy.maximumRounds
+            ? "\(policy.minimumRounds)" : "\(policy.minimumRounds)–\(policy.maximumRounds)"
+        lines.append(
+            "Per scenario: verification, \(policy.warmUpRuns) warm-up run, then \(rounds) rounds with every contender"
+                + " once per round, round-robin. MB = 10^6 bytes.")
+        lines.append(
+            "MB/s: median over rounds. × floor / × Foundation: median over the yajl floor's / JSONSerialization's median.")
+        if let idle = idleChildPeakRSSBytes {
+            lines.append(
+                "peak RSS: VmHWM of a child process running the contender once on its own input (an idle child: \(Self.megabytes(idle))).")
+        }
+        lines.append("")
+        lines.append(Self.row(Self.columns.map(\.title)))
+        lines.append(String(repeating: "-", count: Self.columns.reduce(0) { $0 + $1.width + 1 } - 1))
+        return lines.joined(separator: "\n")
+    }
+
+    /// The table rows of one scenario, with its problems below.
+    static func tableRows(_ scenario: ScenarioResult) -> String {
+        var lines: [String] = []
+        for (index, contender) in scenario.contenders.enumerated() {
+            let first = index == 0
+            var cells = [
+                first ? scenario.name : "", first ? megabytes(scenario.inputBytes) : "", contender.name,
+            ]
+            if let median = contender.medianMBps, let low = contender.minimumMBps, let high = contender.maximumMBps {
+                cells += [
+                    decimal(median), "\(decimal(low))–\(decimal(high))", contender.ratioToFloor.map(ratio) ?? "–",
+                    contender.ratioToFoundation.map(ratio) ?? "–",
+                ]
+            } else {
+                cells += ["–", "–", "–", "–"]
+            }
+            cells.append(contender.peakRSSBytes.map(megabytes) ?? "–")
+            lines.append(row(cells))
+            if let error = contender.error { lines.append("    ! \(contender.name) failed: \(error)") }
+        }
+        for problem in scenario.problems { lines.append("    ! \(problem)") }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func row(_ cells: [String]) -> String {
+        zip(cells, columns).map { cell, column in
+            let padding = String(repeating: " ", count: max(column.width - cell.count, 0))
+            return column.leftAligned ? cell + padding : padding + cell
+        }.joined(separator: " ")
+    }
+
+    private static func decimal(_ value: Double) -> String {
+        String(format: value >= 100 ? "%.0f" : "%.1f", value)
+    }
+
+    private static func ratio(_ value: Double) -> String {
+        String(format: "%.2f", value)
+    }
+
+    static func megabytes(_ bytes: Int) -> String {
+        String(format: "%.1f MB", Double(bytes) / 1e6)
+    }
+}
