@@ -38,7 +38,7 @@ struct BenchOptions {
           --quick            Small inputs and few rounds (a smoke test, under a minute).
           --json             Print the results as JSON on stdout instead of the table.
           --filter TEXT      Run only scenarios whose name contains TEXT (repeatable).
-          --rounds N         Measured rounds per scenario (default: 5 to 15, by time budget).
+          --rounds N         Measured rounds per scenario (default: 3 to 21, by time budget).
           --no-memory        Skip the child processes that measure peak RSS.
           --file PATH        Add a scenario for a JSON (or .ndjson) file of yours (repeatable).
           --path JSONPATH    A query on the preceding --file, for path scenarios (repeatable).

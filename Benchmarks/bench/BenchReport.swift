@@ -69,7 +69,7 @@ struct BenchReport: Encodable {
             "MB/s: median over rounds. × floor / × Foundation: median over the yajl floor's / JSONSerialization's median.")
         if let idle = idleChildPeakRSSBytes {
             lines.append(
-                "peak RSS: VmHWM of a child process running the contender once on its own input (an idle child: \(Self.megabytes(idle))).")
+                "peak RSS: VmHWM of a child process running the contender once on its own input (an idle child: \(Self.byteCount(idle))).")
         }
         lines.append("")
         lines.append(Self.row(Self.columns.map(\.title)))
@@ -83,7 +83,7 @@ struct BenchReport: Encodable {
         for (index, contender) in scenario.contenders.enumerated() {
             let first = index == 0
             var cells = [
-                first ? scenario.name : "", first ? megabytes(scenario.inputBytes) : "", contender.name,
+                first ? scenario.name : "", first ? byteCount(scenario.inputBytes) : "", contender.name,
             ]
             if let median = contender.medianMBps, let low = contender.minimumMBps, let high = contender.maximumMBps {
                 cells += [
@@ -93,12 +93,17 @@ struct BenchReport: Encodable {
             } else {
                 cells += ["–", "–", "–", "–"]
             }
-            cells.append(contender.peakRSSBytes.map(megabytes) ?? "–")
+            cells.append(contender.peakRSSBytes.map(byteCount) ?? "–")
             lines.append(row(cells))
-            if let error = contender.error { lines.append("    ! \(contender.name) failed: \(error)") }
+            if let error = contender.error { lines.append(flagged("\(contender.name) failed: \(error)")) }
         }
-        for problem in scenario.problems { lines.append("    ! \(problem)") }
+        for problem in scenario.problems { lines.append(flagged(problem)) }
         return lines.joined(separator: "\n")
+    }
+
+    /// A problem below the rows, its continuation lines indented.
+    private static func flagged(_ text: String) -> String {
+        "    ! " + text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n      ")
     }
 
     private static func row(_ cells: [String]) -> String {
@@ -116,7 +121,12 @@ struct BenchReport: Encodable {
         String(format: "%.2f", value)
     }
 
-    static func megabytes(_ bytes: Int) -> String {
-        String(format: "%.1f MB", Double(bytes) / 1e6)
+    /// A size in decimal units: `26 B`, `631.5 kB`, `64.0 MB`.
+    static func byteCount(_ bytes: Int) -> String {
+        switch bytes {
+        case ..<1000: "\(bytes) B"
+        case ..<1_000_000: String(format: "%.1f kB", Double(bytes) / 1e3)
+        default: String(format: "%.1f MB", Double(bytes) / 1e6)
+        }
     }
 }

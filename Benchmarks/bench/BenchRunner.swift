@@ -21,7 +21,7 @@ struct BenchRunner {
             } else if options.isQuick {
                 self = Policy(warmUpRuns: 1, minimumRounds: 3, maximumRounds: 5, budgetSeconds: 0.3)
             } else {
-                self = Policy(warmUpRuns: 1, minimumRounds: 5, maximumRounds: 15, budgetSeconds: 4)
+                self = Policy(warmUpRuns: 1, minimumRounds: 3, maximumRounds: 21, budgetSeconds: 5)
             }
         }
 

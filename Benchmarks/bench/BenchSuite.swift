@@ -55,11 +55,27 @@ enum BenchSuite {
             print(try report.json())
         } else {
             print("")
+            if let summary = streamingSummary(report.scenarios) { print(summary) }
             print(problems == 0
                 ? "All checksums agree; every contender completed."
                 : "\(problems) scenario(s) had problems (marked !).")
         }
         return problems == 0 ? 0 : 1
+    }
+
+    /// One line per contender comparing peak RSS across the streamed scenarios (input sizes).
+    static func streamingSummary(_ results: [ScenarioResult]) -> String? {
+        let streamed = results.filter { $0.access != "in memory" }.sorted { $0.inputBytes < $1.inputBytes }
+        guard streamed.count > 1 else { return nil }
+        var lines: [String] = []
+        for contender in streamed[0].contenders.map(\.name) {
+            let peaks = streamed.compactMap { scenario -> String? in
+                guard let peak = scenario.contenders.first(where: { $0.name == contender })?.peakRSSBytes else { return nil }
+                return "\(BenchReport.byteCount(scenario.inputBytes)) in, \(BenchReport.byteCount(peak)) peak"
+            }
+            if peaks.count > 1 { lines.append("Streaming, \(contender): " + peaks.joined(separator: "; ")) }
+        }
+        return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
     static func printError(_ message: String) {

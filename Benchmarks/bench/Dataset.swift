@@ -22,8 +22,8 @@ struct Dataset {
     let queryPaths: [String]
     /// The JSONDecoder model this data fits, if any.
     let model: DecodableModel?
-    /// The exact size when known without reading it (files), else nil.
-    let knownSize: Int?
+    /// Whether the dataset is too big to hold: only streamed scenarios use it.
+    let isStreamOnly: Bool
     private let loadWhole: () throws -> Data
     private let makeChunks: (Int) throws -> AnySequence<[UInt8]>
 
@@ -40,14 +40,14 @@ struct Dataset {
     /// A dataset produced by a generator, identical on every call.
     init(
         generated name: String, origin: String, format: Format = .json, queryPaths: [String] = [],
-        model: DecodableModel? = nil, generator: some JSONDocumentGenerator
+        model: DecodableModel? = nil, isStreamOnly: Bool = false, generator: some JSONDocumentGenerator
     ) {
         self.name = name
         self.origin = origin
         self.format = format
         self.queryPaths = queryPaths
         self.model = model
-        knownSize = nil
+        self.isStreamOnly = isStreamOnly
         loadWhole = { generator.makeData() }
         makeChunks = { size in AnySequence(generator.chunks(of: size)) }
     }
@@ -59,7 +59,7 @@ struct Dataset {
         self.format = format
         self.queryPaths = queryPaths
         self.model = model
-        knownSize = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
+        isStreamOnly = false
         loadWhole = { try Data(contentsOf: url) }
         makeChunks = { size in AnySequence(try FileChunks(url: url, chunkSize: size)) }
     }
@@ -93,9 +93,6 @@ struct FileChunks: Sequence {
 /// Every dataset of a run: generated ones first, then the shared corpora that are present, then
 /// the user's files.
 enum DatasetCatalog {
-    /// The name of the never-materialised 1 GB feed.
-    static let bigFeedName = "hub-feed-1gb"
-
     static func datasets(for options: BenchOptions) throws -> [Dataset] {
         let megabyte = 1_000_000
         let quick = options.isQuick
@@ -106,7 +103,7 @@ enum DatasetCatalog {
             Dataset(
                 generated: "hub-feed.ndjson", origin: "generated Hub components, one per line", format: .ndjson,
                 queryPaths: ["$.text.title"], model: .hubComponent,
-                generator: HubFeedGenerator(size: (quick ? 2 : 32) * megabyte, layout: .ndjson)),
+                generator: HubFeedGenerator(size: (quick ? 2 : 16) * megabyte, layout: .ndjson)),
             Dataset(
                 generated: "geojson", origin: "generated GeoJSON polygons (canada.json-like)",
                 queryPaths: ["$.features[*].geometry.coordinates"], model: .geoJSON,
@@ -116,8 +113,9 @@ enum DatasetCatalog {
                 queryPaths: ["$.statuses[*].user.screen_name"], model: .tweets,
                 generator: TweetsGenerator(size: (quick ? 2 : 16) * megabyte)),
             Dataset(
-                generated: bigFeedName, origin: "generated 1 GB Hub feed (never held in memory)",
-                queryPaths: ["$.body[*].text.title"],
+                generated: quick ? "hub-feed-64mb" : "hub-feed-1gb",
+                origin: "generated \(quick ? "64 MB" : "1 GB") Hub feed (never held in memory)",
+                queryPaths: ["$.body[*].text.title"], isStreamOnly: true,
                 generator: HubFeedGenerator(size: (quick ? 64 : 1000) * megabyte)),
         ]
         if let corpora = corporaDirectory() {

@@ -3,7 +3,7 @@
 /// dataset's model where it has one).
 enum ParseScenarios: ScenarioFamily {
     static func scenarios(over datasets: [Dataset], options: BenchOptions) -> [Scenario] {
-        datasets.filter { $0.name != DatasetCatalog.bigFeedName }.map { dataset in
+        datasets.filter { !$0.isStreamOnly }.map { dataset in
             var contenders = [
                 TokenizerContenders.floor,
                 TokenizerContenders.siftEvents,
@@ -27,7 +27,7 @@ enum StreamScenarios: ScenarioFamily {
     static let chunkSize = 64 * 1024
 
     static func scenarios(over datasets: [Dataset], options: BenchOptions) -> [Scenario] {
-        datasets.filter { $0.name == "hub-feed" || $0.name == DatasetCatalog.bigFeedName }.map { dataset in
+        datasets.filter { $0.name == "hub-feed" || $0.isStreamOnly }.map { dataset in
             Scenario(
                 name: "stream/\(dataset.name)",
                 summary: "tokenize \(dataset.origin), fed in \(chunkSize / 1024) KiB chunks as they are generated"
