@@ -18,13 +18,14 @@ struct BenchOptions {
     var filters: [String] = []
     var rounds: Int?
     var measuresMemory = true
+    var clock = BenchClock.cpu
     var listsScenarios = false
     var showsHelp = false
     var child: ChildTask?
 
     /// The one-line (two-line) summary of the command line.
     static let synopsis = """
-        USAGE: bench [--quick] [--json] [--filter TEXT]... [--rounds N] [--no-memory]
+        USAGE: bench [--quick] [--json] [--filter TEXT]... [--rounds N] [--no-memory] [--wall-clock]
                      [--file PATH [--path JSONPATH]...]... [--list] [--help]
         """
 
@@ -40,6 +41,7 @@ struct BenchOptions {
           --filter TEXT      Run only scenarios whose name contains TEXT (repeatable).
           --rounds N         Measured rounds per scenario (default: 3 to 21, by time budget).
           --no-memory        Skip the child processes that measure peak RSS.
+          --wall-clock       MB/s and ratios by elapsed time instead of the thread's CPU time.
           --file PATH        Add a scenario for a JSON (or .ndjson) file of yours (repeatable).
           --path JSONPATH    A query on the preceding --file, for path scenarios (repeatable).
           --list             List the scenarios and contenders, then exit.
@@ -63,6 +65,7 @@ struct BenchOptions {
             case "--quick": options.isQuick = true
             case "--json": options.emitsJSON = true
             case "--no-memory": options.measuresMemory = false
+            case "--wall-clock": options.clock = .wall
             case "--list": options.listsScenarios = true
             case "-h", "--help": options.showsHelp = true
             case "--filter": options.filters.append(try value(for: argument))

@@ -32,6 +32,8 @@ struct BenchReport: Encodable {
 
     var machine = Machine.current()
     var quick: Bool
+    /// The clock of the table's MB/s and of the ratios (both clocks are in the JSON).
+    var clock: BenchClock
     var policy: BenchRunner.Policy
     /// Peak RSS of a child that runs nothing: the runtime's own share of every peak.
     var idleChildPeakRSSBytes: Int?
@@ -66,7 +68,11 @@ struct BenchReport: Encodable {
             "Per scenario: verification, \(policy.warmUpRuns) warm-up run, then \(rounds) rounds with every contender"
                 + " once per round, round-robin. MB = 10^6 bytes.")
         lines.append(
-            "MB/s: median over rounds. × floor / × Foundation: median over the yajl floor's / JSONSerialization's median.")
+            clock == .cpu
+                ? "MB/s: input bytes per second of the measuring thread's CPU time (steady on a shared machine; --wall-clock for elapsed time)."
+                : "MB/s: input bytes per second of elapsed (wall-clock) time.")
+        lines.append(
+            "Median and min–max over rounds. × floor / × Foundation: median over the yajl floor's / JSONSerialization's median.")
         if let idle = idleChildPeakRSSBytes {
             lines.append(
                 "peak RSS: VmHWM of a child process running the contender once on its own input (an idle child: \(Self.byteCount(idle))).")
@@ -78,14 +84,15 @@ struct BenchReport: Encodable {
     }
 
     /// The table rows of one scenario, with its problems below.
-    static func tableRows(_ scenario: ScenarioResult) -> String {
+    static func tableRows(_ scenario: ScenarioResult, clock: BenchClock) -> String {
         var lines: [String] = []
         for (index, contender) in scenario.contenders.enumerated() {
             let first = index == 0
             var cells = [
                 first ? scenario.name : "", first ? byteCount(scenario.inputBytes) : "", contender.name,
             ]
-            if let median = contender.medianMBps, let low = contender.minimumMBps, let high = contender.maximumMBps {
+            let throughput = contender.throughput(on: clock)
+            if let median = throughput.medianMBps, let low = throughput.minimumMBps, let high = throughput.maximumMBps {
                 cells += [
                     decimal(median), "\(decimal(low))–\(decimal(high))", contender.ratioToFloor.map(ratio) ?? "–",
                     contender.ratioToFoundation.map(ratio) ?? "–",

@@ -65,7 +65,7 @@ struct BenchRunner {
             for index in runs.indices { _ = timedRun(index, runs: &runs, result: &result) }
         }
 
-        let start = ContinuousClock.now
+        let start = ClockReading.now()
         var round = 0
         while true {
             progress("\(scenario.name): round \(round + 1)")
@@ -73,11 +73,11 @@ struct BenchRunner {
                 // Round-robin: each round starts with the next contender, so slow drifts of the
                 // machine hit all of them alike.
                 let index = (round + offset) % runs.count
-                guard let (seconds, run) = timedRun(index, runs: &runs, result: &result) else { continue }
-                result.record(index: index, seconds: seconds, run: run)
+                guard let (time, run) = timedRun(index, runs: &runs, result: &result) else { continue }
+                result.record(index: index, time: time, run: run)
             }
             round += 1
-            let elapsed = (ContinuousClock.now - start).seconds
+            let elapsed = (ClockReading.now() - start).wall
             if round >= policy.maximumRounds || (round >= policy.minimumRounds && elapsed >= policy.budgetSeconds) {
                 break
             }
@@ -95,7 +95,7 @@ struct BenchRunner {
                 }
             }
         }
-        result.finish()
+        result.finish(clock: options.clock)
         progress(nil)
         return result
     }
@@ -122,14 +122,14 @@ struct BenchRunner {
     }
 
     /// Runs one contender once; a failure removes it from the scenario.
-    private func timedRun(_ index: Int, runs: inout [PreparedRun?], result: inout ScenarioResult) -> (Double, RunResult)? {
+    private func timedRun(_ index: Int, runs: inout [PreparedRun?], result: inout ScenarioResult) -> (ClockReading, RunResult)? {
         guard let run = runs[index] else { return nil }
         var stopwatch = Stopwatch()
-        let start = ContinuousClock.now
+        let start = ClockReading.now()
         do {
             let outcome = try run.run(&stopwatch)
-            let seconds = (ContinuousClock.now - start - stopwatch.excluded).seconds
-            return (max(seconds, 1e-9), outcome)
+            let time = ClockReading.now() - start - stopwatch.excluded
+            return (ClockReading(wall: max(time.wall, 1e-9), cpu: max(time.cpu, 1e-9)), outcome)
         } catch {
             runs[index] = nil
             result.contenders[index].error = "\(error)"
@@ -168,12 +168,4 @@ struct BenchRunner {
 extension MemoryProbe {
     /// The scenario name of a child that does nothing: the baseline of every peak.
     static let idleScenario = "idle"
-}
-
-extension Duration {
-    /// The duration in seconds.
-    var seconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) * 1e-18
-    }
 }

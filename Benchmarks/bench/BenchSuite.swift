@@ -24,7 +24,7 @@ enum BenchSuite {
         }
 
         let runner = BenchRunner(options: options)
-        var report = BenchReport(quick: options.isQuick, policy: runner.policy)
+        var report = BenchReport(quick: options.isQuick, clock: options.clock, policy: runner.policy)
         if options.measuresMemory {
             report.idleChildPeakRSSBytes = try MemoryProbe.measure(
                 scenario: MemoryProbe.idleScenario, contender: "-", options: options)
@@ -45,7 +45,7 @@ enum BenchSuite {
             let result = runner.measure(scenario, data: data)
             report.scenarios.append(result)
             if !options.emitsJSON {
-                print(BenchReport.tableRows(result))
+                print(BenchReport.tableRows(result, clock: options.clock))
                 fflush(nil)
             }
         }

@@ -31,12 +31,13 @@ struct RunResult {
 /// Measures one run, minus the time spent in ``excluding(_:)`` (producing streamed input, for
 /// example), so that a contender's number is its own work only.
 struct Stopwatch {
-    private(set) var excluded: Duration = .zero
+    /// Time spent in ``excluding(_:)`` so far, on both clocks.
+    private(set) var excluded = ClockReading.zero
 
     /// Runs `body` without counting its time.
     mutating func excluding<T>(_ body: () throws -> T) rethrows -> T {
-        let start = ContinuousClock.now
-        defer { excluded += ContinuousClock.now - start }
+        let start = ClockReading.now()
+        defer { excluded += ClockReading.now() - start }
         return try body()
     }
 }

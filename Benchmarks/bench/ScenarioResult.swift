@@ -1,16 +1,32 @@
 /// The measurements of one contender in one scenario. Every number here was measured in this
 /// run; whatever was not measured stays nil.
 struct ContenderResult: Encodable {
+    /// Throughput over the measured rounds on one clock, in MB/s (10^6 bytes per second).
+    struct Throughput: Encodable {
+        var samplesMBps: [Double] = []
+        var medianMBps: Double?
+        var minimumMBps: Double?
+        var maximumMBps: Double?
+
+        mutating func summarize() {
+            let sorted = samplesMBps.sorted()
+            guard !sorted.isEmpty else { return }
+            let middle = sorted.count / 2
+            medianMBps = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+            minimumMBps = sorted.first
+            maximumMBps = sorted.last
+        }
+    }
+
     var name: String
     var role: ContenderRole
-    /// Throughput of each measured round, in MB/s (10^6 bytes per second).
-    var samplesMBps: [Double] = []
-    var medianMBps: Double?
-    var minimumMBps: Double?
-    var maximumMBps: Double?
-    /// Median over the yajl floor's median.
+    /// Throughput by the measuring thread's CPU time.
+    var cpu = Throughput()
+    /// Throughput by elapsed time.
+    var wall = Throughput()
+    /// The report's clock's median over the yajl floor's median.
     var ratioToFloor: Double?
-    /// Median over the Foundation reference's (JSONSerialization's) median.
+    /// The report's clock's median over the Foundation reference's (JSONSerialization's) median.
     var ratioToFoundation: Double?
     /// High-water mark of a child process that ran this contender once.
     var peakRSSBytes: Int?
@@ -54,7 +70,7 @@ struct ScenarioResult: Encodable {
     }
 
     /// Adds one measured run.
-    mutating func record(index: Int, seconds: Double, run: RunResult) {
+    mutating func record(index: Int, time: ClockReading, run: RunResult) {
         if inputBytes == 0 { inputBytes = run.bytes }
         if run.bytes != inputBytes {
             note("\(contenders[index].name) processed \(run.bytes) bytes, not \(inputBytes)")
@@ -63,7 +79,8 @@ struct ScenarioResult: Encodable {
             note("\(contenders[index].name) gave a different checksum in a later round")
         }
         contenders[index].checksum = run.checksum
-        contenders[index].samplesMBps.append(Double(run.bytes) / seconds / 1e6)
+        contenders[index].cpu.samplesMBps.append(Double(run.bytes) / time.cpu / 1e6)
+        contenders[index].wall.samplesMBps.append(Double(run.bytes) / time.wall / 1e6)
     }
 
     /// Records a problem once.
@@ -71,21 +88,25 @@ struct ScenarioResult: Encodable {
         if !problems.contains(problem) { problems.append(problem) }
     }
 
-    /// Computes medians, ranges and ratios from the samples.
-    mutating func finish() {
-        for index in contenders.indices where !contenders[index].samplesMBps.isEmpty {
-            let sorted = contenders[index].samplesMBps.sorted()
-            let middle = sorted.count / 2
-            contenders[index].medianMBps = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
-            contenders[index].minimumMBps = sorted.first
-            contenders[index].maximumMBps = sorted.last
-        }
-        let floor = contenders.first { $0.role == .floor }?.medianMBps
-        let foundation = contenders.first { $0.role == .foundation }?.medianMBps
+    /// Computes medians, ranges, and the ratios on `clock`.
+    mutating func finish(clock: BenchClock) {
         for index in contenders.indices {
-            guard let median = contenders[index].medianMBps else { continue }
+            contenders[index].cpu.summarize()
+            contenders[index].wall.summarize()
+        }
+        let floor = contenders.first { $0.role == .floor }?.throughput(on: clock).medianMBps
+        let foundation = contenders.first { $0.role == .foundation }?.throughput(on: clock).medianMBps
+        for index in contenders.indices {
+            guard let median = contenders[index].throughput(on: clock).medianMBps else { continue }
             contenders[index].ratioToFloor = floor.map { median / $0 }
             contenders[index].ratioToFoundation = foundation.map { median / $0 }
         }
+    }
+}
+
+extension ContenderResult {
+    /// The throughput on `clock`.
+    func throughput(on clock: BenchClock) -> Throughput {
+        clock == .cpu ? cpu : wall
     }
 }

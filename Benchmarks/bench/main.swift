@@ -8,6 +8,7 @@
 //   swift run -c release bench --file my.json --path '$.items[*].id'
 //                                               adds parse scenarios for a file of yours (and its
 //                                               paths, for path scenarios)
+//   swift run -c release bench --wall-clock     MB/s by elapsed time instead of CPU time
 //   swift run -c release bench --list           lists scenarios and contenders
 //   swift run -c release bench --help           all options; an unknown option exits with status 2
 //
@@ -26,7 +27,9 @@
 // HOW
 //   Per scenario: contenders that compute the same thing are checked to agree (an untimed
 //   checksum), each runs once to warm up, then rounds are measured with every contender once per
-//   round, round-robin, so machine noise hits them alike. The table gives the median MB/s, the
+//   round, round-robin, so machine noise hits them alike. MB/s is input bytes over the measuring
+//   thread's CPU time by default (the machine is shared: time spent waiting for a core is not the
+//   contender's); both clocks are in --json. The table gives the median MB/s, the
 //   min–max over rounds, the ratios, and the peak RSS of a child process (this binary with the
 //   hidden flag `--child SCENARIO CONTENDER`) that regenerates the input and runs the contender
 //   once. Exit status: 0 when every checksum agrees and every contender completed, 1 otherwise,
