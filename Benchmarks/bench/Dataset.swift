@@ -113,10 +113,10 @@ enum DatasetCatalog {
                 queryPaths: ["$.statuses[*].user.screen_name"], model: .tweets,
                 generator: TweetsGenerator(size: (quick ? 2 : 16) * megabyte)),
             Dataset(
-                generated: quick ? "hub-feed-64mb" : "hub-feed-1gb",
-                origin: "generated \(quick ? "64 MB" : "1 GB") Hub feed (never held in memory)",
+                generated: quick ? "hub-feed-32mb" : "hub-feed-1gb",
+                origin: "generated \(quick ? "32 MB" : "1 GB") Hub feed (never held in memory)",
                 queryPaths: ["$.body[*].text.title"], isStreamOnly: true,
-                generator: HubFeedGenerator(size: (quick ? 64 : 1000) * megabyte)),
+                generator: HubFeedGenerator(size: (quick ? 32 : 1000) * megabyte)),
         ]
         if let corpora = corporaDirectory() {
             let known: [(String, Dataset.Format, [String], DecodableModel?)] = [
