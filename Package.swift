@@ -27,6 +27,10 @@ let package = Package(
             name: "SiftTests",
             dependencies: ["Sift"]
         ),
+        .testTarget(
+            name: "BenchTests",
+            dependencies: ["bench", "Sift"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
