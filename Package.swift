@@ -6,6 +6,11 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Sift", targets: ["Sift"]),
+        .library(name: "SiftHTTP", targets: ["SiftHTTP"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -26,6 +31,25 @@ let package = Package(
         .testTarget(
             name: "SiftTests",
             dependencies: ["Sift"]
+        ),
+        .target(
+            name: "SiftHTTP",
+            dependencies: [
+                "Sift",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "SiftHTTPTests",
+            dependencies: [
+                "SiftHTTP",
+                "Sift",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]
