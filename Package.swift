@@ -41,6 +41,11 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
+        .executableTarget(
+            name: "SiftHTTPMemoryProbe",
+            dependencies: ["SiftHTTP"],
+            path: "Tests/SiftHTTPMemoryProbe"
+        ),
         .testTarget(
             name: "SiftHTTPTests",
             dependencies: [

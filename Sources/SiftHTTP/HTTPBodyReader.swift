@@ -43,7 +43,6 @@ struct HTTPBodyReader {
     private let expectedLength: Int?
     private let isChunked: Bool
     private let totalDeadline: ContinuousClock.Instant?
-    private var lastProgress: ContinuousClock.Instant
     private(set) var bytesReceived = 0
     /// Whether the body ended with proof that it was complete (its Content-Length reached, or the
     /// last chunk of a chunked body); false for a body delimited only by the connection closing.
@@ -62,7 +61,6 @@ struct HTTPBodyReader {
             ? response.headers.first(name: "content-length").flatMap { Int($0) } : nil
         self.isChunked = response.headers[canonicalForm: "transfer-encoding"].contains { $0.lowercased() == "chunked" }
         self.totalDeadline = client.timeouts.total.map { started + $0 }
-        self.lastProgress = .now
     }
 
     /// Sends the request and waits for a response head with a 2xx status.
@@ -122,7 +120,6 @@ struct HTTPBodyReader {
             return nil
         }
         bytesReceived += chunk.readableBytes
-        lastProgress = .now
         if let limit = maximumBodySize, bytesReceived > limit {
             isFinished = true
             throw tooLarge(limit: limit, announced: nil)
@@ -187,8 +184,11 @@ struct HTTPBodyReader {
         return excerpt
     }
 
+    /// Waits for the next piece of the body. The idle timeout counts from the start of this
+    /// wait, so time the consumer spends between two reads (while backpressure holds the server)
+    /// is not mistaken for a silent server.
     private func nextWithinDeadline() async throws -> ByteBuffer? {
-        let idleDeadline = timeouts.idle.map { lastProgress + $0 }
+        let idleDeadline = timeouts.idle.map { ContinuousClock.now + $0 }
         let deadline = [idleDeadline, totalDeadline].compactMap { $0 }.min()
         guard let deadline else { return try await body.next() }
         let message =

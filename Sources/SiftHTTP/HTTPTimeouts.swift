@@ -15,7 +15,8 @@ public struct HTTPTimeouts: Hashable, Sendable {
     /// ```
     public var response: Duration
 
-    /// The longest pause while the body streams in (between two pieces of it); nil for no limit.
+    /// The longest wait for the next piece of the body; nil for no limit. Only time spent
+    /// waiting on the server counts, not time the consumer spends between two elements.
     /// The default is 30 seconds.
     ///
     /// ```swift

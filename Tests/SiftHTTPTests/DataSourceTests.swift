@@ -169,3 +169,42 @@ struct DataSourceTests {
         }
     }
 }
+
+@Suite("Main-actor consumers")
+@MainActor
+struct MainActorConsumerTests {
+    /// Iterates on the main actor as a UI would, pausing longer than the idle timeout after the
+    /// first element before letting the server go on.
+    private static func showSlowly(_ source: ReloadableArrayDataSource<Author>, gate: TestGate) async throws -> [String] {
+        MainActor.assertIsolated()
+        var names: [String] = []
+        for try await author in source.reloadElements() {
+            names.append(author.name)
+            if names.count == 1 {
+                try await Task.sleep(for: .milliseconds(500))
+                gate.open()
+            }
+        }
+        return names
+    }
+
+    @Test("a slow main-actor consumer: the idle timeout counts only waits on the server")
+    func slowMainActorConsumer() async throws {
+        let gate = TestGate()
+        let route: TestHTTPServer.Route = { _, response in
+            try await response.head()
+            try await response.write(#"{"authors": [{"id": 1, "name": "Ada"},"#)
+            _ = try await gate.wait()
+            try await response.write(#"{"id": 2, "name": "Grace"}, {"id": 3, "name": "Barbara"}]}"#)
+            try await response.end()
+        }
+        try await TestHTTPServer.run(routes: ["/authors": route]) { server async throws in
+            let client = Fixtures.client(server, timeouts: HTTPTimeouts(response: .seconds(10), idle: .milliseconds(300)))
+            let loader = HTTPDataLoader(
+                client: client, resourcePath: "/authors", mapper: ArrayDataMapper(of: Author.self, rootKeyPath: "authors"))
+            let source = ReloadableArrayDataSource(loader: loader)
+            #expect(try await Self.showSlowly(source, gate: gate) == ["Ada", "Grace", "Barbara"])
+            #expect(source.count == 3)
+        }
+    }
+}
