@@ -200,6 +200,11 @@ struct HTTPErrorTests {
             #expect(throws: CancellationError.self) { try result.get() }
             #expect(await server.log.wait(for: "aborted /authors"))
             #expect(!server.log.contains("served /authors"))
+
+            // Leaving the loop early closes the connection too.
+            for try await _ in loader.elements() { break }
+            #expect(await server.log.wait(for: "aborted /authors", count: 2))
+            #expect(!server.log.contains("served /authors"))
         }
     }
 }

@@ -61,13 +61,14 @@ final class ServerLog: Sendable {
 
     func count(of entry: String) -> Int { all.filter { $0 == entry }.count }
 
-    /// Waits (polling, at most `seconds`) until `entry` was recorded; returns whether it was.
-    func wait(for entry: String, seconds: Double = 10) async -> Bool {
+    /// Waits (polling, at most `seconds`) until `entry` was recorded `count` times; returns
+    /// whether it was.
+    func wait(for entry: String, count: Int = 1, seconds: Double = 10) async -> Bool {
         for _ in 0..<Int(seconds * 100) {
-            if contains(entry) { return true }
+            if self.count(of: entry) >= count { return true }
             try? await Task.sleep(for: .milliseconds(10))
         }
-        return contains(entry)
+        return self.count(of: entry) >= count
     }
 }
 
