@@ -11,22 +11,39 @@ import Darwin
 /// The callbacks table sits at a stable heap address (yajl keeps the pointer); the context
 /// pointer is this object, unretained; per-token state is behind ``state``. A callback that must
 /// stop stores ``pendingError`` (or sets ``stopRequested``) and returns 0; ``feed(_:)`` throws the
-/// stored error once `yajl_parse` has returned. Subclasses deliver events to a handler.
-class TokenizerEngine {
-    let state: UnsafeMutablePointer<TokenizerState>
+/// stored error once `yajl_parse` has returned.
+///
+/// The handler is generic, the engine is not: ``JSONTokenizer``'s inlinable initializer hands
+/// over a closure made in the caller's module, so the one indirect call per token lands in code
+/// specialised for the concrete handler type.
+@usableFromInline
+final class TokenizerEngine {
+    @usableFromInline let state: UnsafeMutablePointer<TokenizerState>
+    /// The handler, type-erased; typed again by ``deliverEvent``.
+    @usableFromInline let handler: UnsafeMutableRawPointer
+    private let deliverEvent: (TokenizerEngine, JSONEvent, Int) -> Bool
+    private let destroyHandler: (UnsafeMutableRawPointer) -> Void
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
     private(set) var handle: yajl_handle!
     let options: JSONParserOptions
 
     var pendingError: JSONParseError?
-    var stopRequested = false
     private(set) var isStopped = false
     private(set) var isFinished = false
     private var isParsing = false
     private var failure: JSONParseError?
 
-    init(options: JSONParserOptions) {
+    @usableFromInline
+    init(
+        options: JSONParserOptions,
+        handler: UnsafeMutableRawPointer,
+        deliver: @escaping (TokenizerEngine, JSONEvent, Int) -> Bool,
+        destroy: @escaping (UnsafeMutableRawPointer) -> Void
+    ) {
         self.options = options
+        self.handler = handler
+        self.deliverEvent = deliver
+        self.destroyHandler = destroy
         state = .allocate(capacity: 1)
         state.initialize(to: TokenizerState(maximumDepth: max(options.maximumDepth, 1)))
         callbacks = .allocate(capacity: 1)
@@ -38,6 +55,7 @@ class TokenizerEngine {
     }
 
     deinit {
+        destroyHandler(handler)
         yajl_free(handle)
         callbacks.deinitialize(count: 1)
         callbacks.deallocate()
@@ -47,7 +65,19 @@ class TokenizerEngine {
     }
 
     /// Delivers one event; returns false to stop the parse (after storing an error or a stop).
-    func deliver(_ event: JSONEvent, tokenLength: Int) -> Bool { true }
+    @inline(__always)
+    func deliver(_ event: JSONEvent, tokenLength: Int) -> Bool {
+        deliverEvent(self, event, tokenLength) && !state.pointee.stopRequested
+    }
+
+    /// Records an error thrown by the handler; the parse stops and `feed` throws it.
+    @usableFromInline
+    func recordHandlerError(_ error: any Error, tokenLength: Int) {
+        pendingError = error as? JSONParseError
+            ?? makeError(
+                .consumerError, String(describing: error),
+                offset: currentTokenStart(tokenLength: tokenLength), underlying: error)
+    }
 
     /// Bytes fed so far (or up to the error).
     var bytesConsumed: Int { state.pointee.chunkStart }
@@ -63,10 +93,12 @@ class TokenizerEngine {
         let base = raw.assumingMemoryBound(to: UInt8.self)
         let count = buffer.count
         // yajl reads a raw form feed as whitespace; JSON never allows it.
-        let formFeed = memchr(base, 0x0C, count).map { UnsafeRawPointer($0) - raw }
+        let scan = sift_scan_chunk(base, count)
+        let formFeed = scan.has_form_feed != 0 ? memchr(base, 0x0C, count).map { UnsafeRawPointer($0) - raw } : nil
         let parsedCount = formFeed ?? count
 
         state.pointee.chunkBase = base
+        state.pointee.chunkEnd = base + count
         state.pointee.chunkCount = count
         isParsing = true
         let status = yajl_parse(handle, base, parsedCount)
@@ -81,7 +113,7 @@ class TokenizerEngine {
                 "a raw form feed (0x0C) is not allowed in JSON text",
                 offset: state.pointee.chunkStart + formFeed)
         }
-        endChunk(base: base, count: count)
+        endChunk(base: base, count: count, scan: scan)
     }
 
     func finish() throws(JSONParseError) {
@@ -89,6 +121,7 @@ class TokenizerEngine {
         if let failure { throw failure }
         guard !isStopped, !isFinished else { return }
         state.pointee.chunkBase = nil
+        state.pointee.chunkEnd = nil
         state.pointee.chunkCount = 0
         isParsing = true
         let status = yajl_complete_parse(handle)
@@ -100,15 +133,19 @@ class TokenizerEngine {
         isFinished = true
     }
 
-    private func endChunk(base: UnsafePointer<UInt8>, count: Int) {
-        state.pointee.advanceLines(over: base, count: count)
+    private func endChunk(base: UnsafePointer<UInt8>, count: Int, scan: sift_chunk_scan) {
+        state.pointee.preserveKeys()
+        state.pointee.advanceLines(
+            over: base, count: count, lineFeeds: scan.line_feeds, hasCarriageReturn: scan.has_carriage_return != 0)
         state.pointee.chunkStart += count
         state.pointee.chunkBase = nil
+        state.pointee.chunkEnd = nil
         state.pointee.chunkCount = 0
     }
 
     private func fail(status: yajl_status, atEnd: Bool) throws(JSONParseError) {
         if status == yajl_status_client_canceled {
+            state.pointee.stopRequested = false
             if let pendingError {
                 failure = pendingError
                 throw pendingError

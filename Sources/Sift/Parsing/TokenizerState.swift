@@ -1,3 +1,5 @@
+internal import CYajl
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,15 +11,20 @@ import Darwin
 ///
 /// It lives behind one pointer owned by ``TokenizerEngine`` so that the callbacks touch plain
 /// memory, with no exclusivity checks and no reference counting per token.
+@usableFromInline
 struct TokenizerState {
     struct Frame {
         var isArray: Bool
         /// The index of the current element (arrays), -1 before the first.
         var index: Int
-        /// Where this frame's current key starts in the key arena (objects).
+        /// The current key (objects): borrowed from the chunk being parsed, or copied into the
+        /// key arena at `keyStart` when it did not lie in the chunk (escaped keys, keys split
+        /// across chunks) and when the chunk ends.
+        var keyPointer: UnsafePointer<UInt8>?
         var keyStart: Int
         var keyCount: Int
         var hasKey: Bool
+        var keyInArena: Bool
     }
 
     var frames: UnsafeMutablePointer<Frame>
@@ -28,6 +35,8 @@ struct TokenizerState {
     var keyArena: UnsafeMutablePointer<UInt8>
     var keyArenaCapacity: Int
     var keyArenaCount = 0
+    /// One past the last byte of the chunk being parsed.
+    var chunkEnd: UnsafePointer<UInt8>?
 
     /// The chunk being parsed, for locating tokens while a callback runs.
     var chunkBase: UnsafePointer<UInt8>?
@@ -46,6 +55,9 @@ struct TokenizerState {
 
     /// Top-level values completed so far.
     var valuesCompleted = 0
+
+    /// A handler asked to stop after the current event.
+    @usableFromInline var stopRequested = false
 
     init(maximumDepth: Int) {
         self.maximumDepth = maximumDepth
@@ -74,7 +86,7 @@ struct TokenizerState {
     mutating func push(isArray: Bool) -> Bool {
         if depth == maximumDepth { return false }
         if depth == frameCapacity { growFrames() }
-        frames[depth] = Frame(isArray: isArray, index: -1, keyStart: keyArenaCount, keyCount: 0, hasKey: false)
+        frames[depth] = Frame(isArray: isArray, index: -1, keyPointer: nil, keyStart: 0, keyCount: 0, hasKey: false, keyInArena: false)
         depth &+= 1
         return true
     }
@@ -82,19 +94,47 @@ struct TokenizerState {
     @inline(__always)
     mutating func pop() {
         depth &-= 1
-        keyArenaCount = frames[depth].keyStart
         if depth == 0 { valuesCompleted &+= 1 }
     }
 
     @inline(__always)
     mutating func setKey(_ bytes: UnsafePointer<UInt8>?, _ count: Int) {
         let frame = frames + (depth - 1)
-        let start = frame.pointee.keyStart
-        if start + count > keyArenaCapacity { growArena(to: start + count) }
-        if count > 0 { (keyArena + start).update(from: bytes!, count: count) }
         frame.pointee.keyCount = count
         frame.pointee.hasKey = true
+        if let bytes, let chunkBase, bytes >= chunkBase, bytes < chunkEnd.unsafelyUnwrapped {
+            frame.pointee.keyPointer = bytes
+            frame.pointee.keyInArena = false
+        } else {
+            copyKey(frame, bytes, count)
+        }
+    }
+
+    private mutating func copyKey(_ frame: UnsafeMutablePointer<Frame>, _ bytes: UnsafePointer<UInt8>?, _ count: Int) {
+        let start = keyArenaCount
+        if start + count > keyArenaCapacity { growArena(to: start + count) }
+        if count > 0 { (keyArena + start).update(from: bytes!, count: count) }
+        frame.pointee.keyStart = start
+        frame.pointee.keyInArena = true
         keyArenaCount = start + count
+    }
+
+    /// Before the chunk goes away: the keys of open objects move into a fresh, compact arena.
+    mutating func preserveKeys() {
+        let old = keyArena
+        let oldCapacity = keyArenaCapacity
+        var needed = 0
+        for level in 0..<depth where frames[level].hasKey { needed += frames[level].keyCount }
+        keyArenaCapacity = max(1024, needed * 2)
+        keyArena = .allocate(capacity: keyArenaCapacity)
+        keyArenaCount = 0
+        for level in 0..<depth where frames[level].hasKey && !frames[level].isArray {
+            let frame = frames + level
+            let source = frame.pointee.keyInArena ? UnsafePointer(old + frame.pointee.keyStart) : frame.pointee.keyPointer
+            copyKey(frame, source, frame.pointee.keyCount)
+        }
+        _ = oldCapacity
+        old.deallocate()
     }
 
     private mutating func growFrames() {
@@ -128,7 +168,8 @@ struct TokenizerState {
                 components.append(.index(frame.index))
             } else {
                 guard frame.hasKey else { break }
-                let bytes = UnsafeBufferPointer(start: keyArena + frame.keyStart, count: frame.keyCount)
+                let start = frame.keyInArena ? UnsafePointer(keyArena + frame.keyStart) : frame.keyPointer
+                let bytes = UnsafeBufferPointer(start: start, count: frame.keyCount)
                 components.append(.key(String(decoding: bytes, as: UTF8.self)))
             }
         }
@@ -202,13 +243,12 @@ struct TokenizerState {
     }
 
     /// Advances the line bookkeeping over a whole chunk after it has been parsed.
-    mutating func advanceLines(over base: UnsafePointer<UInt8>, count: Int) {
+    mutating func advanceLines(over base: UnsafePointer<UInt8>, count: Int, lineFeeds: Int, hasCarriageReturn hasCR: Bool) {
         guard count > 0 else { return }
         var breaks = 0
         var lastBreakEnd = -1  // local offset just after the last break
-        let hasCR = memchr(base, 0x0D, count) != nil
         if !hasCR {
-            breaks = Self.countLineFeeds(base, count)
+            breaks = lineFeeds
             if breaks > 0 {
                 var last = count - 1
                 while base[last] != 0x0A { last -= 1 }
@@ -247,26 +287,5 @@ struct TokenizerState {
             if lineTail.count + keep > 120 { lineTail.removeFirst(min(lineTail.count, lineTail.count + keep - 120)) }
             lineTail.append(contentsOf: UnsafeBufferPointer(start: base + (count - keep), count: keep))
         }
-    }
-
-    /// Counts LF bytes eight at a time.
-    private static func countLineFeeds(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        var total = 0
-        var index = 0
-        let raw = UnsafeRawPointer(base)
-        let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let pattern: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-        while index + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern
-            // High bit set exactly in the bytes that were LF.
-            let zeroBytes = ~(((word & lowBits) &+ lowBits) | word | lowBits)
-            total &+= zeroBytes.nonzeroBitCount
-            index &+= 8
-        }
-        while index < count {
-            if base[index] == 0x0A { total &+= 1 }
-            index &+= 1
-        }
-        return total
     }
 }

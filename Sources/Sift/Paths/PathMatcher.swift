@@ -84,6 +84,8 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
     private var arrayLengths: [Int32: Int] = [:]
     private var nextArrayID: Int32 = 0
     private var sequence = 0
+    /// A value went to the receiver during this event (which may then ask to stop).
+    private var delivered = false
 
     /// Creates a matcher for `paths` that reports to `receiver`.
     package init(paths: CompiledPaths, receiver: Receiver) {
@@ -105,7 +107,6 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
     package mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
         if !captures.isEmpty {
             try feedCaptures(event)
-            if receiver.stopRequested { context.stopParsing() }
         }
         if skipDepth > 0 {
             switch event {
@@ -113,21 +114,24 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
             case .endObject, .endArray: skipDepth &-= 1
             default: break
             }
-            return
+        } else {
+            switch event {
+            case .key(let bytes):
+                enterMember(bytes)
+            case .endObject, .endArray:
+                try closeContainer()
+            case .startObject:
+                try beginValue(event, isContainer: true, isArray: false, context: context)
+            case .startArray:
+                try beginValue(event, isContainer: true, isArray: true, context: context)
+            default:
+                try beginValue(event, isContainer: false, isArray: false, context: context)
+            }
         }
-        switch event {
-        case .key(let bytes):
-            enterMember(bytes)
-        case .endObject, .endArray:
-            try closeContainer()
-        case .startObject:
-            try beginValue(event, isContainer: true, isArray: false, context: context)
-        case .startArray:
-            try beginValue(event, isContainer: true, isArray: true, context: context)
-        default:
-            try beginValue(event, isContainer: false, isArray: false, context: context)
+        if delivered {
+            delivered = false
+            if receiver.stopRequested { context.stopParsing() }
         }
-        if receiver.stopRequested { context.stopParsing() }
     }
 
     // MARK: Transitions
@@ -375,6 +379,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
                 if accept.orderGroup >= 0 {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target)
                 } else {
+                    delivered = true
                     try receiver.receive(.scalar(event), accept: accept, scope: Int(entry.scope), info: info)
                 }
             } else {
@@ -419,6 +424,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
                 accept: target.accept, scope: target.scope, key: target.key ?? [], value: value.jsonValue,
                 info: target.info, sequence: sequence))
         } else {
+            delivered = true
             try receiver.receive(value, accept: accept, scope: Int(target.scope), info: target.info)
         }
     }
@@ -475,6 +481,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
         held.sort { lhs, rhs in
             lhs.key.lexicographicallyPrecedes(rhs.key) || (lhs.key == rhs.key && lhs.sequence < rhs.sequence)
         }
+        delivered = true
         for item in held {
             try receiver.receive(.value(item.value), accept: paths.accepts[Int(item.accept)], scope: Int(item.scope), info: item.info)
         }
