@@ -181,7 +181,7 @@ struct MainActorConsumerTests {
         for try await author in source.reloadElements() {
             names.append(author.name)
             if names.count == 1 {
-                try await Task.sleep(for: .milliseconds(500))
+                try await Task.sleep(for: .milliseconds(1500))
                 gate.open()
             }
         }
@@ -199,7 +199,7 @@ struct MainActorConsumerTests {
             try await response.end()
         }
         try await TestHTTPServer.run(routes: ["/authors": route]) { server async throws in
-            let client = Fixtures.client(server, timeouts: HTTPTimeouts(response: .seconds(10), idle: .milliseconds(300)))
+            let client = Fixtures.client(server, timeouts: HTTPTimeouts(response: .seconds(10), idle: .seconds(1)))
             let loader = HTTPDataLoader(
                 client: client, resourcePath: "/authors", mapper: ArrayDataMapper(of: Author.self, rootKeyPath: "authors"))
             let source = ReloadableArrayDataSource(loader: loader)

@@ -66,6 +66,30 @@ struct HTTPErrorTests {
         }
     }
 
+    @Test("a body delimited by the connection closing: complete is a success, cut short is truncated")
+    func closeDelimitedBody() async throws {
+        let json = Fixtures.authorsJSON
+        let routes: [String: TestHTTPServer.Route] = [
+            "/complete": { _, response in
+                try await response.head(version: .http1_0)
+                try await response.write(json)
+                try await response.end()
+            },
+            "/cut": { _, response in
+                try await response.head(version: .http1_0)
+                try await response.write(String(json.prefix(json.utf8.count / 2)))
+                try await response.end()
+            },
+        ]
+        try await TestHTTPServer.run(routes: routes) { server async throws in
+            #expect(try await authorsLoader(server, "/complete").load() == Fixtures.authors)
+            let error = await #expect(throws: HTTPLoadError.self) { try await authorsLoader(server, "/cut").load() }
+            #expect(error?.kind == .truncatedBody)
+            #expect(error?.parseError?.kind == .incompleteInput)
+            #expect(error?.bytesReceived == json.utf8.count / 2)
+        }
+    }
+
     @Test("a complete body holding incomplete or invalid JSON is invalid JSON, with its location")
     func invalidJSON() async throws {
         let routes: [String: TestHTTPServer.Route] = [

@@ -19,12 +19,16 @@ struct TestResponseWriter: Sendable {
     let outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
     let log: ServerLog
 
-    /// Sends the status line and headers; without `contentLength` the body is chunked.
-    func head(_ status: HTTPResponseStatus = .ok, contentLength: Int? = nil, headers extra: [(String, String)] = []) async throws {
+    /// Sends the status line and headers; without `contentLength` the body is chunked, or for
+    /// `version` HTTP/1.0 delimited by the connection closing.
+    func head(
+        _ status: HTTPResponseStatus = .ok, version: HTTPVersion = .http1_1, contentLength: Int? = nil,
+        headers extra: [(String, String)] = []
+    ) async throws {
         var headers = HTTPHeaders([("Content-Type", "application/json"), ("Connection", "close")])
         if let contentLength { headers.add(name: "Content-Length", value: String(contentLength)) }
         headers.add(contentsOf: extra)
-        try await outbound.write(.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers)))
+        try await outbound.write(.head(HTTPResponseHead(version: version, status: status, headers: headers)))
     }
 
     func write(_ text: String) async throws {
