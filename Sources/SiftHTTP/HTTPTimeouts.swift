@@ -49,6 +49,7 @@ extension Duration {
     var secondsText: String {
         let (seconds, attoseconds) = components
         let value = Double(seconds) + Double(attoseconds) / 1e18
+        if value == 1 { return "1 second" }
         return value == value.rounded() ? "\(Int64(value)) seconds" : "\(value) seconds"
     }
 

@@ -140,29 +140,35 @@ struct HTTPErrorTests {
             "/silent": { _, _ in try await Task.sleep(for: .seconds(20)) },
         ]
         try await TestHTTPServer.run(routes: routes) { server async throws in
-            let client = Fixtures.client(
-                server, timeouts: HTTPTimeouts(response: .milliseconds(300), idle: .milliseconds(300), total: .seconds(30)))
+            // Each limit is short against a server that stalls for 20 s, the others are roomy,
+            // so a loaded machine cannot trip the wrong one.
+            let idleClient = Fixtures.client(
+                server, timeouts: HTTPTimeouts(response: .seconds(20), idle: .seconds(1), total: .seconds(60)))
             var streamed: [Author] = []
             let idle = await #expect(throws: HTTPLoadError.self) {
-                for try await author in authorsLoader(server, "/stall", client: client).elements() { streamed.append(author) }
+                for try await author in authorsLoader(server, "/stall", client: idleClient).elements() {
+                    streamed.append(author)
+                }
             }
             #expect(idle?.kind == .timeout)
-            #expect(idle?.message == "no body data for 0.3 seconds")
+            #expect(idle?.message == "no body data for 1 second")
             #expect(streamed == [Fixtures.authors[0]])
 
+            let responseClient = Fixtures.client(
+                server, timeouts: HTTPTimeouts(response: .milliseconds(300), idle: .seconds(20), total: .seconds(60)))
             let silent = await #expect(throws: HTTPLoadError.self) {
-                try await authorsLoader(server, "/silent", client: client).load()
+                try await authorsLoader(server, "/silent", client: responseClient).load()
             }
             #expect(silent?.kind == .timeout)
             #expect(silent?.message == "no response within 0.3 seconds")
 
-            var totalOnly = client
-            totalOnly.timeouts = HTTPTimeouts(response: .seconds(10), idle: nil, total: .milliseconds(400))
+            let totalClient = Fixtures.client(
+                server, timeouts: HTTPTimeouts(response: .seconds(20), idle: nil, total: .milliseconds(1500)))
             let total = await #expect(throws: HTTPLoadError.self) {
-                try await authorsLoader(server, "/stall", client: totalOnly).load()
+                try await authorsLoader(server, "/stall", client: totalClient).load()
             }
             #expect(total?.kind == .timeout)
-            #expect(total?.message == "the exchange took longer than 0.4 seconds")
+            #expect(total?.message == "the exchange took longer than 1.5 seconds")
         }
     }
 
