@@ -181,7 +181,7 @@ struct MainActorConsumerTests {
         for try await author in source.reloadElements() {
             names.append(author.name)
             if names.count == 1 {
-                try await Task.sleep(for: .milliseconds(1500))
+                try await Task.sleep(for: .seconds(4))
                 gate.open()
             }
         }
@@ -192,14 +192,13 @@ struct MainActorConsumerTests {
     func slowMainActorConsumer() async throws {
         let gate = TestGate()
         let route: TestHTTPServer.Route = { _, response in
-            try await response.head()
-            try await response.write(#"{"authors": [{"id": 1, "name": "Ada"},"#)
+            try await response.head(startingBodyWith: #"{"authors": [{"id": 1, "name": "Ada"},"#)
             _ = try await gate.wait()
             try await response.write(#"{"id": 2, "name": "Grace"}, {"id": 3, "name": "Barbara"}]}"#)
             try await response.end()
         }
         try await TestHTTPServer.run(routes: ["/authors": route]) { server async throws in
-            let client = Fixtures.client(server, timeouts: HTTPTimeouts(response: .seconds(10), idle: .seconds(1)))
+            let client = Fixtures.client(server, timeouts: HTTPTimeouts(response: .seconds(10), idle: .seconds(3)))
             let loader = HTTPDataLoader(
                 client: client, resourcePath: "/authors", mapper: ArrayDataMapper(of: Author.self, rootKeyPath: "authors"))
             let source = ReloadableArrayDataSource(loader: loader)

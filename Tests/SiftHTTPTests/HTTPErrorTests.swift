@@ -133,8 +133,7 @@ struct HTTPErrorTests {
     func timeouts() async throws {
         let routes: [String: TestHTTPServer.Route] = [
             "/stall": { _, response in
-                try await response.head()
-                try await response.write(#"{"authors": [{"id": 1, "name": "Ada"},"#)
+                try await response.head(startingBodyWith: #"{"authors": [{"id": 1, "name": "Ada"},"#)
                 try await Task.sleep(for: .seconds(20))
             },
             "/silent": { _, _ in try await Task.sleep(for: .seconds(20)) },

@@ -31,6 +31,16 @@ struct TestResponseWriter: Sendable {
         try await outbound.write(.head(HTTPResponseHead(version: version, status: status, headers: headers)))
     }
 
+    /// Sends a chunked response's head and the start of its body in one write, so the client
+    /// gets both together however busy the machine is.
+    func head(startingBodyWith text: String) async throws {
+        let headers = HTTPHeaders([("Content-Type", "application/json"), ("Connection", "close")])
+        try await outbound.write(contentsOf: [
+            .head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)),
+            .body(.byteBuffer(ByteBuffer(string: text))),
+        ])
+    }
+
     func write(_ text: String) async throws {
         try await write(ByteBuffer(string: text))
     }
@@ -64,6 +74,15 @@ final class ServerLog: Sendable {
     func contains(_ entry: String) -> Bool { all.contains(entry) }
 
     func count(of entry: String) -> Int { all.filter { $0 == entry }.count }
+
+    /// Waits (polling, at most `seconds`) for an entry starting with `prefix`; returns it.
+    func first(startingWith prefix: String, seconds: Double = 10) async -> String? {
+        for _ in 0..<Int(seconds * 100) {
+            if let entry = all.first(where: { $0.hasPrefix(prefix) }) { return entry }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return all.first { $0.hasPrefix(prefix) }
+    }
 
     /// Waits (polling, at most `seconds`) until `entry` was recorded `count` times; returns
     /// whether it was.
