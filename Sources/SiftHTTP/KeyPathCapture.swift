@@ -99,8 +99,8 @@ struct KeyPathFollower: JSONEventHandler {
         case .searching:
             try search(event, depthBefore: depthBefore, context: context)
         case .capturing(let startDepth, let path):
-            if depth == startDepth, isEnd(event) {
-                completed.append(.range(start: openCaptureStart!, end: context.offset + 1, path: path))
+            if depth == startDepth, isEnd(event), let start = openCaptureStart {
+                completed.append(.range(start: start, end: context.offset + 1, path: path))
                 openCaptureStart = nil
                 phase = target == .elements ? .inArray(depth: startDepth) : .done
             }
