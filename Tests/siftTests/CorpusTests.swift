@@ -25,6 +25,18 @@ struct CorpusTests {
         TwitterQuery(path: "$", steps: []),
     ]
 
+    @Test("the reference comparison tells values apart")
+    func referenceEquality() throws {
+        let values = try ["1", "1.0", "true", "false", "null", "\"1\"", "[1]", "{\"a\":1}", "{\"a\":true}", "[]"].map(FoundationPath.parse)
+        #expect(FoundationPath.equal(try FoundationPath.parse("1"), try FoundationPath.parse("1.0")))
+        #expect(FoundationPath.equal(try FoundationPath.parse(#"{"a":[1,{"b":null}]}"#), try FoundationPath.parse(#"{"a":[1,{"b":null}]}"#)))
+        for (i, lhs) in values.enumerated() {
+            for (j, rhs) in values.enumerated() where i != j && !(i < 2 && j < 2) {
+                #expect(!FoundationPath.equal(lhs, rhs), "\(lhs) vs \(rhs)")
+            }
+        }
+    }
+
     @Test("query on twitter.json equals the same path over JSONSerialization, value for value", arguments: twitterQueries)
     func twitter(query: TwitterQuery) throws {
         let document = try JSONSerialization.jsonObject(with: Data(try Corpus.bytes("twitter.json")))

@@ -9,7 +9,8 @@ struct MemoryTests {
         static let elementsPerBlock = 256
         let blocks: Int
         private var produced = 0
-        private let block: [UInt8]
+        private let first: [UInt8]
+        private let following: [UInt8]
 
         init(size: Int) {
             var text = ""
@@ -20,8 +21,10 @@ struct MemoryTests {
                 text += #""images":{"main":{"uri":"https://example.com/\#(index).png","placeholder":"row"}},"#
                 text += #""metadata":{"scores":[1,2.5,-3e2,true,null],"deep":{"a":{"b":{"c":[[[]]]}}}}}"#
             }
-            block = Array(text.utf8)
+            let block = Array(text.utf8)
             blocks = max(size / block.count, 1)
+            first = Array(#"{"body":["#.utf8) + block
+            following = [UInt8(ascii: ",")] + block
         }
 
         var elementCount: Int { blocks * Self.elementsPerBlock }
@@ -29,8 +32,8 @@ struct MemoryTests {
         mutating func next() -> [UInt8]? {
             defer { produced += 1 }
             switch produced {
-            case 0: return Array(#"{"body":["#.utf8) + block
-            case ..<blocks: return [UInt8(ascii: ",")] + block
+            case 0: return first
+            case ..<blocks: return following
             case blocks: return Array("]}".utf8)
             default: return nil
             }
