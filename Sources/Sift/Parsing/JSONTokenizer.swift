@@ -120,10 +120,7 @@ final class HandlerEngine<Handler: JSONEventHandler>: TokenizerEngine {
         do {
             try handler.pointee.handle(event, context: JSONEventContext(engine: self, event: event, tokenLength: tokenLength))
         } catch {
-            pendingError = error as? JSONParseError
-                ?? makeError(
-                    .consumerError, String(describing: error),
-                    offset: currentTokenStart(tokenLength: tokenLength), underlying: error)
+            pendingFailure = failure(thrownBy: error, tokenLength: tokenLength)
             return false
         }
         return !stopRequested
