@@ -25,7 +25,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SiftTests",
-            dependencies: ["Sift"]
+            dependencies: ["Sift"],
+            resources: [.copy("Resources")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -15,6 +15,12 @@ enum TokenizerTestSupport {
         return FileManager.default.fileExists(atPath: url.path) ? url : nil
     }
 
+    /// shared/conformance/JSONTestSuite, when present.
+    static let conformanceDirectory = sharedDirectory("conformance/JSONTestSuite")
+
+    /// shared/corpora, when present.
+    static let corporaDirectory = sharedDirectory("corpora")
+
     /// The golden test resources.
     static let resources = packageRoot.appendingPathComponent("Tests/SiftTests/Resources")
 
@@ -86,38 +92,48 @@ enum TokenizerTestSupport {
         }
     }
 
-    /// Folds every event (and its start offset) into a 64-bit FNV-1a digest, for large inputs.
+    /// Folds every event (kind, bytes and start offset) into a 64-bit FNV-1a digest, for large
+    /// inputs. Bytes are folded eight at a time to keep debug builds fast.
     struct DigestRecorder: JSONEventHandler {
         var digest: UInt64 = 0xCBF2_9CE4_8422_2325
         var events = 0
 
-        mutating func add(_ byte: UInt8) {
-            digest = (digest ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        static func fold(_ digest: UInt64, _ word: UInt64) -> UInt64 {
+            (digest ^ word) &* 0x0000_0100_0000_01B3
         }
 
-        mutating func add(_ bytes: JSONBytes) {
-            bytes.withUnsafeBytes { for byte in $0 { add(byte) } }
+        static func fold(_ digest: UInt64, _ bytes: JSONBytes) -> UInt64 {
+            bytes.withUnsafeBytes { buffer in
+                var digest = fold(digest, UInt64(buffer.count))
+                var index = 0
+                while index + 8 <= buffer.count {
+                    digest = (digest ^ buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+                    index += 8
+                }
+                var tail: UInt64 = 0
+                while index < buffer.count {
+                    tail = tail << 8 | UInt64(buffer[index])
+                    index += 1
+                }
+                return fold(digest, tail)
+            }
         }
 
         mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
             events += 1
+            var digest = self.digest
             switch event {
-            case .startObject: add(1)
-            case .endObject: add(2)
-            case .startArray: add(3)
-            case .endArray: add(4)
-            case .key(let bytes): add(5); add(bytes)
-            case .string(let bytes): add(6); add(bytes)
-            case .number(let bytes): add(7); add(bytes)
-            case .bool(let value): add(value ? 8 : 9)
-            case .null: add(10)
+            case .startObject: digest = Self.fold(digest, 1)
+            case .endObject: digest = Self.fold(digest, 2)
+            case .startArray: digest = Self.fold(digest, 3)
+            case .endArray: digest = Self.fold(digest, 4)
+            case .key(let bytes): digest = Self.fold(Self.fold(digest, 5), bytes)
+            case .string(let bytes): digest = Self.fold(Self.fold(digest, 6), bytes)
+            case .number(let bytes): digest = Self.fold(Self.fold(digest, 7), bytes)
+            case .bool(let value): digest = Self.fold(digest, value ? 8 : 9)
+            case .null: digest = Self.fold(digest, 10)
             }
-            add(0xFF)
-            var offset = context.offset
-            for _ in 0..<8 {
-                add(UInt8(truncatingIfNeeded: offset))
-                offset >>= 8
-            }
+            self.digest = Self.fold(digest, UInt64(context.offset))
         }
     }
 
@@ -129,7 +145,7 @@ enum TokenizerTestSupport {
         bytes.withUnsafeBufferPointer { buffer in
             for range in split.ranges(count: buffer.count) {
                 do throws(JSONParseError) {
-                    try tokenizer.feed(UnsafeBufferPointer(rebasing: buffer[range]))
+                    try tokenizer.feed(raw: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: buffer[range])))
                 } catch {
                     failure = error
                     // Like `parse(_:)`, read on only while the error's source line is unfinished.

@@ -30,7 +30,9 @@ struct ByteScreen {
     private var needed = 0
     private var lower: UInt8 = 0x80
     private var upper: UInt8 = 0xBF
-    private var sequence: [UInt8] = []
+    /// The bytes of the sequence so far, first byte in the lowest bits.
+    private var sequence: UInt32 = 0
+    private var sequenceCount = 0
 
     // Comment-aware lexing (only with `followsComments`).
     private(set) var lexState = LexState.normal
@@ -59,17 +61,24 @@ struct ByteScreen {
                 found = problem
             }
         } else {
-            for (byte, name) in [(UInt8(0x0C), "form feed (0x0C)"), (UInt8(0x0B), "vertical tab (0x0B)")] {
-                if let hit = memchr(base, Int32(byte), limit) {
-                    limit = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
-                    found = Problem(kind: .invalidSyntax, message: "a raw \(name) is not allowed in JSON text")
-                }
+            if let hit = memchr(base, 0x0C, limit) {
+                limit = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                found = Self.whitespaceProblem(0x0C)
+            }
+            if let hit = memchr(base, 0x0B, limit) {
+                limit = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+                found = Self.whitespaceProblem(0x0B)
             }
         }
         if validatesUTF8, let (index, message) = validate(base, count: limit) {
             return (index, Problem(kind: .invalidUTF8, message: message))
         }
         return found.map { (limit, $0) }
+    }
+
+    private static func whitespaceProblem(_ byte: UInt8) -> Problem {
+        let name = byte == 0x0C ? "form feed (0x0C)" : "vertical tab (0x0B)"
+        return Problem(kind: .invalidSyntax, message: "a raw \(name) is not allowed in JSON text")
     }
 
     // MARK: UTF-8
@@ -104,9 +113,11 @@ struct ByteScreen {
             } else {
                 let byte = base[index]
                 guard byte >= lower, byte <= upper else {
-                    return (index, Self.describe(sequence, then: byte))
+                    let bytes = (0..<sequenceCount).map { UInt8(truncatingIfNeeded: sequence >> (8 * $0)) }
+                    return (index, Self.describe(bytes, then: byte))
                 }
-                sequence.append(byte)
+                sequence |= UInt32(byte) << (8 * sequenceCount)
+                sequenceCount += 1
                 needed -= 1
                 lower = 0x80
                 upper = 0xBF
@@ -120,8 +131,8 @@ struct ByteScreen {
         self.needed = needed
         self.lower = lower
         self.upper = upper
-        sequence.removeAll(keepingCapacity: true)
-        sequence.append(lead)
+        sequence = UInt32(lead)
+        sequenceCount = 1
     }
 
     private static func describe(_ sequence: [UInt8], then byte: UInt8) -> String {
@@ -154,8 +165,7 @@ struct ByteScreen {
             switch state {
             case .normal, .string:
                 if byte == 0x0C || byte == 0x0B {
-                    let name = byte == 0x0C ? "form feed (0x0C)" : "vertical tab (0x0B)"
-                    return (index, Problem(kind: .invalidSyntax, message: "a raw \(name) is not allowed in JSON text"))
+                    return (index, Self.whitespaceProblem(byte))
                 }
                 if byte == UInt8(ascii: "\"") {
                     lastQuote = start + index

@@ -27,8 +27,13 @@ class TokenizerEngine {
     private var isParsing = false
     /// The error that ended the parse; every later call throws it again.
     private(set) var failure: TokenizerFailure? {
-        didSet { failureError = nil }
+        didSet {
+            failureError = nil
+            hasFailed = failure != nil
+        }
     }
+    /// Whether ``failure`` is set (cheaper to test on every chunk than the optional itself).
+    private var hasFailed = false
     /// ``failure`` as thrown, built once its excerpt is complete.
     private var failureError: JSONParseError?
 
@@ -71,13 +76,13 @@ class TokenizerEngine {
     var bytesConsumed: Int { stopOffset ?? state.pointee.chunkStart }
 
     /// Whether an error's source excerpt still waits for the bytes that follow it.
-    var failureNeedsMoreInput: Bool { failure.map { $0.excerpt.map { !$0.isComplete } ?? false } ?? false }
+    var failureNeedsMoreInput: Bool { hasFailed && !(failure?.excerpt?.isComplete ?? true) }
 
     // MARK: Feeding
 
     func feed(_ buffer: UnsafeRawBufferPointer) throws(JSONParseError) {
         precondition(!isParsing, "JSONTokenizer.feed called from inside its own event handler")
-        if var failure {
+        if hasFailed, var failure {
             // The error stands; later bytes only complete its source excerpt.
             if failureNeedsMoreInput {
                 failure.excerpt?.append(contentsOf: buffer.assumingMemoryBound(to: UInt8.self))
@@ -119,7 +124,7 @@ class TokenizerEngine {
 
     func finish() throws(JSONParseError) {
         precondition(!isParsing, "JSONTokenizer.finish called from inside its own event handler")
-        if var failure {
+        if hasFailed, var failure {
             if failureNeedsMoreInput {
                 failure.excerpt?.close()
                 self.failure = failure

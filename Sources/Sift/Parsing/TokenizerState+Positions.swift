@@ -105,11 +105,50 @@ extension TokenizerState {
         return wordStart(containing: end - 1, readPosition: readPosition)
     }
 
-    /// The first byte of the number or literal that holds the byte at `offset`.
+    /// The first byte of the number or literal that holds the byte at `offset`. A run of word
+    /// bytes is cut into tokens as yajl lexes it (`01` is the number `0`, then the number `1`).
     func wordStart(containing offset: Int, readPosition: Int) -> Int {
         var start = offset
         while let byte = byte(at: start - 1, readPosition: readPosition), Self.isWordByte(byte) { start -= 1 }
+        while start < offset {
+            let next = wordTokenEnd(from: start, readPosition: readPosition)
+            if next > offset { break }
+            start = next
+        }
         return start
+    }
+
+    /// Where the number or literal starting at `start` ends, lexed as yajl does.
+    private func wordTokenEnd(from start: Int, readPosition: Int) -> Int {
+        func at(_ offset: Int) -> UInt8 { byte(at: offset, readPosition: readPosition) ?? 0 }
+        func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+        var position = start
+        switch at(position) {
+        case UInt8(ascii: "t"), UInt8(ascii: "n"): return start + 4
+        case UInt8(ascii: "f"): return start + 5
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            if at(position) == UInt8(ascii: "-") { position += 1 }
+            if at(position) == UInt8(ascii: "0") {
+                position += 1
+            } else {
+                while isDigit(at(position)) { position += 1 }
+            }
+            if at(position) == UInt8(ascii: "."), isDigit(at(position + 1)) {
+                position += 1
+                while isDigit(at(position)) { position += 1 }
+            }
+            if at(position) == UInt8(ascii: "e") || at(position) == UInt8(ascii: "E") {
+                var exponent = position + 1
+                if at(exponent) == UInt8(ascii: "+") || at(exponent) == UInt8(ascii: "-") { exponent += 1 }
+                if isDigit(at(exponent)) {
+                    position = exponent
+                    while isDigit(at(position)) { position += 1 }
+                }
+            }
+            return max(position, start + 1)
+        default:
+            return start + 1
+        }
     }
 
     /// The last byte before `offset` that is not whitespace, when it is at hand.
