@@ -27,11 +27,12 @@ public struct JSONParseError: Error, CustomStringConvertible, @unchecked Sendabl
 
         /// The input is not JSON: an unexpected character or token.
         public static let invalidSyntax = Kind(value: .invalidSyntax)
-        /// The input ended inside a value (truncated, or empty).
+        /// The input ended inside a value, string or comment (truncated), or held no value at all.
         public static let incompleteInput = Kind(value: .incompleteInput)
-        /// A string contains bytes that are not valid UTF-8.
+        /// The input holds bytes that are not valid UTF-8 (checked strictly: no overlong forms,
+        /// encoded surrogates or code points above U+10FFFF); the location is the first bad byte.
         public static let invalidUTF8 = Kind(value: .invalidUTF8)
-        /// Containers are nested deeper than ``JSONTokenizer/Options/maximumDepth``.
+        /// Containers are nested deeper than ``JSONParserOptions/maximumDepth``.
         public static let depthLimitExceeded = Kind(value: .depthLimitExceeded)
         /// The code handling the events threw; see ``JSONParseError/underlyingError``.
         public static let consumerError = Kind(value: .consumerError)
