@@ -52,7 +52,10 @@ struct ByteScreen {
 
     /// The local index of the first forbidden byte of a chunk starting at absolute offset
     /// `start`, and why; nil when every byte is allowed. Updates the state over the bytes before it.
-    mutating func firstProblem(in base: UnsafePointer<UInt8>, count: Int, start: Int) -> (index: Int, problem: Problem)? {
+    /// `mayHaveFormFeed` false skips the search for form feeds (an earlier scan found none).
+    mutating func firstProblem(
+        in base: UnsafePointer<UInt8>, count: Int, start: Int, mayHaveFormFeed: Bool = true
+    ) -> (index: Int, problem: Problem)? {
         var limit = count
         var found: Problem?
         if followsComments {
@@ -61,7 +64,7 @@ struct ByteScreen {
                 found = problem
             }
         } else {
-            if let hit = memchr(base, 0x0C, limit) {
+            if mayHaveFormFeed, let hit = memchr(base, 0x0C, limit) {
                 limit = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
                 found = Self.whitespaceProblem(0x0C)
             }

@@ -77,6 +77,7 @@ public struct JSONEventContext {
     let event: JSONEvent
     let tokenLength: Int
 
+    @usableFromInline
     init(engine: TokenizerEngine, event: JSONEvent, tokenLength: Int) {
         self.engine = engine
         self.event = event
@@ -133,7 +134,7 @@ public struct JSONEventContext {
     /// if case .string(let name) = event, name.equals("needle") { context.stopParsing() }
     /// ```
     public func stopParsing() {
-        engine.stopRequested = true
+        engine.state.pointee.stopRequested = true
     }
 
     /// An error located at this token, carrying the current path, for handlers that reject a

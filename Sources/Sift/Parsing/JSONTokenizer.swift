@@ -23,7 +23,7 @@
 /// // endObject
 /// ```
 public final class JSONTokenizer<Handler: JSONEventHandler> {
-    let engine: HandlerEngine<Handler>
+    @usableFromInline let engine: TokenizerEngine
 
     /// Creates a tokenizer that sends its events to `handler`.
     ///
@@ -31,8 +31,28 @@ public final class JSONTokenizer<Handler: JSONEventHandler> {
     /// let tokenizer = JSONTokenizer(options: JSONParserOptions(allowsComments: true),
     ///                               handler: JSONEventClosure { event, _ in print(event) })
     /// ```
+    @inlinable
     public init(options: JSONParserOptions = JSONParserOptions(), handler: Handler) {
-        engine = HandlerEngine(options: options, handler: handler)
+        let storage = UnsafeMutablePointer<Handler>.allocate(capacity: 1)
+        storage.initialize(to: handler)
+        engine = TokenizerEngine(
+            options: options, handler: UnsafeMutableRawPointer(storage),
+            deliver: { engine, event, tokenLength in
+                let handler = engine.handler.assumingMemoryBound(to: Handler.self)
+                do {
+                    try handler.pointee.handle(
+                        event, context: JSONEventContext(engine: engine, event: event, tokenLength: tokenLength))
+                    return true
+                } catch {
+                    engine.recordHandlerError(error, tokenLength: tokenLength)
+                    return false
+                }
+            },
+            destroy: { raw in
+                let handler = raw.assumingMemoryBound(to: Handler.self)
+                handler.deinitialize(count: 1)
+                handler.deallocate()
+            })
     }
 
     /// The handler, with whatever it has accumulated.
@@ -41,8 +61,8 @@ public final class JSONTokenizer<Handler: JSONEventHandler> {
     /// print(tokenizer.handler.keys)
     /// ```
     public var handler: Handler {
-        get { engine.handler.pointee }
-        _modify { yield &engine.handler.pointee }
+        get { engine.handler.assumingMemoryBound(to: Handler.self).pointee }
+        _modify { yield &engine.handler.assumingMemoryBound(to: Handler.self).pointee }
     }
 
     /// The options the tokenizer was created with.
@@ -105,31 +125,5 @@ public final class JSONTokenizer<Handler: JSONEventHandler> {
 
     func feed(raw buffer: UnsafeRawBufferPointer) throws(JSONParseError) {
         try engine.feed(buffer)
-    }
-}
-
-/// The engine specialised for one handler type: the single dynamic call per token lands here.
-final class HandlerEngine<Handler: JSONEventHandler>: TokenizerEngine {
-    let handler: UnsafeMutablePointer<Handler>
-
-    init(options: JSONParserOptions, handler: Handler) {
-        self.handler = .allocate(capacity: 1)
-        self.handler.initialize(to: handler)
-        super.init(options: options)
-    }
-
-    deinit {
-        handler.deinitialize(count: 1)
-        handler.deallocate()
-    }
-
-    override func deliver(_ event: JSONEvent, tokenLength: Int) -> Bool {
-        do {
-            try handler.pointee.handle(event, context: JSONEventContext(engine: self, event: event, tokenLength: tokenLength))
-        } catch {
-            pendingFailure = failure(thrownBy: error, tokenLength: tokenLength)
-            return false
-        }
-        return !stopRequested
     }
 }

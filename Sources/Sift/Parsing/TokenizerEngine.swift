@@ -4,10 +4,19 @@ internal import CYajl
 ///
 /// The callbacks table sits at a stable heap address (yajl keeps the pointer); the context
 /// pointer is this object, unretained; per-token state is behind ``state``. A callback that must
-/// stop stores ``pendingFailure`` (or sets ``stopRequested``) and returns 0; ``feed(_:)`` throws
-/// the stored error once `yajl_parse` has returned. Subclasses deliver events to a handler.
-class TokenizerEngine {
-    let state: UnsafeMutablePointer<TokenizerState>
+/// stop stores ``pendingFailure`` (or sets the state's `stopRequested`) and returns 0;
+/// ``feed(_:)`` throws the stored error once `yajl_parse` has returned.
+///
+/// The handler is generic, the engine is not: ``JSONTokenizer``'s inlinable initializer hands
+/// over a closure made in the caller's module, so the one indirect call per token lands in code
+/// specialised for the concrete handler type.
+@usableFromInline
+final class TokenizerEngine {
+    @usableFromInline let state: UnsafeMutablePointer<TokenizerState>
+    /// The handler, type-erased; typed again by ``deliverEvent``.
+    @usableFromInline let handler: UnsafeMutableRawPointer
+    private let deliverEvent: (TokenizerEngine, JSONEvent, Int) -> Bool
+    private let destroyHandler: (UnsafeMutableRawPointer) -> Void
     private let callbacks: UnsafeMutablePointer<yajl_callbacks>
     private(set) var handle: yajl_handle!
     let options: JSONParserOptions
@@ -21,7 +30,6 @@ class TokenizerEngine {
     /// The last error made by ``JSONEventContext/error(_:underlying:)``, so that a handler that
     /// throws it gets the complete excerpt.
     var lastContextFailure: TokenizerFailure?
-    var stopRequested = false
     private(set) var isStopped = false
     private(set) var isFinished = false
     private var isParsing = false
@@ -46,8 +54,17 @@ class TokenizerEngine {
     }
     private var stopOffset: Int?
 
-    init(options: JSONParserOptions) {
+    @usableFromInline
+    init(
+        options: JSONParserOptions,
+        handler: UnsafeMutableRawPointer,
+        deliver: @escaping (TokenizerEngine, JSONEvent, Int) -> Bool,
+        destroy: @escaping (UnsafeMutableRawPointer) -> Void
+    ) {
         self.options = options
+        self.handler = handler
+        self.deliverEvent = deliver
+        self.destroyHandler = destroy
         screen = ByteScreen(validatesUTF8: options.validatesUTF8, followsComments: options.allowsComments)
         state = .allocate(capacity: 1)
         state.initialize(to: TokenizerState(maximumDepth: max(options.maximumDepth, 1)))
@@ -61,6 +78,7 @@ class TokenizerEngine {
     }
 
     deinit {
+        destroyHandler(handler)
         yajl_free(handle)
         callbacks.deinitialize(count: 1)
         callbacks.deallocate()
@@ -70,7 +88,16 @@ class TokenizerEngine {
     }
 
     /// Delivers one event; returns false to stop the parse (after storing an error or a stop).
-    func deliver(_ event: JSONEvent, tokenLength: Int) -> Bool { true }
+    @inline(__always)
+    func deliver(_ event: JSONEvent, tokenLength: Int) -> Bool {
+        deliverEvent(self, event, tokenLength) && !state.pointee.stopRequested
+    }
+
+    /// Records an error thrown by the handler; the parse stops and `feed` throws it.
+    @usableFromInline
+    func recordHandlerError(_ error: any Error, tokenLength: Int) {
+        pendingFailure = failure(thrownBy: error, tokenLength: tokenLength)
+    }
 
     /// Bytes fed and parsed so far (up to the stop or the error).
     var bytesConsumed: Int { stopOffset ?? state.pointee.chunkStart }
@@ -96,11 +123,15 @@ class TokenizerEngine {
         let base = raw.assumingMemoryBound(to: UInt8.self)
         let count = buffer.count
 
+        // One SIMD pass for line feeds, carriage returns and form feeds; the screen adds
+        // vertical tabs and UTF-8.
+        let scan = sift_scan_chunk(base, count)
         var screen = self.screen
-        let problem = screen.firstProblem(in: base, count: count, start: state.pointee.chunkStart)
+        let problem = screen.firstProblem(in: base, count: count, start: state.pointee.chunkStart, mayHaveFormFeed: scan.has_form_feed != 0)
         let parsedCount = problem?.index ?? count
 
         state.pointee.chunkBase = base
+        state.pointee.chunkEndPointer = base + count
         state.pointee.chunkCount = count
         var status = yajl_status_ok
         if parsedCount > 0 {
@@ -117,8 +148,12 @@ class TokenizerEngine {
         }
         self.screen = screen
         if options.allowsComments { state.pointee.lastQuote = screen.lastQuote }
-        state.pointee.advance(over: base, count: count, tracksQuotes: !options.allowsComments)
+        state.pointee.preserveKeys()
+        state.pointee.advance(
+            over: base, count: count, lineFeeds: scan.line_feeds, hasCarriageReturn: scan.has_carriage_return != 0,
+            tracksQuotes: !options.allowsComments)
         state.pointee.chunkBase = nil
+        state.pointee.chunkEndPointer = nil
         state.pointee.chunkCount = 0
     }
 
@@ -133,6 +168,7 @@ class TokenizerEngine {
         }
         guard !isStopped, !isFinished else { return }
         state.pointee.chunkBase = nil
+        state.pointee.chunkEndPointer = nil
         state.pointee.chunkCount = 0
         isParsing = true
         let status = yajl_complete_parse(handle)
@@ -167,6 +203,7 @@ class TokenizerEngine {
 
     private func fail(status: yajl_status, atEnd: Bool) throws(JSONParseError) {
         if status == yajl_status_client_canceled {
+            state.pointee.stopRequested = false
             if let pendingFailure {
                 self.pendingFailure = nil
                 failure = pendingFailure

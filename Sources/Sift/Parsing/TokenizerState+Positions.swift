@@ -181,9 +181,11 @@ extension TokenizerState {
 
     /// Advances lines, history and the quote bookkeeping over the whole chunk once it has been
     /// parsed. `tracksQuotes` is false when a comment-aware scanner does that instead.
-    mutating func advance(over base: UnsafePointer<UInt8>, count: Int, tracksQuotes: Bool) {
+    mutating func advance(
+        over base: UnsafePointer<UInt8>, count: Int, lineFeeds: Int, hasCarriageReturn: Bool, tracksQuotes: Bool
+    ) {
         guard count > 0 else { return }
-        advanceLines(over: base, count: count)
+        advanceLines(over: base, count: count, lineFeeds: lineFeeds, hasCarriageReturn: hasCarriageReturn)
         advanceQuotes(over: base, count: count, findsLastQuote: tracksQuotes)
         advanceHistory(over: base, count: count)
         chunkStart += count
@@ -230,11 +232,11 @@ extension TokenizerState {
         historyCount = keep + count
     }
 
-    private mutating func advanceLines(over base: UnsafePointer<UInt8>, count: Int) {
+    private mutating func advanceLines(over base: UnsafePointer<UInt8>, count: Int, lineFeeds: Int, hasCarriageReturn: Bool) {
         var breaks = 0
         var lastBreakEnd = -1  // local offset just after the last break
-        if memchr(base, 0x0D, count) == nil {
-            breaks = Self.countLineFeeds(base, count)
+        if !hasCarriageReturn {
+            breaks = lineFeeds
             if breaks > 0 {
                 var last = count - 1
                 while base[last] != 0x0A { last -= 1 }
@@ -265,26 +267,5 @@ extension TokenizerState {
         }
         lineAtChunkStart += breaks
         if lastBreakEnd >= 0 { lineStartAtChunkStart = chunkStart + lastBreakEnd }
-    }
-
-    /// Counts LF bytes eight at a time.
-    private static func countLineFeeds(_ base: UnsafePointer<UInt8>, _ count: Int) -> Int {
-        var total = 0
-        var index = 0
-        let raw = UnsafeRawPointer(base)
-        let lowBits: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        let pattern: UInt64 = 0x0A0A_0A0A_0A0A_0A0A
-        while index + 8 <= count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ pattern
-            // High bit set exactly in the bytes that were LF.
-            let zeroBytes = ~(((word & lowBits) &+ lowBits) | word | lowBits)
-            total &+= zeroBytes.nonzeroBitCount
-            index &+= 8
-        }
-        while index < count {
-            if base[index] == 0x0A { total &+= 1 }
-            index &+= 1
-        }
-        return total
     }
 }

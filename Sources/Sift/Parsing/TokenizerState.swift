@@ -4,15 +4,20 @@
 ///
 /// It lives behind one pointer owned by ``TokenizerEngine`` so that the callbacks touch plain
 /// memory, with no exclusivity checks and no reference counting per token.
+@usableFromInline
 struct TokenizerState {
     struct Frame {
         var isArray: Bool
         /// The index of the current element (arrays), -1 before the first.
         var index: Int
-        /// Where this frame's current key starts in the key arena (objects).
+        /// The current key (objects): borrowed from the chunk being parsed, or copied into the
+        /// key arena at `keyStart` when it did not lie in the chunk (escaped keys, keys split
+        /// across chunks) and when the chunk ends.
+        var keyPointer: UnsafePointer<UInt8>?
         var keyStart: Int
         var keyCount: Int
         var hasKey: Bool
+        var keyInArena: Bool
     }
 
     /// How many bytes before the current chunk are kept (for excerpts and token starts).
@@ -29,6 +34,8 @@ struct TokenizerState {
 
     /// The chunk being parsed, for locating tokens while a callback runs.
     var chunkBase: UnsafePointer<UInt8>?
+    /// One past the last byte of the chunk being parsed.
+    var chunkEndPointer: UnsafePointer<UInt8>?
     var chunkCount = 0
     /// The absolute offset of the chunk's first byte.
     var chunkStart = 0
@@ -56,6 +63,9 @@ struct TokenizerState {
     /// Callbacks received so far, and before the current chunk.
     var eventCount = 0
     var eventCountAtChunkStart = 0
+
+    /// A handler asked to stop after the current event.
+    @usableFromInline var stopRequested = false
 
     init(maximumDepth: Int) {
         self.maximumDepth = maximumDepth
@@ -94,7 +104,7 @@ struct TokenizerState {
     mutating func push(isArray: Bool) -> Bool {
         if depth == maximumDepth { return false }
         if depth == frameCapacity { growFrames() }
-        frames[depth] = Frame(isArray: isArray, index: -1, keyStart: keyArenaCount, keyCount: 0, hasKey: false)
+        frames[depth] = Frame(isArray: isArray, index: -1, keyPointer: nil, keyStart: 0, keyCount: 0, hasKey: false, keyInArena: false)
         depth &+= 1
         return true
     }
@@ -102,18 +112,50 @@ struct TokenizerState {
     @inline(__always)
     mutating func pop() {
         depth &-= 1
-        keyArenaCount = frames[depth].keyStart
     }
 
     @inline(__always)
     mutating func setKey(_ bytes: UnsafePointer<UInt8>?, _ count: Int) {
         let frame = frames + (depth - 1)
-        let start = frame.pointee.keyStart
-        if start + count > keyArenaCapacity { growArena(to: start + count) }
-        if count > 0 { (keyArena + start).update(from: bytes!, count: count) }
         frame.pointee.keyCount = count
         frame.pointee.hasKey = true
+        if let bytes, let chunkBase, bytes >= chunkBase, bytes < chunkEndPointer.unsafelyUnwrapped {
+            frame.pointee.keyPointer = bytes
+            frame.pointee.keyInArena = false
+        } else {
+            copyKey(frame, bytes, count)
+        }
+    }
+
+    private mutating func copyKey(_ frame: UnsafeMutablePointer<Frame>, _ bytes: UnsafePointer<UInt8>?, _ count: Int) {
+        let start = keyArenaCount
+        if start + count > keyArenaCapacity { growArena(to: start + count) }
+        if count > 0 { (keyArena + start).update(from: bytes!, count: count) }
+        frame.pointee.keyStart = start
+        frame.pointee.keyInArena = true
         keyArenaCount = start + count
+    }
+
+    /// Before the chunk goes away: keys of open objects that still point into it are copied into
+    /// the key arena. The arena is compacted (only the open keys kept) when it has grown large.
+    mutating func preserveKeys() {
+        var needed = 0
+        for level in 0..<depth {
+            let frame = frames + level
+            guard frame.pointee.hasKey, !frame.pointee.isArray else { continue }
+            needed += frame.pointee.keyCount
+            if !frame.pointee.keyInArena { copyKey(frame, frame.pointee.keyPointer, frame.pointee.keyCount) }
+        }
+        guard keyArenaCount > 65_536, keyArenaCount > needed * 4 else { return }
+        let old = keyArena
+        keyArenaCapacity = max(1024, needed * 2)
+        keyArena = .allocate(capacity: keyArenaCapacity)
+        keyArenaCount = 0
+        for level in 0..<depth where frames[level].hasKey && !frames[level].isArray {
+            let frame = frames + level
+            copyKey(frame, UnsafePointer(old + frame.pointee.keyStart), frame.pointee.keyCount)
+        }
+        old.deallocate()
     }
 
     /// Remembers where the string or key being delivered ends. `text` is what yajl passed: a
@@ -171,7 +213,8 @@ struct TokenizerState {
                 components.append(.index(index))
             } else {
                 guard frame.hasKey, !(innermost && end == .container) else { break }
-                let bytes = UnsafeBufferPointer(start: keyArena + frame.keyStart, count: frame.keyCount)
+                let start = frame.keyInArena ? UnsafePointer(keyArena + frame.keyStart) : frame.keyPointer
+                let bytes = UnsafeBufferPointer(start: start, count: frame.keyCount)
                 components.append(.key(String(decoding: bytes, as: UTF8.self)))
             }
         }

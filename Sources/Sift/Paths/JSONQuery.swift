@@ -1,0 +1,286 @@
+/// Several typed paths matched together in one pass over the input.
+///
+/// Add paths to collect their values (``add(_:)`` returns a handle to read them back), or to
+/// receive each match as soon as its value is complete (``add(_:onMatch:)``). All paths compile
+/// into one automaton; nothing that no path selects is materialised.
+///
+/// ```swift
+/// var query = JSONQuery()
+/// let titles = query.add(try JSONPath("$.body[*].text.title").string)
+/// let ids = query.add(JSONPath.root.goTo("body").forEach().goTo("id").string)
+/// let results = try query.run(.file("feed.json"))
+/// print(results[titles], results.first(ids) ?? "none")
+/// ```
+public struct JSONQuery {
+    /// Identifies the values of one added path in ``JSONQueryResults``.
+    ///
+    /// ```swift
+    /// let handle: JSONQuery.Handle<String> = query.add(path.string)
+    /// ```
+    public struct Handle<Value>: Hashable, Sendable {
+        let index: Int
+    }
+
+    /// Tokenizer options for every run.
+    ///
+    /// ```swift
+    /// query.options.allowsMultipleValues = true
+    /// ```
+    public var options: JSONParserOptions
+
+    var slots: [any QuerySlotFactory] = []
+    var paths: [(path: JSONPath, kind: DestinationKind)] = []
+
+    /// Creates an empty query.
+    ///
+    /// ```swift
+    /// var query = JSONQuery(options: JSONParserOptions(allowsMultipleValues: true))
+    /// ```
+    public init(options: JSONParserOptions = JSONParserOptions()) {
+        self.options = options
+    }
+
+    /// Adds a path whose valid values are collected in document order (per alternative of a
+    /// combined path, in combination order).
+    ///
+    /// ```swift
+    /// let names = query.add(JSONPath.root.goTo("users").forEach().goTo("name").string)
+    /// ```
+    @discardableResult
+    public mutating func add<Value>(_ path: TypedJSONPath<Value>) -> Handle<Value> {
+        slots.append(CollectingSlotFactory(destination: path.destination))
+        paths.append((path.path, path.destination.kind))
+        return Handle(index: slots.count - 1)
+    }
+
+    /// Adds a path whose matches are handed to `onMatch` as soon as each value is complete (for
+    /// a combined path, when the document ends, in combination order).
+    ///
+    /// ```swift
+    /// query.add(JSONPath.root.goTo("events").forEach().value) { match in print(match.value) }
+    /// ```
+    public mutating func add<Value>(_ path: TypedJSONPath<Value>, onMatch: @escaping (JSONMatch<Value>) throws -> Void) {
+        slots.append(CallbackSlotFactory(destination: path.destination, alternatives: path.path.alternatives.count, body: onMatch))
+        paths.append((path.path, path.destination.kind))
+    }
+
+    func compile() -> CompiledPaths {
+        let automaton = PathAutomaton()
+        for (index, entry) in paths.enumerated() {
+            automaton.addMatch(entry.path, kind: entry.kind, tag: index)
+        }
+        return CompiledPaths(automaton)
+    }
+
+    func makeMatcher() -> PathMatcher<QueryReceiver> {
+        PathMatcher(paths: compile(), receiver: QueryReceiver(slots: slots.map { $0.make() }))
+    }
+
+    /// Runs the query over an input and returns the collected values.
+    ///
+    /// Throws ``JSONParseError`` for invalid input, or the error a callback threw.
+    ///
+    /// ```swift
+    /// let results = try query.run(.standardInput)
+    /// ```
+    @discardableResult
+    public func run(_ input: JSONInput) throws -> JSONQueryResults {
+        let tokenizer = JSONTokenizer(options: options, handler: makeMatcher())
+        try Self.unwrappingConsumerErrors { try tokenizer.parse(input) }
+        try tokenizer.handler.receiver.finish()
+        return JSONQueryResults(slots: tokenizer.handler.receiver.slots)
+    }
+
+    /// Runs the query over an asynchronous sequence of byte chunks (a download, a pipe).
+    ///
+    /// ```swift
+    /// let results = try await query.run(chunks: response.body)
+    /// ```
+    @discardableResult
+    public func run<Chunks: AsyncSequence>(chunks: Chunks) async throws -> JSONQueryResults
+    where Chunks.Element: Sequence<UInt8> {
+        let tokenizer = JSONTokenizer(options: options, handler: makeMatcher())
+        do {
+            try await tokenizer.parse(chunks)
+        } catch let error as JSONParseError where error.kind == .consumerError && error.underlyingError != nil {
+            throw error.underlyingError!
+        }
+        try tokenizer.handler.receiver.finish()
+        return JSONQueryResults(slots: tokenizer.handler.receiver.slots)
+    }
+
+    /// The values of one path over an input.
+    ///
+    /// ```swift
+    /// let titles = try JSONQuery.collect(try JSONPath("$.body[*].text.title").string, from: .file("feed.json"))
+    /// ```
+    public static func collect<Value>(
+        _ path: TypedJSONPath<Value>, from input: JSONInput, options: JSONParserOptions = JSONParserOptions()
+    ) throws -> [Value] {
+        var query = JSONQuery(options: options)
+        let handle = query.add(path)
+        return try query.run(input)[handle]
+    }
+
+    /// Errors thrown by callbacks reach the caller unchanged, not wrapped as consumer errors.
+    static func unwrappingConsumerErrors(_ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as JSONParseError where error.kind == .consumerError && error.underlyingError != nil {
+            throw error.underlyingError!
+        }
+    }
+}
+
+/// The values a ``JSONQuery`` run collected.
+///
+/// ```swift
+/// let results = try query.run(input)
+/// results[titles]        // every title
+/// results.first(titles)  // the first valid one
+/// ```
+public struct JSONQueryResults {
+    let slots: [any QuerySlot]
+
+    /// All valid values of a path: combination order, then document order.
+    ///
+    /// ```swift
+    /// let all: [String] = results[titles]
+    /// ```
+    public subscript<Value>(handle: JSONQuery.Handle<Value>) -> [Value] {
+        (slots[handle.index] as! CollectingSlot<Value>).values
+    }
+
+    /// The first valid value of a path, or nil.
+    ///
+    /// ```swift
+    /// let title: String? = results.first(titles)
+    /// ```
+    public func first<Value>(_ handle: JSONQuery.Handle<Value>) -> Value? {
+        self[handle].first
+    }
+}
+
+extension JSONQueryResults {
+    /// The first integer of a path, or 0 (the Hub Framework's default).
+    ///
+    /// ```swift
+    /// let count: Int = results.value(countHandle)
+    /// ```
+    public func value(_ handle: JSONQuery.Handle<Int>) -> Int { first(handle) ?? 0 }
+
+    /// The first boolean of a path, or false (the Hub Framework's default).
+    ///
+    /// ```swift
+    /// let enabled: Bool = results.value(enabledHandle)
+    /// ```
+    public func value(_ handle: JSONQuery.Handle<Bool>) -> Bool { first(handle) ?? false }
+}
+
+// MARK: - Receiving
+
+protocol QuerySlotFactory {
+    func make() -> any QuerySlot
+}
+
+protocol QuerySlot: AnyObject {
+    /// Whether matches need their path and location (callbacks, Codable errors).
+    var needsLocations: Bool { get }
+    func receive(_ value: MatchedValue, alternative: Int, info: MatchInfo, stopper: StopSignal) throws
+    func endDocument(stopper: StopSignal) throws
+}
+
+struct CollectingSlotFactory<Value>: QuerySlotFactory {
+    let destination: Destination<Value>
+    func make() -> any QuerySlot { CollectingSlot(destination: destination) }
+}
+
+final class CollectingSlot<Value>: QuerySlot {
+    let destination: Destination<Value>
+    var perAlternative: [[Value]] = []
+
+    init(destination: Destination<Value>) {
+        self.destination = destination
+    }
+
+    var needsLocations: Bool { destination.kind == .decoded }
+
+    var values: [Value] { perAlternative.count == 1 ? perAlternative[0] : perAlternative.flatMap { $0 } }
+
+    func receive(_ value: MatchedValue, alternative: Int, info: MatchInfo, stopper: StopSignal) throws {
+        guard let converted = try value.convert(destination, info: info) else { return }
+        while perAlternative.count <= alternative { perAlternative.append([]) }
+        perAlternative[alternative].append(converted)
+    }
+
+    func endDocument(stopper: StopSignal) throws {}
+}
+
+struct CallbackSlotFactory<Value>: QuerySlotFactory {
+    let destination: Destination<Value>
+    let alternatives: Int
+    let body: (JSONMatch<Value>) throws -> Void
+    func make() -> any QuerySlot { CallbackSlot(destination: destination, alternatives: alternatives, body: body) }
+}
+
+final class CallbackSlot<Value>: QuerySlot {
+    let destination: Destination<Value>
+    let alternatives: Int
+    let body: (JSONMatch<Value>) throws -> Void
+    /// Held matches of a combined path, released in combination order when the document ends.
+    var held: [[(Value, MatchInfo)]] = []
+
+    init(destination: Destination<Value>, alternatives: Int, body: @escaping (JSONMatch<Value>) throws -> Void) {
+        self.destination = destination
+        self.alternatives = alternatives
+        self.body = body
+    }
+
+    var needsLocations: Bool { true }
+
+    func receive(_ value: MatchedValue, alternative: Int, info: MatchInfo, stopper: StopSignal) throws {
+        guard let converted = try value.convert(destination, info: info) else { return }
+        if alternatives == 1 {
+            try body(JSONMatch(value: converted, path: info.path ?? .root, location: info.location ?? SourceLocation(offset: 0, line: 1, column: 1), stopper: stopper))
+        } else {
+            while held.count <= alternative { held.append([]) }
+            held[alternative].append((converted, info))
+        }
+    }
+
+    func endDocument(stopper: StopSignal) throws {
+        let batches = held
+        held = []
+        for batch in batches {
+            for (value, info) in batch where !stopper.isRaised {
+                try body(JSONMatch(value: value, path: info.path ?? .root, location: info.location ?? SourceLocation(offset: 0, line: 1, column: 1), stopper: stopper))
+            }
+        }
+    }
+}
+
+struct QueryReceiver: PathMatchReceiver {
+    let slots: [any QuerySlot]
+    let stopper = StopSignal()
+    let wantsPaths: Bool
+    let wantsLocations: Bool
+
+    init(slots: [any QuerySlot]) {
+        self.slots = slots
+        let needsLocations = slots.contains { $0.needsLocations }
+        wantsPaths = needsLocations
+        wantsLocations = needsLocations
+    }
+
+    var stopRequested: Bool { stopper.isRaised }
+
+    mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+        try slots[accept.tag].receive(value, alternative: accept.alternative, info: info, stopper: stopper)
+    }
+
+    mutating func endDocument() throws {
+        for slot in slots { try slot.endDocument(stopper: stopper) }
+    }
+
+    func finish() throws {}
+}

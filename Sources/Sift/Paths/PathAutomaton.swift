@@ -1,0 +1,249 @@
+/// All paths of one parse compiled together: a trie for plain keys and array steps, with state
+/// sets where wildcards, descendant steps or unions make it non-deterministic.
+///
+/// A *program* is a set of paths evaluated relative to one value: the document root, or each
+/// instance of a scope (a model nested in another, such as each component of a feed). Programs
+/// can refer to each other, so recursive schemas (children of components) compile once.
+package final class PathAutomaton: @unchecked Sendable {
+    struct Transition {
+        var target: Int32
+        /// The selector's position in its union (orders results of reordering queries).
+        var selector: Int32
+    }
+
+    struct IndexedTransition {
+        var selector: PathSelector
+        var transition: Transition
+    }
+
+    struct State {
+        var names = KeyTable()
+        var members: [Transition] = []
+        var elements: [Transition] = []
+        var indexed: [IndexedTransition] = []
+        /// A descendant segment: the state stays active in every child.
+        var selfLoop = false
+        var accepts: [Int32] = []
+        /// The reordering queries whose matches are buffered while a value at this state is open,
+        /// then sorted and released when it closes.
+        var flushGroups: [Int32] = []
+        /// The state belongs to the suffix of a reordering query: its entries carry order keys.
+        var ordered = false
+        /// States entered together with this one, at the same value (descendant visitors).
+        var epsilon: [Int32] = []
+
+        var hasTransitions: Bool {
+            !names.isEmpty || !members.isEmpty || !elements.isEmpty || !indexed.isEmpty || selfLoop
+        }
+    }
+
+    /// What happens when a value reaches an accepting state.
+    package struct Accept: Sendable {
+        package enum Kind: Sendable {
+            /// A value for a destination.
+            case match(DestinationKind)
+            /// A model scope: a new instance of `program` runs on the value.
+            case scope(program: Int)
+        }
+        package var kind: Kind
+        /// The receiver's identifier for this path.
+        package var tag: Int
+        /// The alternative (combination order) of the path this accept belongs to.
+        package var alternative: Int
+        /// Steps after a runBlock: the block and the rest, evaluated in memory.
+        var block: PathBlock?
+        var rest: [PathSegment]
+        /// The ordering group when the query reorders its results (RFC 9535 order), else -1.
+        var orderGroup: Int32
+
+        var capturesContainers: Bool {
+            if block != nil { return true }
+            if case .match(let kind) = kind { return kind.capturesContainers }
+            return false
+        }
+
+        var capturesScalars: Bool {
+            if block != nil { return true }
+            if case .match(let kind) = kind { return kind == .value || kind == .decoded }
+            return false
+        }
+    }
+
+    /// A reordering query: its segments, to resolve length-dependent selectors when flushing.
+    struct OrderGroup {
+        var segments: [PathSegment]
+        /// The index of the first reordering segment.
+        var firstReordering: Int
+    }
+
+    var states: [State] = []
+    package private(set) var accepts: [Accept] = []
+    var programRoots: [Int32] = []
+    var orderGroups: [OrderGroup] = []
+    private var trie: [TrieKey: Int32] = [:]
+
+    private struct TrieKey: Hashable {
+        var from: Int32
+        var step: Step
+        enum Step: Hashable {
+            case name(String), anyMember, anyElement, wildcard, index(Int), slice(Int?, Int?, Int?)
+        }
+    }
+
+    /// Creates an automaton with one program, the document root (program 0).
+    package init() {
+        _ = addProgram()
+    }
+
+    /// Adds an empty program and returns its number.
+    package func addProgram() -> Int {
+        states.append(State())
+        programRoots.append(Int32(states.count - 1))
+        return programRoots.count - 1
+    }
+
+    /// Adds a path whose values go to a destination of `kind`, reported with `tag`.
+    package func addMatch(_ path: JSONPath, kind: DestinationKind, tag: Int, program: Int = 0) {
+        add(path, program: program) { alternative, block, rest, group in
+            Accept(kind: .match(kind), tag: tag, alternative: alternative, block: block, rest: rest, orderGroup: group)
+        }
+    }
+
+    /// Adds a path whose values are each the root of an instance of `childProgram`.
+    package func addScope(_ path: JSONPath, childProgram: Int, tag: Int, program: Int = 0) {
+        add(path, program: program) { alternative, _, _, group in
+            Accept(kind: .scope(program: childProgram), tag: tag, alternative: alternative, block: nil, rest: [], orderGroup: group)
+        }
+    }
+
+    private func add(
+        _ path: JSONPath, program: Int,
+        makeAccept: (Int, PathBlock?, [PathSegment], Int32) -> Accept
+    ) {
+        for (alternative, segments) in path.alternatives.enumerated() {
+            let blockIndex = segments.firstIndex(where: \.isBlock) ?? segments.count
+            let streamed = Array(segments[..<blockIndex])
+            var block: PathBlock?
+            var rest: [PathSegment] = []
+            if blockIndex < segments.count, case .block(let found) = segments[blockIndex] {
+                block = found
+                rest = Array(segments[(blockIndex + 1)...])
+            }
+            let firstReordering = streamed.firstIndex(where: Self.reorders)
+            var group: Int32 = -1
+            if let firstReordering {
+                orderGroups.append(OrderGroup(segments: streamed, firstReordering: firstReordering))
+                group = Int32(orderGroups.count - 1)
+            }
+            var current = programRoots[program]
+            for (position, segment) in streamed.enumerated() {
+                let isPrefix = firstReordering.map { position < $0 } ?? true
+                if let firstReordering, position == firstReordering {
+                    // Values at `current` are the inputs of the first reordering segment: their
+                    // matches are held until they close.
+                    states[Int(current)].flushGroups.append(group)
+                }
+                current = append(segment, to: current, shared: isPrefix, ordered: !isPrefix)
+            }
+            accepts.append(makeAccept(alternative, block, rest, group))
+            states[Int(current)].accepts.append(Int32(accepts.count - 1))
+        }
+    }
+
+    /// Whether results of this segment can come out of document order, or depend on an array's
+    /// length (and so must be held back).
+    static func reorders(_ segment: PathSegment) -> Bool {
+        switch segment {
+        case .descendant: true
+        case .child(let selectors): selectors.count != 1 || selectors[0].needsLength
+        case .forEach, .block: false
+        }
+    }
+
+    private func newState(ordered: Bool = false) -> Int32 {
+        var state = State()
+        state.ordered = ordered
+        states.append(state)
+        return Int32(states.count - 1)
+    }
+
+    private func sharedTarget(_ from: Int32, _ step: TrieKey.Step, shared: Bool, ordered: Bool) -> (Int32, Bool) {
+        let key = TrieKey(from: from, step: step)
+        if shared, let existing = trie[key] { return (existing, false) }
+        let target = newState(ordered: ordered)
+        if shared { trie[key] = target }
+        return (target, true)
+    }
+
+    private func append(_ segment: PathSegment, to from: Int32, shared: Bool, ordered: Bool) -> Int32 {
+        switch segment {
+        case .forEach:
+            let (target, isNew) = sharedTarget(from, .anyElement, shared: shared, ordered: ordered)
+            if isNew { states[Int(from)].elements.append(Transition(target: target, selector: 0)) }
+            return target
+        case .child(let selectors):
+            if selectors.count == 1, let step = Self.trieStep(selectors[0]) {
+                let (target, isNew) = sharedTarget(from, step, shared: shared, ordered: ordered)
+                if isNew { addSelector(selectors[0], index: 0, from: from, to: target) }
+                return target
+            }
+            let target = newState(ordered: ordered)
+            for (index, selector) in selectors.enumerated() {
+                addSelector(selector, index: index, from: from, to: target)
+            }
+            return target
+        case .descendant(let selectors):
+            // A state that stays active in every descendant, selecting from each.
+            let visitor = newState(ordered: ordered)
+            states[Int(visitor)].selfLoop = true
+            states[Int(from)].epsilon.append(visitor)
+            let target = newState(ordered: ordered)
+            for (index, selector) in selectors.enumerated() {
+                addSelector(selector, index: index, from: visitor, to: target)
+            }
+            return target
+        case .block:
+            preconditionFailure("blocks are evaluated in memory")
+        }
+    }
+
+    private static func trieStep(_ selector: PathSelector) -> TrieKey.Step? {
+        switch selector {
+        case .name(let name): .name(name)
+        case .wildcard: .wildcard
+        case .index(let index) where index >= 0: .index(index)
+        case .slice(let start, let end, let step): .slice(start, end, step)
+        case .index: nil
+        }
+    }
+
+    private func addSelector(_ selector: PathSelector, index: Int, from: Int32, to target: Int32) {
+        let transition = Transition(target: target, selector: Int32(index))
+        switch selector {
+        case .name(let name): states[Int(from)].names.insert(Array(name.utf8), transition)
+        case .wildcard:
+            states[Int(from)].members.append(transition)
+            states[Int(from)].elements.append(transition)
+        case .index, .slice:
+            states[Int(from)].indexed.append(IndexedTransition(selector: selector, transition: transition))
+        }
+    }
+
+}
+
+/// Member-name transitions of a state while the automaton is being built.
+struct KeyTable {
+    private var keys: [[UInt8]] = []
+    private var transitions: [PathAutomaton.Transition] = []
+
+    var isEmpty: Bool { keys.isEmpty }
+
+    mutating func insert(_ key: [UInt8], _ transition: PathAutomaton.Transition) {
+        keys.append(key)
+        transitions.append(transition)
+    }
+
+    func forEachEntry(_ body: ([UInt8], PathAutomaton.Transition) -> Void) {
+        for index in keys.indices { body(keys[index], transitions[index]) }
+    }
+}

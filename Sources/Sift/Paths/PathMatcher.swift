@@ -1,0 +1,517 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Runs a ``CompiledPaths`` automaton over the tokenizer's events.
+///
+/// Per open container it keeps the set of active states (entries on one stack); a key or an
+/// array element computes the child's set from the parent's; a value whose set is empty is
+/// skipped with a depth counter, with no per-token work inside it. Only values that reach a
+/// destination asking for a container are captured as ``JSONValue``s, and only that subtree.
+package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
+    struct Entry {
+        var state: Int32
+        var scope: Int32
+        /// The entry's order key in ``keys``; `keyCount == -1` for entries outside any
+        /// reordering query.
+        var keyStart: Int32
+        var keyCount: Int32
+    }
+
+    struct Frame {
+        var entryStart: Int32
+        var entryEnd: Int32
+        var keyEnd: Int32
+        var closerStart: Int32
+        var isArray: Bool
+        /// Elements or members seen so far.
+        var children: Int32
+        /// Pre-order position of the container among all values of the document.
+        var ordinal: Int
+        /// Identifier for resolving length-dependent selectors, or -1.
+        var arrayID: Int32
+    }
+
+    enum Closer {
+        case flush(group: Int32)
+        case endScope(scope: Int32, accept: Int32)
+    }
+
+    struct CaptureTarget {
+        var accept: Int32
+        var scope: Int32
+        var key: [Int]?
+        var info: MatchInfo
+    }
+
+    struct Capture {
+        var builder: JSONValueBuilder
+        var targets: [CaptureTarget]
+    }
+
+    struct Buffered {
+        var accept: Int32
+        var scope: Int32
+        var key: [Int]
+        var value: JSONValue
+        var info: MatchInfo
+        var sequence: Int
+    }
+
+    /// The receiver, with whatever it accumulated.
+    package var receiver: Receiver
+
+    let paths: CompiledPaths
+    private let states: ContiguousArray<CompiledPaths.State>
+    private let names: ContiguousArray<CompiledPaths.Name>
+    private let nameBytes: ContiguousArray<UInt8>
+    private let transitions: ContiguousArray<PathAutomaton.Transition>
+    private let acceptIndices: ContiguousArray<Int32>
+    private let epsilons: ContiguousArray<Int32>
+    private let wantsPaths: Bool
+    private let wantsLocations: Bool
+
+    private var entries = ContiguousArray<Entry>()
+    private var keys = ContiguousArray<Int>()
+    private var frames = ContiguousArray<Frame>()
+    private var closers = ContiguousArray<Closer>()
+    private var captures: [Capture] = []
+    private var skipDepth = 0
+    private var ordinal = 0
+    private var buffers: [Int32: [Buffered]] = [:]
+    private var arrayLengths: [Int32: Int] = [:]
+    private var nextArrayID: Int32 = 0
+    private var sequence = 0
+    /// A value went to the receiver during this event (which may then ask to stop).
+    private var delivered = false
+    /// The most matches held back at once for reordering queries (bounded-buffering tests).
+    package private(set) var peakHeldMatches = 0
+
+    /// Creates a matcher for `paths` that reports to `receiver`.
+    package init(paths: CompiledPaths, receiver: Receiver) {
+        self.paths = paths
+        self.receiver = receiver
+        states = paths.states
+        names = paths.names
+        nameBytes = paths.nameBytes
+        transitions = paths.transitions
+        acceptIndices = paths.acceptIndices
+        epsilons = paths.epsilons
+        wantsPaths = receiver.wantsPaths
+        wantsLocations = receiver.wantsLocations
+        entries.reserveCapacity(64)
+        frames.reserveCapacity(32)
+    }
+
+    /// Handles one token.
+    package mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+        if !captures.isEmpty {
+            try feedCaptures(event)
+        }
+        if skipDepth > 0 {
+            switch event {
+            case .startObject, .startArray: skipDepth &+= 1
+            case .endObject, .endArray: skipDepth &-= 1
+            default: break
+            }
+        } else {
+            switch event {
+            case .key(let bytes):
+                enterMember(bytes)
+            case .endObject, .endArray:
+                try closeContainer()
+            case .startObject:
+                try beginValue(event, isContainer: true, isArray: false, context: context)
+            case .startArray:
+                try beginValue(event, isContainer: true, isArray: true, context: context)
+            default:
+                try beginValue(event, isContainer: false, isArray: false, context: context)
+            }
+        }
+        if delivered {
+            delivered = false
+            if receiver.stopRequested { context.stopParsing() }
+        }
+    }
+
+    // MARK: Transitions
+
+    /// Computes the entries of the member named `bytes` of the innermost object.
+    @inline(__always)
+    private mutating func enterMember(_ bytes: JSONBytes) {
+        let frameIndex = frames.count - 1
+        frames[frameIndex].children &+= 1
+        let frame = frames[frameIndex]
+        truncate(to: frame)
+        var index = Int(frame.entryStart)
+        while index < Int(frame.entryEnd) {
+            let entry = entries[index]
+            let state = states[Int(entry.state)]
+            if state.nameCount > 0 { matchNames(state, bytes, entry, frame) }
+            var member = Int(state.memberStart)
+            let memberEnd = member + Int(state.memberCount)
+            while member < memberEnd {
+                pushChild(of: entry, via: transitions[member], frame: frame, arrayID: -1)
+                member += 1
+            }
+            if state.selfLoop { pushEntry(Entry(state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount)) }
+            index += 1
+        }
+    }
+
+    @inline(__always)
+    private mutating func matchNames(_ state: CompiledPaths.State, _ bytes: JSONBytes, _ entry: Entry, _ frame: Frame) {
+        let start = Int(state.nameStart)
+        let end = start + Int(state.nameCount)
+        let count = bytes.count
+        let hash = state.nameCount > 8 ? CompiledPaths.hash(bytes) : 0
+        var index = start
+        while index < end {
+            let name = names[index]
+            if Int(name.count) == count, state.nameCount <= 8 || name.hash == hash,
+                nameEquals(name, bytes)
+            {
+                pushChild(of: entry, via: name.transition, frame: frame, arrayID: -1)
+            }
+            index += 1
+        }
+    }
+
+    @inline(__always)
+    private func nameEquals(_ name: CompiledPaths.Name, _ bytes: JSONBytes) -> Bool {
+        if name.count == 0 { return true }
+        return nameBytes.withUnsafeBufferPointer { table in
+            bytes.withUnsafeBytes { key in
+                memcmp(table.baseAddress! + Int(name.offset), key.baseAddress!, Int(name.count)) == 0
+            }
+        }
+    }
+
+    /// Computes the entries of the next element of the innermost array.
+    @inline(__always)
+    private mutating func enterElement() {
+        let frameIndex = frames.count - 1
+        let position = Int(frames[frameIndex].children)
+        frames[frameIndex].children &+= 1
+        let frame = frames[frameIndex]
+        if frame.arrayID >= 0 && !buffers.isEmpty { prune(arrayID: frame.arrayID, position: position) }
+        truncate(to: frame)
+        var index = Int(frame.entryStart)
+        while index < Int(frame.entryEnd) {
+            let entry = entries[index]
+            let state = states[Int(entry.state)]
+            var element = Int(state.elementStart)
+            let elementEnd = element + Int(state.elementCount)
+            while element < elementEnd {
+                pushChild(of: entry, via: transitions[element], frame: frame, arrayID: -1)
+                element += 1
+            }
+            if state.indexedCount > 0 { matchIndices(state, position, entry, frame) }
+            if state.selfLoop { pushEntry(Entry(state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount)) }
+            index += 1
+        }
+    }
+
+    private mutating func matchIndices(_ state: CompiledPaths.State, _ position: Int, _ entry: Entry, _ frame: Frame) {
+        let start = Int(state.indexedStart)
+        for index in start..<(start + Int(state.indexedCount)) {
+            let indexed = paths.indexed[index]
+            if indexed.selector.needsLength {
+                // Tentative: resolved when the array's length is known.
+                pushChild(of: entry, via: indexed.transition, frame: frame, arrayID: frame.arrayID)
+            } else if indexed.selector.selectsWithoutLength(position) {
+                pushChild(of: entry, via: indexed.transition, frame: frame, arrayID: -1)
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func truncate(to frame: Frame) {
+        if entries.count != Int(frame.entryEnd) { entries.removeSubrange(Int(frame.entryEnd)...) }
+        if keys.count != Int(frame.keyEnd) { keys.removeSubrange(Int(frame.keyEnd)...) }
+    }
+
+    @inline(__always)
+    private mutating func pushChild(of parent: Entry, via transition: PathAutomaton.Transition, frame: Frame, arrayID: Int32) {
+        var child = Entry(state: transition.target, scope: parent.scope, keyStart: 0, keyCount: -1)
+        if states[Int(transition.target)].ordered {
+            child.keyStart = Int32(keys.count)
+            if parent.keyCount > 0 {
+                for index in Int(parent.keyStart)..<Int(parent.keyStart + parent.keyCount) { keys.append(keys[index]) }
+            }
+            keys.append(frame.ordinal)
+            keys.append(Int(transition.selector))
+            keys.append(Int(frame.children) - 1)
+            keys.append(Int(arrayID))
+            child.keyCount = Int32(keys.count) - child.keyStart
+        }
+        pushEntry(child)
+    }
+
+    /// Pushes an entry and the descendant visitors entered with it.
+    @inline(__always)
+    private mutating func pushEntry(_ entry: Entry) {
+        entries.append(entry)
+        let state = states[Int(entry.state)]
+        if state.epsilonCount > 0 {
+            for index in Int(state.epsilonStart)..<Int(state.epsilonStart + state.epsilonCount) {
+                var visitor = entry
+                visitor.state = epsilons[index]
+                if visitor.keyCount < 0 && states[Int(visitor.state)].ordered {
+                    visitor.keyStart = Int32(keys.count)
+                    visitor.keyCount = 0
+                }
+                entries.append(visitor)
+            }
+        }
+    }
+
+    // MARK: Values
+
+    private mutating func beginValue(_ event: JSONEvent, isContainer: Bool, isArray: Bool, context: JSONEventContext) throws {
+        let valueStart: Int
+        if frames.isEmpty {
+            // A top-level value: the root program starts afresh.
+            entries.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
+            ordinal = 0
+            pushEntry(Entry(state: paths.programRoots[0], scope: -1, keyStart: 0, keyCount: -1))
+            valueStart = 0
+        } else {
+            let parent = frames[frames.count - 1]
+            if parent.isArray { enterElement() }
+            valueStart = Int(parent.entryEnd)
+        }
+        ordinal &+= 1
+        var valueEnd = entries.count
+        if valueStart == valueEnd {
+            if isContainer { skipDepth = 1 }
+            if frames.isEmpty { try receiver.endDocument() }
+            return
+        }
+
+        // Accepts: destinations, captures and scopes.
+        var capture: Capture?
+        let closerStart = closers.count
+        var needsFrame = false
+        var info: MatchInfo?
+        var index = valueStart
+        while index < valueEnd {
+            let entry = entries[index]
+            let state = states[Int(entry.state)]
+            if state.hasTransitions { needsFrame = true }
+            if state.acceptCount > 0 {
+                let start = Int(state.acceptStart)
+                for acceptIndex in start..<(start + Int(state.acceptCount)) {
+                    let accept = acceptIndices[acceptIndex]
+                    if info == nil { info = makeInfo(context) }
+                    try handleAccept(
+                        accept, entry: entry, event: event, isContainer: isContainer, info: info!,
+                        capture: &capture, valueEnd: &valueEnd, needsFrame: &needsFrame)
+                }
+            }
+            if state.flushCount > 0 && isContainer {
+                let start = Int(state.flushStart)
+                for group in start..<(start + Int(state.flushCount)) {
+                    closers.append(.flush(group: paths.flushGroups[group]))
+                }
+                needsFrame = true
+            }
+            index += 1
+        }
+        if var capture {
+            _ = capture.builder.consume(event)
+            captures.append(capture)
+        }
+        guard isContainer else {
+            if frames.isEmpty { try receiver.endDocument() }
+            return
+        }
+        guard needsFrame else {
+            skipDepth = 1
+            return
+        }
+        var arrayID: Int32 = -1
+        if isArray {
+            var probe = valueStart
+            while probe < valueEnd {
+                if states[Int(entries[probe].state)].needsLength {
+                    arrayID = nextArrayID
+                    nextArrayID &+= 1
+                    break
+                }
+                probe += 1
+            }
+        }
+        frames.append(Frame(
+            entryStart: Int32(valueStart), entryEnd: Int32(valueEnd), keyEnd: Int32(keys.count),
+            closerStart: Int32(closerStart), isArray: isArray, children: 0, ordinal: ordinal,
+            arrayID: arrayID))
+    }
+
+    private mutating func handleAccept(
+        _ acceptIndex: Int32, entry: Entry, event: JSONEvent, isContainer: Bool, info: MatchInfo,
+        capture: inout Capture?, valueEnd: inout Int, needsFrame: inout Bool
+    ) throws {
+        let accept = paths.accepts[Int(acceptIndex)]
+        let key = entry.keyCount >= 0 ? Array(keys[Int(entry.keyStart)..<Int(entry.keyStart + entry.keyCount)]) : nil
+        switch accept.kind {
+        case .scope(let program):
+            guard isContainer else {
+                receiver.dropped(accept: accept, found: event, info: info)
+                return
+            }
+            let scope = try receiver.beginScope(accept: accept, parent: Int(entry.scope), info: info)
+            closers.append(.endScope(scope: Int32(scope), accept: acceptIndex))
+            pushEntry(Entry(state: paths.programRoots[program], scope: Int32(scope), keyStart: 0, keyCount: -1))
+            valueEnd = entries.count
+            needsFrame = true
+        case .match(let kind):
+            if isContainer ? accept.capturesContainers : accept.capturesScalars {
+                let target = CaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
+                if isContainer {
+                    if capture == nil { capture = Capture(builder: JSONValueBuilder(), targets: []) }
+                    capture!.targets.append(target)
+                } else {
+                    try deliver(.value(JSONValue(scalar: event) ?? .null), to: target)
+                }
+            } else if !isContainer && kind.acceptsScalars {
+                let target = CaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
+                if accept.orderGroup >= 0 {
+                    try deliver(.value(JSONValue(scalar: event) ?? .null), to: target)
+                } else {
+                    delivered = true
+                    try receiver.receive(.scalar(event), accept: accept, scope: Int(entry.scope), info: info)
+                }
+            } else {
+                receiver.dropped(accept: accept, found: event, info: info)
+            }
+        }
+    }
+
+    private func makeInfo(_ context: JSONEventContext) -> MatchInfo {
+        MatchInfo(
+            path: wantsPaths ? context.path : nil,
+            location: wantsLocations ? context.location : nil)
+    }
+
+    private mutating func feedCaptures(_ event: JSONEvent) throws {
+        let last = captures.count - 1
+        for index in 0..<last { _ = captures[index].builder.consume(event) }
+        if let value = captures[last].builder.consume(event) {
+            let capture = captures.removeLast()
+            for target in capture.targets { try deliver(.value(value), to: target) }
+        }
+    }
+
+    /// Routes a value to its receiver: through the block and the rest of the path, then straight
+    /// on or into the buffer of its reordering query.
+    private mutating func deliver(_ value: MatchedValue, to target: CaptureTarget) throws {
+        let accept = paths.accepts[Int(target.accept)]
+        if let block = accept.block {
+            guard let result = block.body(value.jsonValue) else { return }
+            for node in PathSelection.select(accept.rest[...], from: result) {
+                try route(.value(node.value), accept: accept, target: target)
+            }
+        } else {
+            try route(value, accept: accept, target: target)
+        }
+    }
+
+    private mutating func route(_ value: MatchedValue, accept: PathAutomaton.Accept, target: CaptureTarget) throws {
+        if accept.orderGroup >= 0 {
+            sequence += 1
+            buffers[accept.orderGroup, default: []].append(Buffered(
+                accept: target.accept, scope: target.scope, key: target.key ?? [], value: value.jsonValue,
+                info: target.info, sequence: sequence))
+            peakHeldMatches = max(peakHeldMatches, buffers[accept.orderGroup]!.count)
+        } else {
+            delivered = true
+            try receiver.receive(value, accept: accept, scope: Int(target.scope), info: target.info)
+        }
+    }
+
+    // MARK: Closing
+
+    private mutating func closeContainer() throws {
+        let frame = frames.removeLast()
+        if frame.arrayID >= 0 { arrayLengths[frame.arrayID] = Int(frame.children) }
+        while closers.count > Int(frame.closerStart) {
+            switch closers.removeLast() {
+            case .flush(let group): try flush(group)
+            case .endScope(let scope, let accept):
+                try receiver.endScope(Int(scope), accept: paths.accepts[Int(accept)])
+            }
+        }
+        entries.removeSubrange(Int(frame.entryStart)...)
+        if frames.isEmpty {
+            keys.removeAll(keepingCapacity: true)
+            arrayLengths.removeAll(keepingCapacity: true)
+            try receiver.endDocument()
+        } else {
+            let parent = frames[frames.count - 1]
+            if keys.count > Int(parent.keyEnd) {
+                // Keep the keys of the parent's pending child entries: they are gone with the
+                // entries, and the next member or element recomputes them.
+                keys.removeSubrange(Int(parent.keyEnd)...)
+            }
+        }
+    }
+
+    /// Drops held matches that a negative index or a slice from the end can no longer select:
+    /// once element `position` starts, `[-k]` and `[-k:]` cannot select elements before
+    /// `position - k + 1`. So at most `k` elements' matches are held.
+    private mutating func prune(arrayID: Int32, position: Int) {
+        for (group, held) in buffers {
+            let order = paths.orderGroups[Int(group)]
+            let kept = held.filter { item in
+                var component = 0
+                while component * 4 + 3 < item.key.count {
+                    if Int32(item.key[component * 4 + 3]) == arrayID,
+                        let selectors = order.segments[order.firstReordering + component].selectors,
+                        let window = selectors[item.key[component * 4 + 1]].window,
+                        item.key[component * 4 + 2] <= position - window
+                    {
+                        return false
+                    }
+                    component += 1
+                }
+                return true
+            }
+            if kept.count != held.count { buffers[group] = kept }
+        }
+    }
+
+    /// Releases the held matches of a reordering query in RFC 9535 order.
+    private mutating func flush(_ group: Int32) throws {
+        guard var held = buffers.removeValue(forKey: group), !held.isEmpty else { return }
+        let order = paths.orderGroups[Int(group)]
+        held = held.compactMap { item in
+            var item = item
+            var component = 0
+            while component * 4 + 3 < item.key.count {
+                let arrayID = Int32(item.key[component * 4 + 3])
+                if arrayID >= 0 {
+                    guard let length = arrayLengths[arrayID],
+                        let selectors = order.segments[order.firstReordering + component].selectors
+                    else { return nil }
+                    let selector = selectors[item.key[component * 4 + 1]]
+                    guard let position = selector.indices(count: length).firstIndex(of: item.key[component * 4 + 2])
+                    else { return nil }
+                    item.key[component * 4 + 2] = position
+                }
+                component += 1
+            }
+            return item
+        }
+        held.sort { lhs, rhs in
+            lhs.key.lexicographicallyPrecedes(rhs.key) || (lhs.key == rhs.key && lhs.sequence < rhs.sequence)
+        }
+        delivered = true
+        for item in held {
+            try receiver.receive(.value(item.value), accept: paths.accepts[Int(item.accept)], scope: Int(item.scope), info: item.info)
+        }
+    }
+}

@@ -1,0 +1,305 @@
+import Foundation
+
+/// A path with a destination type: the values it selects that have that type.
+///
+/// Values of any other JSON type are dropped, silently per branch (the matcher can report them
+/// as diagnostics). ``first(in:)`` answers the first *valid* value, so when the receiver of a
+/// ``JSONPath/combine(with:)`` holds a wrongly typed value, the combined path's value wins.
+///
+/// ```swift
+/// let id = JSONPath.root.goTo("id").combine(with: .root.goTo("identifier")).string
+/// id.first(in: ["id": 7, "identifier": "seven"]) // "seven": 7 is not a string
+/// ```
+public struct TypedJSONPath<Value>: Sendable {
+    /// The untyped path.
+    ///
+    /// ```swift
+    /// titles.path.description
+    /// ```
+    public let path: JSONPath
+    let destination: Destination<Value>
+
+    init(path: JSONPath, destination: Destination<Value>) {
+        self.path = path
+        self.destination = destination
+    }
+
+    /// Combines two typed paths of the same type: this one's values first, then the other's.
+    ///
+    /// ```swift
+    /// let title = JSONPath.root.goTo("title").string.combine(with: JSONPath.root.goTo("name").string)
+    /// ```
+    public func combine(with other: TypedJSONPath<Value>) -> TypedJSONPath<Value> {
+        TypedJSONPath(path: path.combine(with: other.path), destination: destination)
+    }
+
+    /// Adds a custom step after the destination: `transform` runs only on values that passed the
+    /// destination's type check, and returning nil drops the value.
+    ///
+    /// ```swift
+    /// // {"string": 15} selects nothing: 15 is not a string, so the block never runs.
+    /// let length = JSONPath.root.goTo("string").string.runBlock { $0.count }
+    /// ```
+    public func runBlock<Result>(_ transform: @escaping @Sendable (Value) -> Result?) -> TypedJSONPath<Result> {
+        let destination = self.destination
+        return TypedJSONPath<Result>(path: path, destination: Destination(
+            kind: destination.kind,
+            fromScalar: { event in try destination.fromScalar(event).flatMap(transform) },
+            fromValue: { value in try destination.fromValue(value).flatMap(transform) }))
+    }
+
+    /// Every valid value the path selects in `value`, in combination order, then RFC 9535 order.
+    ///
+    /// ```swift
+    /// JSONPath.root.forEach().string.values(in: ["hello", 15]) // ["hello"]
+    /// ```
+    public func values(in value: JSONValue) -> [Value] {
+        var result: [Value] = []
+        for alternative in path.alternatives {
+            for node in PathSelection.select(alternative[...], from: value) {
+                if let converted = try? destination.convert(node.value) { result.append(converted) }
+            }
+        }
+        return result
+    }
+
+    /// The first valid value the path selects in `value`, or nil.
+    ///
+    /// ```swift
+    /// JSONPath.root.goTo("int").integer.first(in: ["int": "notAnInt"]) // nil
+    /// ```
+    public func first(in value: JSONValue) -> Value? {
+        for alternative in path.alternatives {
+            for node in PathSelection.select(alternative[...], from: value) {
+                if let converted = try? destination.convert(node.value) { return converted }
+            }
+        }
+        return nil
+    }
+}
+
+extension TypedJSONPath where Value == Int {
+    /// The first valid integer, or 0 when there is none (the Hub Framework's default).
+    ///
+    /// ```swift
+    /// JSONPath.root.goTo("count").integer.value(in: [:]) // 0
+    /// ```
+    public func value(in json: JSONValue) -> Int { first(in: json) ?? 0 }
+}
+
+extension TypedJSONPath where Value == Bool {
+    /// The first valid boolean, or false when there is none (the Hub Framework's default).
+    ///
+    /// ```swift
+    /// JSONPath.root.goTo("bool").bool.value(in: ["bool": "notABool"]) // false
+    /// ```
+    public func value(in json: JSONValue) -> Bool { first(in: json) ?? false }
+}
+
+/// What a destination accepts and how it converts.
+package enum DestinationKind: Sendable, Equatable {
+    case bool, integer, double, string, url
+    case dictionary, object, array, value, decoded
+
+    /// Whether a container reaching this destination must be captured as a ``JSONValue``.
+    var capturesContainers: Bool {
+        switch self {
+        case .dictionary, .object, .array, .value, .decoded: true
+        case .bool, .integer, .double, .string, .url: false
+        }
+    }
+
+    /// The destinations that take scalars straight from the tokenizer's bytes.
+    var acceptsScalars: Bool {
+        switch self {
+        case .dictionary, .object, .array: false
+        default: true
+        }
+    }
+
+    var typeName: String {
+        switch self {
+        case .bool: "a boolean"
+        case .integer: "an integer"
+        case .double: "a number"
+        case .string: "a string"
+        case .url: "a URL string"
+        case .dictionary, .object: "an object"
+        case .array: "an array"
+        case .value: "a JSON value"
+        case .decoded: "a decodable value"
+        }
+    }
+}
+
+/// Converts matched values into a destination's Swift type. `nil` drops the value (wrong type);
+/// a thrown error is reported (decoding destinations).
+struct Destination<Value>: Sendable {
+    let kind: DestinationKind
+    let fromScalar: @Sendable (JSONEvent) throws -> Value?
+    let fromValue: @Sendable (JSONValue) throws -> Value?
+    /// For destinations whose errors name the value's place in the document (Codable).
+    var fromLocatedValue: (@Sendable (JSONValue, MatchInfo) throws -> Value?)?
+
+    init(
+        kind: DestinationKind, fromScalar: @escaping @Sendable (JSONEvent) throws -> Value?,
+        fromValue: @escaping @Sendable (JSONValue) throws -> Value?,
+        fromLocatedValue: (@Sendable (JSONValue, MatchInfo) throws -> Value?)? = nil
+    ) {
+        self.kind = kind
+        self.fromScalar = fromScalar
+        self.fromValue = fromValue
+        self.fromLocatedValue = fromLocatedValue
+    }
+
+    func convert(_ value: JSONValue) throws -> Value? { try fromValue(value) }
+}
+
+extension JSONPath {
+    /// The booleans the path selects.
+    ///
+    /// ```swift
+    /// let flag = JSONPath.root.goTo("enabled").bool
+    /// ```
+    public var bool: TypedJSONPath<Bool> {
+        TypedJSONPath(path: self, destination: Destination(
+            kind: .bool,
+            fromScalar: { event in if case .bool(let value) = event { value } else { nil } },
+            fromValue: { value in if case .bool(let flag) = value { flag } else { nil } }))
+    }
+
+    /// The numbers the path selects that are integers fitting `Int` (`1.0` counts; `1.5` and
+    /// numbers beyond `Int`'s range are dropped, never rounded or wrapped).
+    ///
+    /// ```swift
+    /// let count = JSONPath.root.goTo("count").integer
+    /// ```
+    public var integer: TypedJSONPath<Int> {
+        TypedJSONPath(path: self, destination: Destination(
+            kind: .integer,
+            fromScalar: { event in if case .number(let text) = event { try? text.integer(Int.self) } else { nil } },
+            fromValue: { value in if case .number(let number) = value { try? number.integer(Int.self) } else { nil } }))
+    }
+
+    /// The numbers the path selects, as the nearest `Double`.
+    ///
+    /// ```swift
+    /// let score = JSONPath.root.goTo("score").double
+    /// ```
+    public var double: TypedJSONPath<Double> {
+        TypedJSONPath(path: self, destination: Destination(
+            kind: .double,
+            fromScalar: { event in if case .number(let text) = event { try? text.double() } else { nil } },
+            fromValue: { value in if case .number(let number) = value { number.doubleValue } else { nil } }))
+    }
+
+    /// The strings the path selects.
+    ///
+    /// ```swift
+    /// let title = JSONPath.root.goTo("title").string
+    /// ```
+    public var string: TypedJSONPath<String> {
+        TypedJSONPath(path: self, destination: Destination(
+            kind: .string,
+            fromScalar: { event in if case .string(let text) = event { text.string } else { nil } },
+            fromValue: { value in if case .string(let text) = value { text } else { nil } }))
+    }
+
+    /// The strings the path selects that are valid URLs (absolute or relative), parsed without
+    /// percent-encoding invalid characters: `"é"` is dropped, as are non-strings.
+    ///
+    /// ```swift
+    /// let image = JSONPath.root.goTo("images").goTo("main").goTo("uri").url
+    /// ```
+    public var url: TypedJSONPath<URL> {
+        TypedJSONPath(path: self, destination: Destination(
+            kind: .url,
+            fromScalar: { event in if case .string(let text) = event { Self.makeURL(text.string) } else { nil } },
+            fromValue: { value in if case .string(let text) = value { Self.makeURL(text) } else { nil } }))
+    }
+
+    /// The objects the path selects, as dictionaries (for duplicate keys the last member wins).
+    ///
+    /// ```swift
+    /// let metadata = JSONPath.root.goTo("metadata").dictionary
+    /// ```
+    public var dictionary: TypedJSONPath<[String: JSONValue]> {
+        TypedJSONPath(path: self, destination: Destination(
+            kind: .dictionary,
+            fromScalar: { _ in nil },
+            fromValue: { value in
+                guard case .object(let object) = value else { return nil }
+                return Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+            }))
+    }
+
+    /// The objects the path selects, members in document order.
+    ///
+    /// ```swift
+    /// let custom = JSONPath.root.goTo("custom").object
+    /// ```
+    public var object: TypedJSONPath<JSONObject> {
+        TypedJSONPath(path: self, destination: Destination(
+            kind: .object,
+            fromScalar: { _ in nil },
+            fromValue: { value in if case .object(let object) = value { object } else { nil } }))
+    }
+
+    /// The arrays the path selects.
+    ///
+    /// ```swift
+    /// let tags = JSONPath.root.goTo("tags").array
+    /// ```
+    public var array: TypedJSONPath<[JSONValue]> {
+        TypedJSONPath(path: self, destination: Destination(
+            kind: .array,
+            fromScalar: { _ in nil },
+            fromValue: { value in if case .array(let elements) = value { elements } else { nil } }))
+    }
+
+    /// Every value the path selects, whatever its type.
+    ///
+    /// ```swift
+    /// let anything = try JSONPath("$..id").value
+    /// ```
+    public var value: TypedJSONPath<JSONValue> {
+        TypedJSONPath(path: self, destination: Destination(
+            kind: .value,
+            fromScalar: { event in JSONValue(scalar: event) },
+            fromValue: { $0 }))
+    }
+
+    /// The values the path selects, decoded as `type` (each captured alone, decoded, dropped).
+    /// A value that fails to decode is an error of the run, a `DecodingError`.
+    ///
+    /// ```swift
+    /// struct Item: Decodable { let id: Int }
+    /// let items = try JSONPath("$.items[*]").decoded(Item.self)
+    /// ```
+    public func decoded<T: Decodable & SendableMetatype>(_ type: T.Type, decoder: JSONValueDecoder = JSONValueDecoder()) -> TypedJSONPath<T> {
+        TypedJSONPath(path: self, destination: Destination(
+            kind: .decoded,
+            fromScalar: { event in try decoder.decode(T.self, from: JSONValue(scalar: event) ?? .null) },
+            fromValue: { value in try decoder.decode(T.self, from: value) },
+            fromLocatedValue: { value, info in
+                try decoder.decode(T.self, from: value, at: info.path ?? .root, location: info.location)
+            }))
+    }
+
+    static func makeURL(_ text: String) -> URL? {
+        URL(string: text, encodingInvalidCharacters: false)
+    }
+}
+
+extension JSONValue {
+    /// The value of a scalar event; nil for container and key events.
+    init?(scalar event: JSONEvent) {
+        switch event {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .number(let text): self = .number(JSONNumber(validatedText: text.string))
+        case .string(let text): self = .string(text.string)
+        default: return nil
+        }
+    }
+}

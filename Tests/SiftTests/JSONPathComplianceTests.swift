@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+@testable import Sift
+
+/// The RFC 9535 compliance suite: every test whose selector uses the supported features must
+/// give the expected values in the expected order, by streaming (whole and chunked) and in
+/// memory; invalid selectors must be rejected. Filter tests are counted as skipped.
+@Suite struct JSONPathComplianceTests {
+    static let suiteURL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("shared/conformance/jsonpath-cts/cts.json")
+
+    struct Case {
+        var name: String
+        var selector: String
+        var document: JSONValue?
+        var results: [[JSONValue]]
+        var resultPaths: [[String]]
+        var invalid: Bool
+    }
+
+    static func loadCases() throws -> [Case] {
+        guard let data = FileManager.default.contents(atPath: suiteURL.path) else { return [] }
+        let suite = try parseValue(String(decoding: data, as: UTF8.self))
+        var cases: [Case] = []
+        for test in suite["tests"]?.arrayValue ?? [] {
+            var results: [[JSONValue]] = []
+            var paths: [[String]] = []
+            if let single = test["result"]?.arrayValue { results = [single] }
+            if let many = test["results"]?.arrayValue { results = many.compactMap(\.arrayValue) }
+            if let single = test["result_paths"]?.arrayValue { paths = [single.compactMap(\.stringValue)] }
+            if let many = test["results_paths"]?.arrayValue { paths = many.map { ($0.arrayValue ?? []).compactMap(\.stringValue) } }
+            cases.append(Case(
+                name: test["name"]?.stringValue ?? "?", selector: test["selector"]?.stringValue ?? "",
+                document: test["document"], results: results, resultPaths: paths,
+                invalid: test["invalid_selector"] == .bool(true)))
+        }
+        return cases
+    }
+
+    /// Streams `path` over `document`'s JSON text in chunks; returns values with their
+    /// normalized paths.
+    static func stream(_ path: JSONPath, over text: [UInt8], chunkSize: Int) throws -> [(String, JSONValue)] {
+        var found: [(String, JSONValue)] = []
+        var query = JSONQuery()
+        query.add(path.value) { match in found.append((match.path.normalized, match.value)) }
+        let tokenizer = JSONTokenizer(handler: query.makeMatcher())
+        var start = 0
+        while start < text.count {
+            try tokenizer.feed(text[start..<min(start + chunkSize, text.count)])
+            start += chunkSize
+        }
+        try tokenizer.finish()
+        return found
+    }
+
+    @Test func compliance() throws {
+        let cases = try Self.loadCases()
+        try #require(!cases.isEmpty, "cts.json not found at \(Self.suiteURL.path)")
+        var passed = 0
+        var skipped = 0
+        var failures: [String] = []
+        for test in cases {
+            let path: JSONPath
+            do {
+                path = try JSONPath(test.selector)
+            } catch {
+                if error.message.contains("filter") {
+                    skipped += 1
+                } else if test.invalid {
+                    passed += 1
+                } else {
+                    failures.append("\(test.name): rejected valid selector \(test.selector): \(error.message)")
+                }
+                continue
+            }
+            if test.invalid {
+                failures.append("\(test.name): accepted invalid selector \(test.selector)")
+                continue
+            }
+            guard let document = test.document else { continue }
+            let text = Array(JSONWriterTestSupport.serialize(document).utf8)
+            var ok = true
+            let memory = PathSelection.select(path.alternatives[0][...], from: document)
+            if !test.results.contains(memory.map(\.value)) {
+                ok = false
+                failures.append("\(test.name): in memory \(memory.map(\.value)) for \(test.selector)")
+            }
+            for chunkSize in [text.count + 1, 1, 7] {
+                let streamed = try Self.stream(path, over: text, chunkSize: chunkSize)
+                let matchIndex = test.results.firstIndex(of: streamed.map(\.1))
+                if matchIndex == nil {
+                    ok = false
+                    failures.append("\(test.name): streamed (chunks of \(chunkSize)) \(streamed.map(\.1)) expected \(test.results.first ?? []) for \(test.selector)")
+                    break
+                }
+                if let matchIndex, matchIndex < test.resultPaths.count, streamed.map(\.0) != test.resultPaths[matchIndex] {
+                    ok = false
+                    failures.append("\(test.name): paths \(streamed.map(\.0)) expected \(test.resultPaths[matchIndex])")
+                    break
+                }
+            }
+            if ok { passed += 1 }
+        }
+        print("JSONPath CTS: \(passed) passed, \(failures.count) failed, \(skipped) skipped (filters), \(cases.count) total")
+        for failure in failures.prefix(40) { print("  ✗ \(failure)") }
+        #expect(failures.isEmpty)
+    }
+}
+
+/// Serialises test documents (compact, members in order).
+enum JSONWriterTestSupport {
+    static func serialize(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let number): return number.text
+        case .string(let text): return quote(text)
+        case .array(let elements): return "[" + elements.map(serialize).joined(separator: ",") + "]"
+        case .object(let object):
+            return "{" + object.map { quote($0.key) + ":" + serialize($0.value) }.joined(separator: ",") + "}"
+        }
+    }
+
+    static func quote(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case _ where scalar.value < 0x20: result += String(format: "\\u%04x", scalar.value)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension JSONValue {
+    subscript(key: String) -> JSONValue? {
+        if case .object(let object) = self { return object[key] }
+        return nil
+    }
+    var arrayValue: [JSONValue]? {
+        if case .array(let elements) = self { return elements }
+        return nil
+    }
+    var stringValue: String? {
+        if case .string(let text) = self { return text }
+        return nil
+    }
+}
