@@ -219,4 +219,16 @@ import Testing
         #expect(unterminated.kind == .incompleteInput)
         #expect(unterminated.message == "unexpected end of input inside a comment")
     }
+
+    /// yajl skips exactly JSON's four whitespace bytes plus form feed and vertical tab; the last
+    /// two are rejected by Sift, and nothing else counts as whitespace.
+    @Test(arguments: ["\u{0C}", "\u{0B}", "\u{00A0}", "\u{2028}", "\u{FEFF}", "\u{1680}", "\u{0085}", "\u{00}"])
+    func oddWhitespaceIsRejected(space: String) throws {
+        let error = try #require(TokenizerTestSupport.error("[1,\(space)2]"))
+        #expect(error.kind == .invalidSyntax)
+        #expect(error.location.offset == 3)
+        for accepted in [" ", "\t", "\n", "\r", "\r\n"] {
+            try JSONTokenizer.validate(.string("[1,\(accepted)2]"))
+        }
+    }
 }
