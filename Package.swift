@@ -30,7 +30,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SiftTests",
-            dependencies: ["Sift"]
+            dependencies: ["Sift"],
+            resources: [.copy("Resources")]
         ),
         .testTarget(
             name: "BenchTests",
