@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Sift", targets: ["Sift"]),
+        .library(name: "SiftMapping", targets: ["SiftMapping"]),
     ],
     targets: [
         .systemLibrary(
@@ -26,6 +27,14 @@ let package = Package(
         .testTarget(
             name: "SiftTests",
             dependencies: ["Sift"]
+        ),
+        .target(
+            name: "SiftMapping",
+            dependencies: ["Sift"]
+        ),
+        .testTarget(
+            name: "SiftMappingTests",
+            dependencies: ["SiftMapping"]
         ),
     ],
     swiftLanguageModes: [.v6]
