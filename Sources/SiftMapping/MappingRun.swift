@@ -47,7 +47,7 @@ final class MappingRun {
     private(set) var isFinished = false
     private var outcome: Slot = .absent
 
-    init(plan: MappingPlan, rootSink: ElementSink? = nil, prefix: JSONNodePath = .root, wantsLocations: Bool = true) {
+    init(plan: MappingPlan, rootSink: ElementSink? = nil, prefix: JSONNodePath = .root, wantsLocations: Bool = false) {
         self.plan = plan
         self.rootSink = rootSink
         self.prefix = prefix
