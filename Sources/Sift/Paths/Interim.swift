@@ -1,4 +1,4 @@
-// Interim shims until the values and Codable branches land.
+// Interim shims until the values branch lands (JSONValueDecoder now lives in Codable/).
 import Foundation
 
 extension JSONNumber {
@@ -6,13 +6,6 @@ extension JSONNumber {
     func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         if let value = T(text) { return value }
         throw JSONNumberConversionError(text: text, typeName: "\(T.self)", reason: .outOfRange)
-    }
-}
-
-public struct JSONValueDecoder: Sendable {
-    public init() {}
-    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        fatalError("interim")
     }
 }
 
