@@ -12,6 +12,9 @@ protocol ElementSink: AnyObject {
     func appendDecoded(_ value: JSONValue) throws
     /// The array built so far, as `[Element]` (streaming sinks: an empty array).
     func takeResult() -> Any
+    /// A sink of the same kind that builds its elements and drops them (to map again for
+    /// failures only).
+    func discarding() -> ElementSink
 }
 
 extension ElementSink {
@@ -36,6 +39,8 @@ final class ModelCollector<Model: Mappable>: ElementSink {
         defer { items = [] }
         return items
     }
+
+    func discarding() -> ElementSink { ModelStream<Model> { _ in } }
 }
 
 /// Collects decoded values into `[Decoder.Output]`.
@@ -55,6 +60,8 @@ final class DecodedCollector<Decoder: ValueDecoder>: ElementSink {
         defer { items = [] }
         return items
     }
+
+    func discarding() -> ElementSink { DecodedStream(decoder: decoder) { _ in } }
 }
 
 /// Hands each model to a consumer as soon as it is complete; keeps nothing.
@@ -71,6 +78,8 @@ final class ModelStream<Model: Mappable>: ElementSink {
     }
 
     func takeResult() -> Any { [Model]() }
+
+    func discarding() -> ElementSink { ModelStream<Model> { _ in } }
 }
 
 /// Hands each decoded element to a consumer as soon as it is complete; keeps nothing.
@@ -89,6 +98,8 @@ final class DecodedStream<Decoder: ValueDecoder>: ElementSink {
     }
 
     func takeResult() -> Any { [Decoder.Output]() }
+
+    func discarding() -> ElementSink { DecodedStream(decoder: decoder) { _ in } }
 }
 
 /// A type-erased ``Mappable`` type: its schema, and how to make its models and arrays.

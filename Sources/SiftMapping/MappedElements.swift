@@ -75,9 +75,19 @@ final class ElementStream<Model: Mappable> {
         tokenizer = JSONTokenizer(options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingReceiver(run: run)))
     }
 
+    /// Large chunks are fed in slices: locating a value costs the engine a scan from the start
+    /// of the chunk that holds it, so bounded slices keep locations cheap.
+    static var sliceSize: Int { 128 }
+
     func feed(_ chunk: some Sequence<UInt8>) throws {
         do {
-            try Mapper.unwrappingConsumerErrors { try tokenizer.feed(chunk) }
+            let bytes = Array(chunk)
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + Self.sliceSize, bytes.count)
+                try Mapper.unwrappingConsumerErrors { try tokenizer.feed(bytes[start..<end]) }
+                start = end
+            }
         } catch {
             isDone = true
             throw error
@@ -112,4 +122,6 @@ final class ElementQueue<Model: Mappable>: ElementSink {
     }
 
     func takeResult() -> Any { [Model]() }
+
+    func discarding() -> ElementSink { ModelStream<Model> { _ in } }
 }

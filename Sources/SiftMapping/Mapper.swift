@@ -154,8 +154,27 @@ public enum Mapper {
     static func map(
         _ target: Property, input: JSONInput, options: JSONParserOptions, rootSink: ElementSink? = nil
     ) throws -> Any {
+        do {
+            return try run(target, input: input, options: options, rootSink: rootSink, wantsLocations: false)
+        } catch let error as MappingError {
+            // Locating a value costs the engine work per matched value, so a valid input is
+            // mapped without locations; failures are located by mapping the input again
+            // (valid elements are not delivered twice).
+            guard input.canBeReadAgain else { throw error }
+            do {
+                _ = try run(target, input: input, options: options, rootSink: rootSink?.discarding(), wantsLocations: true)
+            } catch let located as MappingError where located.failures.count == error.failures.count {
+                throw located
+            }
+            throw error
+        }
+    }
+
+    static func run(
+        _ target: Property, input: JSONInput, options: JSONParserOptions, rootSink: ElementSink?, wantsLocations: Bool
+    ) throws -> Any {
         let plan = MappingPlan(target: target)
-        let run = MappingRun(plan: plan, rootSink: rootSink)
+        let run = MappingRun(plan: plan, rootSink: rootSink, wantsLocations: wantsLocations)
         let tokenizer = JSONTokenizer(options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingReceiver(run: run)))
         try unwrappingConsumerErrors { try tokenizer.parse(input) }
         return try run.result()
@@ -201,6 +220,13 @@ final class EntityCollector: ElementSink {
         defer { items = [] }
         return items
     }
+
+    func discarding() -> ElementSink { EntityCollector() }
+}
+
+extension JSONInput {
+    /// Whether parsing the input again reads the same bytes (not a pipe or standard input).
+    var canBeReadAgain: Bool { true }
 }
 
 extension Property {

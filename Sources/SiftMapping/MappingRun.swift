@@ -47,7 +47,7 @@ final class MappingRun {
     private(set) var isFinished = false
     private var outcome: Slot = .absent
 
-    init(plan: MappingPlan, rootSink: ElementSink? = nil, prefix: JSONNodePath = .root, wantsLocations: Bool = false) {
+    init(plan: MappingPlan, rootSink: ElementSink? = nil, prefix: JSONNodePath = .root, wantsLocations: Bool = true) {
         self.plan = plan
         self.rootSink = rootSink
         self.prefix = prefix
@@ -82,13 +82,10 @@ final class MappingRun {
                 let json = value.jsonValue
                 do {
                     try sink.appendDecoded(json)
-                } catch let error as ValueDecodingError {
-                    frames[frameIndex].failures.append(MappingFailure(
-                        .element(index: index, .decoder(message: error.message)),
-                        path: path(of: frameIndex, appending: [.index(index)]), location: info.location))
-                } catch let error as MappingError {
-                    let elementPath = path(of: frameIndex, appending: [.index(index)])
-                    frames[frameIndex].failures.append(contentsOf: error.failures.map { $0.placed(under: elementPath) })
+                } catch {
+                    frames[frameIndex].failures.append(contentsOf: try KeyMappingFailures.failures(
+                        of: error, at: path(of: frameIndex, appending: [.index(index)]), elementIndex: index,
+                        location: info.location))
                 }
             }
         case .probe:
@@ -193,6 +190,9 @@ final class MappingRun {
 
     /// The mapped value, or the aggregated error.
     func result() throws -> Any {
+        // The matcher does not report the end of a top-level container that no path walks into
+        // (a target at the root captured whole): resolve it here.
+        if !isFinished { try endDocument() }
         switch outcome {
         case .value(let value): return value
         case .failed(let failures): throw MappingError(failures)
@@ -230,13 +230,10 @@ final class MappingRun {
             guard let decoder = property.decoder else { return .value(converted) }
             do {
                 return .value(try decoder.decodeAny(value.jsonValue))
-            } catch let error as ValueDecodingError {
-                return .failed([MappingFailure(
-                    .decoder(message: error.message),
-                    path: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }), location: location)])
-            } catch let error as MappingError {
-                let valuePath = path(of: frame, appending: plan.alternatives[alternative].map { .key($0) })
-                return .failed(error.failures.map { $0.placed(under: valuePath) })
+            } catch {
+                return .failed(try KeyMappingFailures.failures(
+                    of: error, at: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }),
+                    location: location))
             }
         case .wrongType(let found):
             return .failed([MappingFailure(
@@ -327,11 +324,10 @@ final class MappingRun {
                 return .absent
             }
             return .value(try kind.make(entity))
-        } catch let error as ValueDecodingError {
-            return .failed([failure(.decoder(message: error.message))])
-        } catch let error as MappingError {
-            let modelPath = path(of: index)
-            return .failed(error.failures.map { $0.placed(under: modelPath) })
+        } catch {
+            return .failed(try KeyMappingFailures.failures(
+                of: error, at: path(of: index), elementIndex: elementSink == nil ? nil : frame.elementIndex,
+                location: frame.location))
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Sift
 import SiftMapping
+import Testing
 
 struct Address: Mappable, Equatable {
     let street: String
@@ -137,4 +138,9 @@ func chunks(of text: String, size: Int) -> AsyncStream<[UInt8]> {
         }
         continuation.finish()
     }
+}
+
+/// The JSON value of a text.
+func json(_ text: String) throws -> JSONValue {
+    try #require(try JSONQuery.collect(JSONPath.root.value, from: .string(text)).first)
 }
