@@ -89,9 +89,37 @@ struct StreamingTests {
         #expect(count == 5)
     }
 
-    @Test("100 000 streamed elements keep memory bounded")
-    func boundedMemory() async throws {
-        let count = 100_000
+    @Test("100 000 streamed elements keep memory bounded (measured in a child process)")
+    func boundedMemory() throws {
+        // The other suites run in parallel in this process, so the stream runs alone in a child
+        // process (this test binary, running only the probe below), which reports its peak RSS.
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("sift-mapping-memory-\(getpid()).txt")
+        defer { try? FileManager.default.removeItem(at: report) }
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        child.arguments = ["--testing-library", "swift-testing", "--filter", "SiftMappingTests.MemoryProbeSuite"]
+        var environment = ProcessInfo.processInfo.environment
+        environment[MemoryProbe.reportVariable] = report.path
+        child.environment = environment
+        child.standardOutput = FileHandle.nullDevice
+        child.standardError = FileHandle.nullDevice
+        try child.run()
+        child.waitUntilExit()
+        #expect(child.terminationStatus == 0)
+        let text = try String(contentsOf: report, encoding: .utf8)
+        let parts = text.split(separator: " ").compactMap { Int($0) }
+        let (seen, peak) = (try #require(parts.first), try #require(parts.last))
+        #expect(seen == MemoryProbe.elementCount)
+        #expect(peak < 64 * 1024 * 1024, "peak RSS \(peak / 1024 / 1024) MB")
+    }
+}
+
+/// Runs only in the child process of ``StreamingTests/boundedMemory()``.
+@Suite("Memory probe", .enabled(if: ProcessInfo.processInfo.environment[MemoryProbe.reportVariable] != nil))
+struct MemoryProbeSuite {
+    @Test("stream 100 000 generated elements and report the peak RSS")
+    func streamAndReport() async throws {
+        let count = MemoryProbe.elementCount
         MemoryProbe.resetPeak()
         var seen = 0
         var lastZip = ""
@@ -99,15 +127,18 @@ struct StreamingTests {
             seen += 1
             lastZip = address.zip
         }
-        let peak = try #require(MemoryProbe.peakResidentBytes())
-        #expect(seen == count)
         #expect(lastZip == "Z\(count - 1)")
-        #expect(peak < 64 * 1024 * 1024, "peak RSS \(peak / 1024 / 1024) MB")
+        let peak = try #require(MemoryProbe.peakResidentBytes())
+        let path = try #require(ProcessInfo.processInfo.environment[MemoryProbe.reportVariable])
+        try "\(seen) \(peak)".write(toFile: path, atomically: true, encoding: .utf8)
     }
 }
 
 /// Peak resident memory of this process, from /proc.
 enum MemoryProbe {
+    static let reportVariable = "SIFT_MAPPING_MEMORY_REPORT"
+    static let elementCount = 100_000
+
     /// Resets the kernel's high-water mark (VmHWM) to the current resident size.
     static func resetPeak() {
         try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
