@@ -133,7 +133,7 @@ struct NestedModelTests {
                 $.counts[1]: element 1 failed: decoder failed: expected an integer string, found the number 2 (line 1, column 34)
                 $.counts[2]: element 2 failed: decoder failed: "x" is not an integer (line 1, column 37)
                 $.when: decoder failed: "yesterday" is not a date in the format of ISO8601FormatStyle (line 1, column 51)
-                $.point.y: missing required value: expected a number
+                $.point.y: missing required value: expected an integer (Int)
                 """)
         }
     }
@@ -163,32 +163,10 @@ struct Point: Equatable {
     let y: Int
 }
 
-/// Decodes a point through a nested mapping: its failures join the outer ones.
+/// Decodes a point through a nested schema mapping: its failures join the outer ones.
 struct PointDecoder: ValueDecoder {
     func decode(_ value: JSONValue) throws -> Point {
-        guard case .object(let object) = value else { throw ValueDecodingError("not an object") }
-        var failures: [String] = []
-        let x = object["x"].flatMap { if case .number(let n) = $0 { Int(n.text) } else { nil } }
-        let y = object["y"].flatMap { if case .number(let n) = $0 { Int(n.text) } else { nil } }
-        if x == nil { failures.append("x") }
-        if y == nil { failures.append("y") }
-        guard let x, let y else {
-            let schema = MappingSchema { Property("x", .double); Property("y", .double) }
-            // Re-map with a schema to report the failures with their paths.
-            _ = try Mapper.entity(from: .string(Self.text(object)), schema: schema)
-            throw ValueDecodingError("missing \(failures)")
-        }
-        return Point(x: x, y: y)
-    }
-
-    static func text(_ object: JSONObject) -> String {
-        "{" + object.members.map { "\"\($0.key)\": \($0.value.number)" }.joined(separator: ",") + "}"
-    }
-}
-
-extension JSONValue {
-    var number: String {
-        if case .number(let n) = self { return n.text }
-        return "null"
+        let entity = try Mapper.entity(fromValue: value, schema: MappingSchema { Property("x", .int); Property("y", .int) })
+        return Point(x: try entity.value(for: "x"), y: try entity.value(for: "y"))
     }
 }
