@@ -226,6 +226,9 @@ final class EntityCollector: ElementSink {
 
 extension JSONInput {
     /// Whether parsing the input again reads the same bytes (not a pipe or standard input).
+    ///
+    /// Every input of the interim `JSONInput` holds its bytes; once inputs can be descriptors,
+    /// this must answer false for them (a second pass would read nothing).
     var canBeReadAgain: Bool { true }
 }
 
