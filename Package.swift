@@ -31,7 +31,8 @@ let package = Package(
         ),
         .testTarget(
             name: "SiftTests",
-            dependencies: ["Sift"]
+            dependencies: ["Sift"],
+            resources: [.copy("Resources")]
         ),
         .target(
             name: "SiftMapping",
