@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Sift", targets: ["Sift"]),
+        .library(name: "SiftMapping", targets: ["SiftMapping"]),
         .library(name: "SiftHTTP", targets: ["SiftHTTP"]),
     ],
     dependencies: [
@@ -32,6 +33,14 @@ let package = Package(
             name: "SiftTests",
             dependencies: ["Sift"],
             resources: [.copy("Resources")]
+        ),
+        .target(
+            name: "SiftMapping",
+            dependencies: ["Sift"]
+        ),
+        .testTarget(
+            name: "SiftMappingTests",
+            dependencies: ["SiftMapping"]
         ),
         .testTarget(
             name: "BenchTests",
