@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Sift", targets: ["Sift"]),
+        .library(name: "SiftHub", targets: ["SiftHub"]),
     ],
     targets: [
         .systemLibrary(
@@ -18,6 +19,10 @@ let package = Package(
             name: "Sift",
             dependencies: ["CYajl"]
         ),
+        .target(
+            name: "SiftHub",
+            dependencies: ["Sift"]
+        ),
         .executableTarget(
             name: "bench",
             dependencies: ["Sift", "CYajl"],
@@ -26,6 +31,10 @@ let package = Package(
         .testTarget(
             name: "SiftTests",
             dependencies: ["Sift"]
+        ),
+        .testTarget(
+            name: "SiftHubTests",
+            dependencies: ["SiftHub", "Sift"]
         ),
     ],
     swiftLanguageModes: [.v6]
