@@ -5,38 +5,37 @@ import Sift
 /// runs it.
 struct HubDocumentHandler: JSONEventHandler {
     private let compiled: CompiledHubSchema
-    private var pending: HubReceiver?
-    private var matcher: PathMatcher<HubReceiver>?
+    /// Runs the object-root automaton until the root turns out to be an array.
+    private var matcher: PathMatcher<HubReceiver>
+    private var started = false
 
     init(compiled: CompiledHubSchema, streamBody: ((ComponentModel) throws -> Void)? = nil) {
         self.compiled = compiled
         var receiver = HubReceiver(memory: compiled.memory)
         receiver.streamBody = streamBody
-        pending = receiver
+        matcher = PathMatcher(paths: compiled.objectRoot, receiver: receiver)
     }
 
     /// The receiver, with the root view model it assembled.
     var receiver: HubReceiver {
-        matcher?.receiver ?? pending!
+        matcher.receiver
     }
 
     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
         switch event {
         case .startObject:
-            if matcher == nil { start(compiled.objectRoot) }
-            matcher!.receiver.openingArray = false
+            started = true
+            matcher.receiver.openingArray = false
         case .startArray:
-            if matcher == nil { start(compiled.arrayRoot) }
-            matcher!.receiver.openingArray = true
+            if !started {
+                started = true
+                matcher = PathMatcher(paths: compiled.arrayRoot, receiver: matcher.receiver)
+            }
+            matcher.receiver.openingArray = true
         default:
-            if matcher == nil { throw Self.rootError(event, context) }
+            if !started { throw Self.rootError(event, context) }
         }
-        try matcher!.handle(event, context: context)
-    }
-
-    private mutating func start(_ paths: CompiledPaths) {
-        matcher = PathMatcher(paths: paths, receiver: pending!)
-        pending = nil
+        try matcher.handle(event, context: context)
     }
 
     private static func rootError(_ event: JSONEvent, _ context: JSONEventContext) -> JSONParseError {

@@ -46,7 +46,7 @@ struct HubReceiver: PathMatchReceiver {
         let tag = accept.tag
         guard scope >= 0 else {
             let kind = HubProperty.viewModel[tag].kind
-            if let converted = convert(value, as: kind), claim(&rootRanks, kind, tag, alternative) {
+            if let converted = Self.convert(value, as: kind, memory: memory), Self.claim(&rootRanks, kind, tag, alternative) {
                 root.assign(converted, tag: tag)
             }
             return
@@ -56,22 +56,22 @@ struct HubReceiver: PathMatchReceiver {
         switch frame.kind {
         case .viewModel:
             let kind = HubProperty.viewModel[tag].kind
-            if let converted = convert(value, as: kind), claim(&frames[scope].ranks, kind, tag, alternative) {
+            if let converted = Self.convert(value, as: kind, memory: memory), Self.claim(&frames[scope].ranks, kind, tag, alternative) {
                 viewModels[index].assign(converted, tag: tag)
             }
         case .component:
             let kind = HubProperty.component[tag].kind
-            if let converted = convert(value, as: kind), claim(&frames[scope].ranks, kind, tag, alternative) {
+            if let converted = Self.convert(value, as: kind, memory: memory), Self.claim(&frames[scope].ranks, kind, tag, alternative) {
                 components[index].assign(converted, tag: tag)
             }
         case .image:
             let kind = HubProperty.image[tag].kind
-            if let converted = convert(value, as: kind), claim(&frames[scope].ranks, kind, tag, alternative) {
+            if let converted = Self.convert(value, as: kind, memory: memory), Self.claim(&frames[scope].ranks, kind, tag, alternative) {
                 images[index].assign(converted, tag: tag)
             }
         case .target:
             let kind = HubProperty.target[tag].kind
-            if let converted = convert(value, as: kind), claim(&frames[scope].ranks, kind, tag, alternative) {
+            if let converted = Self.convert(value, as: kind, memory: memory), Self.claim(&frames[scope].ranks, kind, tag, alternative) {
                 targets[index].assign(converted, tag: tag)
             }
         }
@@ -79,7 +79,7 @@ struct HubReceiver: PathMatchReceiver {
 
     /// Converts a matched value: scalars straight from the tokenizer's bytes, the rest from the
     /// captured value.
-    private func convert(_ value: MatchedValue, as kind: HubValueKind) -> HubValue? {
+    private static func convert(_ value: MatchedValue, as kind: HubValueKind, memory: HubMemoryParser) -> HubValue? {
         if case .scalar(let event) = value {
             guard case .string(let bytes) = event else { return nil }
             switch kind {
@@ -95,7 +95,7 @@ struct HubReceiver: PathMatchReceiver {
 
     /// Whether a value from `alternative` may set a property: lists always; a single value only
     /// when no value of this or a lower alternative has set it.
-    private func claim(_ ranks: inout Ranks, _ kind: HubValueKind, _ tag: Int, _ alternative: Int8) -> Bool {
+    private static func claim(_ ranks: inout Ranks, _ kind: HubValueKind, _ tag: Int, _ alternative: Int8) -> Bool {
         switch kind {
         case .models, .identifiers: return true
         default: return ranks.claim(tag, alternative)
@@ -148,24 +148,24 @@ struct HubReceiver: PathMatchReceiver {
                 return
             }
             let kind = HubProperty.viewModel[tag].kind
-            if claim(&rootRanks, kind, tag, alternative) { root.assign(value, tag: tag) }
+            if Self.claim(&rootRanks, kind, tag, alternative) { root.assign(value, tag: tag) }
             return
         }
         let frame = frames[parent]
         let index = Int(frame.index)
         switch frame.kind {
         case .viewModel:
-            if claim(&frames[parent].ranks, HubProperty.viewModel[tag].kind, tag, alternative) {
+            if Self.claim(&frames[parent].ranks, HubProperty.viewModel[tag].kind, tag, alternative) {
                 viewModels[index].assign(value, tag: tag)
             }
         case .component:
-            if claim(&frames[parent].ranks, HubProperty.component[tag].kind, tag, alternative) {
+            if Self.claim(&frames[parent].ranks, HubProperty.component[tag].kind, tag, alternative) {
                 components[index].assign(value, tag: tag)
             }
         case .image:
             break
         case .target:
-            if claim(&frames[parent].ranks, HubProperty.target[tag].kind, tag, alternative) {
+            if Self.claim(&frames[parent].ranks, HubProperty.target[tag].kind, tag, alternative) {
                 targets[index].assign(value, tag: tag)
             }
         }

@@ -306,13 +306,13 @@ extension HubSchema {
         /// paths.uri = JSONPath.root.goTo("link")
         /// ```
         public var uri: JSONPath? = JSONPath.root.goTo("uri")
-        /// ``ComponentTarget/actionIdentifiers``: each `namespace:name` string (a selected array of
-        /// strings counts too); default `actions[*]`.
+        /// ``ComponentTarget/actionIdentifiers``: an array of `namespace:name` strings, or each such
+        /// string; default `actions`.
         ///
         /// ```swift
-        /// paths.actionIdentifiers = JSONPath.root.goTo("actions")
+        /// paths.actionIdentifiers = try JSONPath("$.onTap[*].action")
         /// ```
-        public var actionIdentifiers: JSONPath? = JSONPath.root.goTo("actions").forEach()
+        public var actionIdentifiers: JSONPath? = JSONPath.root.goTo("actions")
         /// ``ComponentTarget/initialViewModel``: the view model's object; default `view`.
         ///
         /// ```swift
