@@ -31,7 +31,8 @@ extension HubSchema {
     /// `mainImageData`, `backgroundImageData`, `target`, `children`, `initialViewModel`) select the
     /// JSON objects those models are parsed from, with their own section's paths; list properties
     /// (`bodyComponents`, `overlayComponents`, `children`, `actionIdentifiers`) take every value
-    /// selected, the others the first valid one.
+    /// selected (for `actionIdentifiers`, each a `namespace:name` string or an array of them), the
+    /// others the first valid one.
     ///
     /// ```swift
     /// let schema = try HubSchema(jsonDescription: .string("""
@@ -47,18 +48,18 @@ extension HubSchema {
         guard let value = try JSONQuery.collect(JSONPath.root.value, from: input).first else {
             throw HubSchemaError(.invalidDescription, subject: "", message: "the description is empty")
         }
-        try self.init(jsonDescription: value)
+        try self.init(jsonDescriptionValue: value)
     }
 
     /// Loads a schema from its JSON description already in memory (see
-    /// ``init(jsonDescription:)-(JSONInput)`` for the format).
+    /// ``init(jsonDescription:)`` for the format).
     ///
     /// ```swift
     /// let description = JSONValue.object(JSONObject([.init(key: "component", value: .object(JSONObject([
     ///     .init(key: "title", value: .string("$.name"))])))]))
-    /// let schema = try HubSchema(jsonDescription: description)
+    /// let schema = try HubSchema(jsonDescriptionValue: description)
     /// ```
-    public init(jsonDescription value: JSONValue) throws(HubSchemaError) {
+    public init(jsonDescriptionValue value: JSONValue) throws(HubSchemaError) {
         self.init()
         guard case .object(let sections) = value else {
             throw HubSchemaError(
