@@ -1,5 +1,6 @@
 import Foundation
 import Sift
+import Synchronization
 
 /// The body components of a ``JSONInput``, yielded one by one as their JSON objects close (made by
 /// ``HubSchema/components(in:)-(JSONInput)``).
@@ -83,6 +84,9 @@ final class ComponentChannel: @unchecked Sendable {
     /// The most components parsed ahead of the consumer.
     static let capacity = 16
 
+    /// The number of reading threads running, for tests.
+    static let runningThreads = Atomic<Int>(0)
+
     private let schema: HubSchema
     private let input: SendableInput
     private let condition = NSCondition()
@@ -154,6 +158,8 @@ final class ComponentChannel: @unchecked Sendable {
         let schema = self.schema
         let input = self.input
         let thread = Thread { [self] in
+            Self.runningThreads.add(1, ordering: .relaxed)
+            defer { Self.runningThreads.subtract(1, ordering: .relaxed) }
             var outcome: (any Error)?
             do {
                 try schema.forEachComponent(in: input.input) { component in
@@ -165,7 +171,6 @@ final class ComponentChannel: @unchecked Sendable {
             }
             finish(outcome)
         }
-        thread.name = "SiftHub component stream"
         thread.start()
     }
 
