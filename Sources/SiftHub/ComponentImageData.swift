@@ -40,7 +40,7 @@ public struct ComponentImageData: Sendable, Equatable {
     /// ```swift
     /// image.customData = ["style": "rounded"]
     /// ```
-    public var customData: [String: JSONValue]?
+    public var customData: JSONObject?
 
     /// Creates image data; every property is optional.
     ///
@@ -49,7 +49,7 @@ public struct ComponentImageData: Sendable, Equatable {
     /// ```
     public init(
         url: URL? = nil, placeholderIcon: String? = nil, localImageName: String? = nil,
-        customData: [String: JSONValue]? = nil
+        customData: JSONObject? = nil
     ) {
         self.url = url
         self.placeholderIcon = placeholderIcon
@@ -71,11 +71,12 @@ extension ComponentImageData {
 
 /// Shallow dictionary merging shared by every model.
 enum HubMerge {
-    /// `base` with the members of `new` added, new keys winning; nil only when both are nil.
-    static func dictionary(_ base: [String: JSONValue]?, _ new: [String: JSONValue]?) -> [String: JSONValue]? {
+    /// `base` with the members of `new` added, new keys winning (replacing the old value in
+    /// place, new keys appended); nil only when both are nil.
+    static func dictionary(_ base: JSONObject?, _ new: JSONObject?) -> JSONObject? {
         guard let new else { return base }
-        guard var base else { return new }
-        for (key, value) in new { base[key] = value }
+        guard var base, !base.isEmpty else { return new }
+        for member in new { base[member.key] = member.value }
         return base
     }
 

@@ -132,21 +132,21 @@ public struct ComponentModel: Sendable, Equatable {
     /// ```swift
     /// model.metadata?["trackURI"]
     /// ```
-    public var metadata: [String: JSONValue]?
+    public var metadata: JSONObject?
 
     /// Data for logging the component's events (`logging`).
     ///
     /// ```swift
     /// model.loggingData?["impression"]
     /// ```
-    public var loggingData: [String: JSONValue]?
+    public var loggingData: JSONObject?
 
     /// Free-form data for the component's implementation (`custom`).
     ///
     /// ```swift
     /// model.customData?["style"]
     /// ```
-    public var customData: [String: JSONValue]?
+    public var customData: JSONObject?
 
     /// The child components, in order (`children`).
     ///
@@ -175,9 +175,9 @@ public struct ComponentModel: Sendable, Equatable {
         backgroundImageData: ComponentImageData? = nil,
         customImageData: [String: ComponentImageData] = [:],
         target: ComponentTarget? = nil,
-        metadata: [String: JSONValue]? = nil,
-        loggingData: [String: JSONValue]? = nil,
-        customData: [String: JSONValue]? = nil,
+        metadata: JSONObject? = nil,
+        loggingData: JSONObject? = nil,
+        customData: JSONObject? = nil,
         children: [ComponentModel] = []
     ) {
         self.identifier = identifier
@@ -227,12 +227,14 @@ public struct ComponentModel: Sendable, Equatable {
     /// model.setComponentIdentifier("row")           // namespace unchanged, name "row"
     /// ```
     public mutating func setComponentIdentifier(_ text: String) {
-        let parts = text.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
-        if parts.count == 1 {
+        let utf8 = text.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else {
             componentName = text
-        } else {
-            componentNamespace = String(parts[0])
-            componentName = String(parts[1])
+            return
         }
+        let nameStart = utf8.index(after: colon)
+        let nameEnd = utf8[nameStart...].firstIndex(of: UInt8(ascii: ":")) ?? utf8.endIndex
+        componentNamespace = String(text[..<colon])
+        componentName = String(text[nameStart..<nameEnd])
     }
 }

@@ -32,7 +32,7 @@ public struct ComponentTarget: Sendable, Equatable {
     /// ```swift
     /// target.customData = ["source": "home"]
     /// ```
-    public var customData: [String: JSONValue]?
+    public var customData: JSONObject?
 
     /// The destination view's model, when the JSON already holds it (`view`).
     ///
@@ -55,7 +55,7 @@ public struct ComponentTarget: Sendable, Equatable {
     /// ```
     public init(
         uri: URL? = nil, actionIdentifiers: [HubIdentifier] = [], initialViewModel: ViewModel? = nil,
-        customData: [String: JSONValue]? = nil
+        customData: JSONObject? = nil
     ) {
         self.uri = uri
         self.actionIdentifiers = actionIdentifiers

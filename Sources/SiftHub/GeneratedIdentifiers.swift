@@ -10,6 +10,9 @@ struct GeneratedIdentifiers {
 
     /// Gives every component of `viewModel` without an explicit identifier one.
     static func assign(in viewModel: inout ViewModel) {
+        guard viewModel.headerComponent.map(needsNames) ?? false || viewModel.bodyComponents.contains(where: needsNames)
+            || viewModel.overlayComponents.contains(where: needsNames)
+        else { return }
         var generator = GeneratedIdentifiers()
         if let header = viewModel.headerComponent { generator.reserve(header) }
         for component in viewModel.bodyComponents { generator.reserve(component) }
@@ -27,9 +30,24 @@ struct GeneratedIdentifiers {
 
     /// Names a body component that is streamed on its own, at `position` in the stream.
     static func assign(in component: inout ComponentModel, position: Int) {
+        guard needsNames(component) else { return }
         var generator = GeneratedIdentifiers()
         generator.reserve(component)
         generator.name(&component, "body-\(position)")
+    }
+
+    /// Whether the component, its descendants or the view models of their targets have a
+    /// component without an explicit identifier.
+    private static func needsNames(_ component: ComponentModel) -> Bool {
+        if component.hasGeneratedIdentifier { return true }
+        if let view = component.target?.initialViewModel {
+            if view.headerComponent.map(needsNames) ?? false || view.bodyComponents.contains(where: needsNames)
+                || view.overlayComponents.contains(where: needsNames)
+            {
+                return true
+            }
+        }
+        return component.children.contains(where: needsNames)
     }
 
     /// Marks the explicit identifiers of a component and its descendants as taken.

@@ -41,10 +41,12 @@ public struct HubIdentifier: Hashable, Sendable, LosslessStringConvertible {
     /// HubIdentifier(":link")            // nil
     /// ```
     public init?(_ description: String) {
-        let parts = description.split(separator: ":", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
-        self.namespace = String(parts[0])
-        self.name = String(parts[1])
+        let utf8 = description.utf8
+        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != utf8.startIndex else { return nil }
+        let nameStart = utf8.index(after: colon)
+        guard nameStart != utf8.endIndex, !utf8[nameStart...].contains(UInt8(ascii: ":")) else { return nil }
+        self.namespace = String(description[..<colon])
+        self.name = String(description[nameStart...])
     }
 
     /// The identifier as `namespace:name`.

@@ -2,8 +2,8 @@ import Sift
 
 // Serialization in the default schema. Keys come in the order of the Hub JSON programming guide's
 // tables; properties that are nil or empty are left out (so JSON → model → JSON gives back the
-// default-schema input), as are generated component identifiers; dictionary members come sorted by
-// key, so the output is the same on every run.
+// default-schema input), as are generated component identifiers; free-form objects keep their
+// members' order, custom images come sorted by name, so the output is the same on every run.
 
 extension ViewModel {
     /// The view model as JSON in the default schema.
@@ -161,16 +161,11 @@ extension HubJSONSink {
         try string(value)
     }
 
-    /// A dictionary member, when there is one, its members sorted by key.
-    mutating func member(_ key: String, _ dictionary: [String: JSONValue]?) throws(Failure) {
-        guard let dictionary else { return }
+    /// An object member, when there is one.
+    mutating func member(_ key: String, _ object: JSONObject?) throws(Failure) {
+        guard let object else { return }
         try self.key(key)
-        try beginObject()
-        for name in dictionary.keys.sorted() {
-            try self.key(name)
-            try write(dictionary[name]!)
-        }
-        try endObject()
+        try write(.object(object))
     }
 
     /// An array of components, when there is at least one.

@@ -21,6 +21,8 @@ struct HubReceiver: PathMatchReceiver {
     }
 
     let memory: HubMemoryParser
+    /// What each property holds, at `model.rawValue * 32 + tag`.
+    private let kinds: ContiguousArray<HubValueKind>
     /// The root view model (the document's object, or the view model a root array fills).
     var root = ViewModel()
     private var rootRanks = Ranks()
@@ -37,43 +39,40 @@ struct HubReceiver: PathMatchReceiver {
 
     init(memory: HubMemoryParser) {
         self.memory = memory
+        var kinds = ContiguousArray(repeating: HubValueKind.string, count: HubModelKind.allCases.count * 32)
+        for model in HubModelKind.allCases {
+            for property in HubProperty.all(of: model) { kinds[model.rawValue * 32 + property.tag] = property.kind }
+        }
+        self.kinds = kinds
+    }
+
+    @inline(__always)
+    private func kind(_ model: HubModelKind, _ tag: Int) -> HubValueKind {
+        kinds[model.rawValue * 32 + tag]
     }
 
     // MARK: Values
 
     mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
-        let alternative = Int8(clamping: accept.alternative)
-        let tag = accept.tag
+        let model = scope >= 0 ? frames[scope].kind : .viewModel
+        guard let converted = Self.convert(value, as: kind(model, accept.tag), memory: memory) else { return }
+        set(converted, in: scope, tag: accept.tag, alternative: Int8(clamping: accept.alternative))
+    }
+
+    /// Sets (or appends) a property of the model of `scope`, when its rank allows.
+    private mutating func set(_ value: HubValue, in scope: Int, tag: Int, alternative: Int8) {
         guard scope >= 0 else {
-            let kind = HubProperty.viewModel[tag].kind
-            if let converted = Self.convert(value, as: kind, memory: memory), Self.claim(&rootRanks, kind, tag, alternative) {
-                root.assign(converted, tag: tag)
-            }
+            if Self.claim(&rootRanks, kind(.viewModel, tag), tag, alternative) { root.assign(value, tag: tag) }
             return
         }
         let frame = frames[scope]
+        guard Self.claim(&frames[scope].ranks, kind(frame.kind, tag), tag, alternative) else { return }
         let index = Int(frame.index)
         switch frame.kind {
-        case .viewModel:
-            let kind = HubProperty.viewModel[tag].kind
-            if let converted = Self.convert(value, as: kind, memory: memory), Self.claim(&frames[scope].ranks, kind, tag, alternative) {
-                viewModels[index].assign(converted, tag: tag)
-            }
-        case .component:
-            let kind = HubProperty.component[tag].kind
-            if let converted = Self.convert(value, as: kind, memory: memory), Self.claim(&frames[scope].ranks, kind, tag, alternative) {
-                components[index].assign(converted, tag: tag)
-            }
-        case .image:
-            let kind = HubProperty.image[tag].kind
-            if let converted = Self.convert(value, as: kind, memory: memory), Self.claim(&frames[scope].ranks, kind, tag, alternative) {
-                images[index].assign(converted, tag: tag)
-            }
-        case .target:
-            let kind = HubProperty.target[tag].kind
-            if let converted = Self.convert(value, as: kind, memory: memory), Self.claim(&frames[scope].ranks, kind, tag, alternative) {
-                targets[index].assign(converted, tag: tag)
-            }
+        case .viewModel: viewModels[index].assign(value, tag: tag)
+        case .component: components[index].assign(value, tag: tag)
+        case .image: images[index].assign(value, tag: tag)
+        case .target: targets[index].assign(value, tag: tag)
         }
     }
 
@@ -140,35 +139,14 @@ struct HubReceiver: PathMatchReceiver {
         try attach(value, to: Int(frame.parent), tag: accept.tag, alternative: Int8(clamping: accept.alternative))
     }
 
-    /// Hands a finished model to the frame of its parent scope.
+    /// Hands a finished model to the frame of its parent scope (or, for a streamed body, to the
+    /// consumer).
     private mutating func attach(_ value: HubValue, to parent: Int, tag: Int, alternative: Int8) throws {
-        guard parent >= 0 else {
-            if tag == ViewModelTag.bodyComponents, let streamBody, case .component(let component) = value {
-                try streamBody(component)
-                return
-            }
-            let kind = HubProperty.viewModel[tag].kind
-            if Self.claim(&rootRanks, kind, tag, alternative) { root.assign(value, tag: tag) }
+        if parent < 0, tag == ViewModelTag.bodyComponents, let streamBody, case .component(let component) = value {
+            try streamBody(component)
             return
         }
-        let frame = frames[parent]
-        let index = Int(frame.index)
-        switch frame.kind {
-        case .viewModel:
-            if Self.claim(&frames[parent].ranks, HubProperty.viewModel[tag].kind, tag, alternative) {
-                viewModels[index].assign(value, tag: tag)
-            }
-        case .component:
-            if Self.claim(&frames[parent].ranks, HubProperty.component[tag].kind, tag, alternative) {
-                components[index].assign(value, tag: tag)
-            }
-        case .image:
-            break
-        case .target:
-            if Self.claim(&frames[parent].ranks, HubProperty.target[tag].kind, tag, alternative) {
-                targets[index].assign(value, tag: tag)
-            }
-        }
+        set(value, in: parent, tag: tag, alternative: alternative)
     }
 }
 

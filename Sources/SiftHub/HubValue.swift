@@ -1,17 +1,18 @@
 import Foundation
 import Sift
 
-/// A converted value for one property of a model, from the stream or from memory.
+/// A converted value for one property of a model, from the stream or from memory (models are
+/// boxed, so that the common case, a string, stays a small value).
 enum HubValue {
     case string(String)
     case url(URL)
-    case dictionary([String: JSONValue])
+    case dictionary(JSONObject)
     case identifiers([HubIdentifier])
     case images([String: ComponentImageData])
-    case viewModel(ViewModel)
-    case component(ComponentModel)
-    case image(ComponentImageData)
-    case target(ComponentTarget)
+    indirect case viewModel(ViewModel)
+    indirect case component(ComponentModel)
+    indirect case image(ComponentImageData)
+    indirect case target(ComponentTarget)
 
     /// Converts a JSON value for a property holding `kind`; nil when it has the wrong type.
     /// Model kinds are converted by ``HubMemoryParser``.
@@ -25,7 +26,7 @@ enum HubValue {
             return .url(url)
         case .dictionary:
             guard case .object(let object) = value else { return nil }
-            return .dictionary(dictionary(object))
+            return .dictionary(object)
         case .identifiers:
             return .identifiers(identifiers(value))
         case .images:
@@ -44,13 +45,6 @@ enum HubValue {
     /// with characters a URL cannot hold.
     static func makeURL(_ text: String) -> URL? {
         URL(string: text, encodingInvalidCharacters: false)
-    }
-
-    /// An object's members as a dictionary (the last of duplicate keys wins).
-    static func dictionary(_ object: JSONObject) -> [String: JSONValue] {
-        var result: [String: JSONValue] = Dictionary(minimumCapacity: object.count)
-        for member in object { result[member.key] = member.value }
-        return result
     }
 
     /// The valid `namespace:name` identifiers of a string or an array of strings.

@@ -76,12 +76,13 @@ struct ComponentIndex {
     private var positions: [String: Int] = [:]
     private var indexedCount = 0
 
-    /// The position of the first component of `list` with the explicit identifier `identifier`.
-    mutating func position(of identifier: String, in list: [ComponentModel]) -> Int? {
-        if list.count <= 8 && indexedCount == 0 {
-            return list.firstIndex { !$0.hasGeneratedIdentifier && $0.identifier == identifier }
+    /// The position of the first component among the first `count` of `list` with the explicit
+    /// identifier `identifier`.
+    mutating func position(of identifier: String, in list: [ComponentModel], count: Int) -> Int? {
+        if count <= 8 && indexedCount == 0 {
+            return list[..<count].firstIndex { !$0.hasGeneratedIdentifier && $0.identifier == identifier }
         }
-        while indexedCount < list.count {
+        while indexedCount < count {
             let component = list[indexedCount]
             if !component.hasGeneratedIdentifier && positions[component.identifier] == nil {
                 positions[component.identifier] = indexedCount
@@ -100,7 +101,9 @@ struct ComponentIndex {
             return
         }
         for component in new {
-            if !component.hasGeneratedIdentifier, let position = index.position(of: component.identifier, in: list) {
+            if !component.hasGeneratedIdentifier,
+                let position = index.position(of: component.identifier, in: list, count: list.count)
+            {
                 list[position].merge(component)
             } else {
                 list.append(component)
@@ -109,19 +112,25 @@ struct ComponentIndex {
     }
 
     /// The list with every component normalized and those sharing an identifier merged into the
-    /// first of them.
+    /// first of them, in place.
     static func deduplicated(_ list: [ComponentModel]) -> [ComponentModel] {
-        var result: [ComponentModel] = []
-        result.reserveCapacity(list.count)
+        guard !list.isEmpty else { return list }
+        var list = list
         var index = ComponentIndex()
-        for var component in list {
-            component.normalize()
-            if !component.hasGeneratedIdentifier, let position = index.position(of: component.identifier, in: result) {
-                result[position].merge(component)
+        var kept = 0
+        for position in list.indices {
+            list[position].normalize()
+            if !list[position].hasGeneratedIdentifier,
+                let first = index.position(of: list[position].identifier, in: list, count: kept)
+            {
+                let duplicate = list[position]
+                list[first].merge(duplicate)
             } else {
-                result.append(component)
+                if kept != position { list.swapAt(kept, position) }
+                kept += 1
             }
         }
-        return result
+        list.removeSubrange(kept...)
+        return list
     }
 }

@@ -54,7 +54,7 @@ public struct ViewModel: Sendable, Equatable {
     /// ```swift
     /// viewModel.customData?["theme"]
     /// ```
-    public var customData: [String: JSONValue]?
+    public var customData: JSONObject?
 
     /// Creates a view model; every property is optional.
     ///
@@ -67,7 +67,7 @@ public struct ViewModel: Sendable, Equatable {
         headerComponent: ComponentModel? = nil,
         bodyComponents: [ComponentModel] = [],
         overlayComponents: [ComponentModel] = [],
-        customData: [String: JSONValue]? = nil
+        customData: JSONObject? = nil
     ) {
         self.identifier = identifier
         self.navigationBarTitle = navigationBarTitle

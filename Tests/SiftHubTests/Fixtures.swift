@@ -255,3 +255,8 @@ func number(_ text: String) -> JSONValue { .number(JSONNumber(text: text)!) }
 func object(_ members: (String, JSONValue)...) -> JSONValue {
     .object(JSONObject(members.map { JSONObject.Member(key: $0.0, value: $0.1) }))
 }
+
+/// An object from key-value pairs in order.
+func members(_ pairs: KeyValuePairs<String, JSONValue>) -> JSONObject {
+    JSONObject(pairs.map { JSONObject.Member(key: $0.key, value: $0.value) })
+}

@@ -58,16 +58,16 @@ struct ParsingRulesTests {
         #expect([model.title, model.subtitle, model.accessoryTitle, model.descriptionText] == ["t", "s", "a", "d"])
         #expect(model.icon == "star")
         #expect(model.mainImageData == ComponentImageData(
-            url: URL(string: "https://e.com/m"), placeholderIcon: "p", localImageName: "l", customData: ["k": number("1")]))
+            url: URL(string: "https://e.com/m"), placeholderIcon: "p", localImageName: "l", customData: members(["k": number("1")])))
         #expect(model.backgroundImageData?.url?.absoluteString == "relative/b.png")
         #expect(model.customImageData == ["badge": ComponentImageData(localImageName: "b")])
         #expect(model.target?.uri?.absoluteString == "spotify:album:1")
-        #expect(model.target?.customData == ["c": .bool(true)])
+        #expect(model.target?.customData == members(["c": .bool(true)]))
         #expect(model.target?.initialViewModel?.navigationBarTitle == "Inner")
         #expect(model.target?.initialViewModel?.bodyComponents.map(\.identifier) == ["inner"])
-        #expect(model.metadata == ["m": number("1")])
-        #expect(model.loggingData == ["l": number("2")])
-        #expect(model.customData == ["c": number("3")])
+        #expect(model.metadata == members(["m": number("1")]))
+        #expect(model.loggingData == members(["l": number("2")]))
+        #expect(model.customData == members(["c": number("3")]))
         #expect(model.children.map(\.identifier) == ["child"])
     }
 
@@ -78,7 +78,7 @@ struct ParsingRulesTests {
         #expect(viewModel == ViewModel(
             identifier: "home", navigationBarTitle: "Home", headerComponent: ComponentModel(identifier: "h"),
             bodyComponents: [ComponentModel(identifier: "b")], overlayComponents: [ComponentModel(identifier: "o")],
-            customData: ["x": .array([number("1")])]))
+            customData: members(["x": .array([number("1")])])))
     }
 
     @Test func valuesOfTheWrongTypeAreIgnored() throws {
@@ -160,7 +160,7 @@ struct ParsingRulesTests {
             """#))
         #expect(viewModel.bodyComponents == [
             ComponentModel(
-                identifier: "a", title: "A", subtitle: "A2", customData: ["x": number("1"), "y": number("2")],
+                identifier: "a", title: "A", subtitle: "A2", customData: members(["x": number("1"), "y": number("2")]),
                 children: [ComponentModel(identifier: "c", groupIdentifier: "g", title: "C")]),
             ComponentModel(identifier: "b"),
         ])

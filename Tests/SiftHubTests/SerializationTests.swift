@@ -29,7 +29,7 @@ struct SerializationTests {
         #expect(target.uri != nil && target.actionIdentifiers.count == 2 && target.customData != nil)
         let view = try #require(target.initialViewModel)
         #expect(view.identifier == "album" && view.headerComponent != nil && view.bodyComponents.count == 2)
-        #expect(view.overlayComponents.count == 1 && view.customData == ["preloaded": .bool(true)])
+        #expect(view.overlayComponents.count == 1 && view.customData == members(["preloaded": .bool(true)]))
         #expect(header.metadata != nil && header.loggingData != nil && header.customData != nil)
         #expect(header.children.count == 2 && header.children[0].children.count == 1)
     }
@@ -63,7 +63,7 @@ struct SerializationTests {
             target: ComponentTarget(
                 uri: URL(string: "https://example.com/x"), actionIdentifiers: [HubIdentifier(namespace: "p", name: "q")],
                 initialViewModel: ViewModel(navigationBarTitle: "Next")),
-            metadata: ["z": .null, "a": .bool(false)])
+            metadata: members(["z": .null, "a": .bool(false)]))
         let expected = try jsonValue(#"""
             {"id":"row-0","component":{"id":"default:row","category":"row"},"text":{"title":"Hi"},
              "images":{"custom":{"a":{"placeholder":"a"},"b":{"local":"b"}}},
@@ -77,12 +77,15 @@ struct SerializationTests {
         #expect(ViewModel().jsonValue == (try jsonValue("{}")))
     }
 
-    @Test func dictionaryMembersAreWrittenSortedByKey() throws {
-        let viewModel = ViewModel(customData: ["b": .null, "c": .null, "a": .null])
-        guard case .object(let root) = viewModel.jsonValue, case .object(let custom) = root["custom"] else {
+    @Test func freeFormObjectsKeepTheirMemberOrder() throws {
+        let viewModel = try ViewModel(parsing: .string(#"{"custom":{"b":null,"c":{"z":1,"y":2},"a":null}}"#))
+        guard case .object(let root) = viewModel.jsonValue, case .object(let custom) = root["custom"],
+            case .object(let nested) = custom["c"]
+        else {
             Issue.record("not an object")
             return
         }
-        #expect(custom.members.map(\.key) == ["a", "b", "c"])
+        #expect(custom.members.map(\.key) == ["b", "c", "a"])
+        #expect(nested.members.map(\.key) == ["z", "y"])
     }
 }

@@ -39,11 +39,11 @@ struct ViewModelBuilderTests {
         let viewModel = try build(
             #"{"custom":{"a":1,"b":{"x":1}},"body":[{"id":"c","metadata":{"m":1,"n":1},"logging":{"l":1},"custom":{"k":1}}]}"#,
             #"{"custom":{"b":{"y":2},"c":3},"body":[{"id":"c","metadata":{"n":2},"logging":{"l2":2}}]}"#)
-        #expect(viewModel.customData == ["a": number("1"), "b": object(("y", number("2"))), "c": number("3")])
+        #expect(viewModel.customData == members(["a": number("1"), "b": object(("y", number("2"))), "c": number("3")]))
         let component = viewModel.bodyComponents[0]
-        #expect(component.metadata == ["m": number("1"), "n": number("2")])
-        #expect(component.loggingData == ["l": number("1"), "l2": number("2")])
-        #expect(component.customData == ["k": number("1")])
+        #expect(component.metadata == members(["m": number("1"), "n": number("2")]))
+        #expect(component.loggingData == members(["l": number("1"), "l2": number("2")]))
+        #expect(component.customData == members(["k": number("1")]))
     }
 
     @Test func childrenAndOverlaysMergeByIdentifier() throws {
@@ -77,7 +77,7 @@ struct ViewModelBuilderTests {
         #expect(component.componentName == "row")
         #expect(component.componentCategory == .banner)
         #expect(component.mainImageData == ComponentImageData(
-            url: URL(string: "https://e.com/2"), placeholderIcon: "p", customData: ["a": number("1"), "b": number("2")]))
+            url: URL(string: "https://e.com/2"), placeholderIcon: "p", customData: members(["a": number("1"), "b": number("2")])))
         #expect(component.customImageData == [
             "x": ComponentImageData(placeholderIcon: "px", localImageName: "x"), "y": ComponentImageData(localImageName: "y"),
         ])
@@ -85,7 +85,7 @@ struct ViewModelBuilderTests {
         #expect(component.target?.actionIdentifiers == [HubIdentifier(namespace: "c", name: "d")])
         #expect(component.target?.initialViewModel == ViewModel(
             navigationBarTitle: "V", bodyComponents: [ComponentModel(identifier: "v1"), ComponentModel(identifier: "v2")],
-            customData: ["k": number("1"), "l": number("2")]))
+            customData: members(["k": number("1"), "l": number("2")])))
     }
 
     @Test func componentsWithoutIdentifiersAppendAndAreNamedByPosition() throws {
