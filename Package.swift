@@ -7,6 +7,11 @@ let package = Package(
     products: [
         .library(name: "Sift", targets: ["Sift"]),
         .library(name: "SiftHub", targets: ["SiftHub"]),
+        .library(name: "SiftHTTP", targets: ["SiftHTTP"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -35,6 +40,34 @@ let package = Package(
         .testTarget(
             name: "SiftHubTests",
             dependencies: ["SiftHub", "Sift"]
+        ),
+        .testTarget(
+            name: "BenchTests",
+            dependencies: ["bench", "Sift"]
+        ),
+        .target(
+            name: "SiftHTTP",
+            dependencies: [
+                "Sift",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .executableTarget(
+            name: "SiftHTTPMemoryProbe",
+            dependencies: ["SiftHTTP"],
+            path: "Tests/SiftHTTPMemoryProbe"
+        ),
+        .testTarget(
+            name: "SiftHTTPTests",
+            dependencies: [
+                "SiftHTTP",
+                "Sift",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,20 +1,5 @@
-// Interim shims until the values and Codable branches land.
+// Interim shims until the input branch lands (the JSONNumber accessors now live in Values/).
 import Foundation
-
-extension JSONNumber {
-    var doubleValue: Double? { Double(text) }
-    func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-        if let value = T(text) { return value }
-        throw JSONNumberConversionError(text: text, typeName: "\(T.self)", reason: .outOfRange)
-    }
-}
-
-public struct JSONValueDecoder: Sendable {
-    public init() {}
-    public func decode<T: Decodable>(_ type: T.Type, from value: JSONValue) throws -> T {
-        fatalError("interim")
-    }
-}
 
 public struct JSONInput {
     let bytes: [UInt8]

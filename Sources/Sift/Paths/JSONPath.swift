@@ -143,6 +143,14 @@ enum PathSegment: Sendable, CustomStringConvertible {
         }
     }
 
+    /// The selectors of a child or descendant segment.
+    var selectors: [PathSelector]? {
+        switch self {
+        case .child(let selectors), .descendant(let selectors): selectors
+        case .forEach, .block: nil
+        }
+    }
+
     var isBlock: Bool {
         if case .block = self { return true }
         return false

@@ -184,6 +184,8 @@ protocol QuerySlotFactory {
 }
 
 protocol QuerySlot: AnyObject {
+    /// Whether matches need their path and location (callbacks, Codable errors).
+    var needsLocations: Bool { get }
     func receive(_ value: MatchedValue, alternative: Int, info: MatchInfo, stopper: StopSignal) throws
     func endDocument(stopper: StopSignal) throws
 }
@@ -201,10 +203,12 @@ final class CollectingSlot<Value>: QuerySlot {
         self.destination = destination
     }
 
+    var needsLocations: Bool { destination.kind == .decoded }
+
     var values: [Value] { perAlternative.count == 1 ? perAlternative[0] : perAlternative.flatMap { $0 } }
 
     func receive(_ value: MatchedValue, alternative: Int, info: MatchInfo, stopper: StopSignal) throws {
-        guard let converted = try value.convert(destination) else { return }
+        guard let converted = try value.convert(destination, info: info) else { return }
         while perAlternative.count <= alternative { perAlternative.append([]) }
         perAlternative[alternative].append(converted)
     }
@@ -232,8 +236,10 @@ final class CallbackSlot<Value>: QuerySlot {
         self.body = body
     }
 
+    var needsLocations: Bool { true }
+
     func receive(_ value: MatchedValue, alternative: Int, info: MatchInfo, stopper: StopSignal) throws {
-        guard let converted = try value.convert(destination) else { return }
+        guard let converted = try value.convert(destination, info: info) else { return }
         if alternatives == 1 {
             try body(JSONMatch(value: converted, path: info.path ?? .root, location: info.location ?? SourceLocation(offset: 0, line: 1, column: 1), stopper: stopper))
         } else {
@@ -261,9 +267,9 @@ struct QueryReceiver: PathMatchReceiver {
 
     init(slots: [any QuerySlot]) {
         self.slots = slots
-        let hasCallbacks = slots.contains { !($0 is any CollectingSlotMarker) }
-        wantsPaths = hasCallbacks
-        wantsLocations = hasCallbacks
+        let needsLocations = slots.contains { $0.needsLocations }
+        wantsPaths = needsLocations
+        wantsLocations = needsLocations
     }
 
     var stopRequested: Bool { stopper.isRaised }
@@ -278,6 +284,3 @@ struct QueryReceiver: PathMatchReceiver {
 
     func finish() throws {}
 }
-
-protocol CollectingSlotMarker {}
-extension CollectingSlot: CollectingSlotMarker {}

@@ -14,11 +14,12 @@ package enum MatchedValue {
         }
     }
 
-    /// Converts to a destination's type.
-    func convert<Value>(_ destination: Destination<Value>) throws -> Value? {
+    /// Converts to a destination's type; `info` locates decoding errors.
+    func convert<Value>(_ destination: Destination<Value>, info: MatchInfo) throws -> Value? {
+        if let located = destination.fromLocatedValue { return try located(jsonValue, info) }
         switch self {
-        case .scalar(let event): try destination.fromScalar(event)
-        case .value(let value): try destination.fromValue(value)
+        case .scalar(let event): return try destination.fromScalar(event)
+        case .value(let value): return try destination.fromValue(value)
         }
     }
 }

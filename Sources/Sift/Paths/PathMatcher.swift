@@ -86,6 +86,8 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
     private var sequence = 0
     /// A value went to the receiver during this event (which may then ask to stop).
     private var delivered = false
+    /// The most matches held back at once for reordering queries (bounded-buffering tests).
+    package private(set) var peakHeldMatches = 0
 
     /// Creates a matcher for `paths` that reports to `receiver`.
     package init(paths: CompiledPaths, receiver: Receiver) {
@@ -194,6 +196,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
         let position = Int(frames[frameIndex].children)
         frames[frameIndex].children &+= 1
         let frame = frames[frameIndex]
+        if frame.arrayID >= 0 && !buffers.isEmpty { prune(arrayID: frame.arrayID, position: position) }
         truncate(to: frame)
         var index = Int(frame.entryStart)
         while index < Int(frame.entryEnd) {
@@ -423,6 +426,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
             buffers[accept.orderGroup, default: []].append(Buffered(
                 accept: target.accept, scope: target.scope, key: target.key ?? [], value: value.jsonValue,
                 info: target.info, sequence: sequence))
+            peakHeldMatches = max(peakHeldMatches, buffers[accept.orderGroup]!.count)
         } else {
             delivered = true
             try receiver.receive(value, accept: accept, scope: Int(target.scope), info: target.info)
@@ -456,6 +460,30 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
         }
     }
 
+    /// Drops held matches that a negative index or a slice from the end can no longer select:
+    /// once element `position` starts, `[-k]` and `[-k:]` cannot select elements before
+    /// `position - k + 1`. So at most `k` elements' matches are held.
+    private mutating func prune(arrayID: Int32, position: Int) {
+        for (group, held) in buffers {
+            let order = paths.orderGroups[Int(group)]
+            let kept = held.filter { item in
+                var component = 0
+                while component * 4 + 3 < item.key.count {
+                    if Int32(item.key[component * 4 + 3]) == arrayID,
+                        let selectors = order.segments[order.firstReordering + component].selectors,
+                        let window = selectors[item.key[component * 4 + 1]].window,
+                        item.key[component * 4 + 2] <= position - window
+                    {
+                        return false
+                    }
+                    component += 1
+                }
+                return true
+            }
+            if kept.count != held.count { buffers[group] = kept }
+        }
+    }
+
     /// Releases the held matches of a reordering query in RFC 9535 order.
     private mutating func flush(_ group: Int32) throws {
         guard var held = buffers.removeValue(forKey: group), !held.isEmpty else { return }
@@ -467,7 +495,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
                 let arrayID = Int32(item.key[component * 4 + 3])
                 if arrayID >= 0 {
                     guard let length = arrayLengths[arrayID],
-                        case .child(let selectors) = order.segments[order.firstReordering + component]
+                        let selectors = order.segments[order.firstReordering + component].selectors
                     else { return nil }
                     let selector = selectors[item.key[component * 4 + 1]]
                     guard let position = selector.indices(count: length).firstIndex(of: item.key[component * 4 + 2])

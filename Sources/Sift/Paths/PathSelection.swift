@@ -108,6 +108,16 @@ extension PathSelector {
         }
     }
 
+    /// For selectors that pick from the end of an array (`[-k]`, `[-k:]`, `[-k::step]` with a
+    /// positive step): how many trailing elements can still be selected.
+    var window: Int? {
+        switch self {
+        case .index(let index) where index < 0: return -index
+        case .slice(let start?, nil, let step) where start < 0 && (step ?? 1) > 0: return -start
+        default: return nil
+        }
+    }
+
     /// For selectors that do not need the array's length: whether element `index` is selected.
     func selectsWithoutLength(_ index: Int) -> Bool {
         switch self {

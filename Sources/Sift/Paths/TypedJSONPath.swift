@@ -138,6 +138,19 @@ struct Destination<Value>: Sendable {
     let kind: DestinationKind
     let fromScalar: @Sendable (JSONEvent) throws -> Value?
     let fromValue: @Sendable (JSONValue) throws -> Value?
+    /// For destinations whose errors name the value's place in the document (Codable).
+    var fromLocatedValue: (@Sendable (JSONValue, MatchInfo) throws -> Value?)?
+
+    init(
+        kind: DestinationKind, fromScalar: @escaping @Sendable (JSONEvent) throws -> Value?,
+        fromValue: @escaping @Sendable (JSONValue) throws -> Value?,
+        fromLocatedValue: (@Sendable (JSONValue, MatchInfo) throws -> Value?)? = nil
+    ) {
+        self.kind = kind
+        self.fromScalar = fromScalar
+        self.fromValue = fromValue
+        self.fromLocatedValue = fromLocatedValue
+    }
 
     func convert(_ value: JSONValue) throws -> Value? { try fromValue(value) }
 }
@@ -267,7 +280,10 @@ extension JSONPath {
         TypedJSONPath(path: self, destination: Destination(
             kind: .decoded,
             fromScalar: { event in try decoder.decode(T.self, from: JSONValue(scalar: event) ?? .null) },
-            fromValue: { value in try decoder.decode(T.self, from: value) }))
+            fromValue: { value in try decoder.decode(T.self, from: value) },
+            fromLocatedValue: { value, info in
+                try decoder.decode(T.self, from: value, at: info.path ?? .root, location: info.location)
+            }))
     }
 
     static func makeURL(_ text: String) -> URL? {

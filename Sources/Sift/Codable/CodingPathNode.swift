@@ -1,0 +1,70 @@
+/// A coding path as a linked list, so that descending into a value costs one small node and the
+/// `[any CodingKey]` array is only built when someone asks for it (mostly: an error).
+indirect enum CodingPathNode {
+    case root
+    case key(any CodingKey, CodingPathNode)
+    case index(Int, CodingPathNode)
+
+    /// The root extended by `keys`, in order.
+    init(_ keys: [any CodingKey]) {
+        var node = CodingPathNode.root
+        for key in keys { node = node.appending(key) }
+        self = node
+    }
+
+    /// The keys from the root, outermost first.
+    var path: [any CodingKey] {
+        var keys: [any CodingKey] = []
+        var node = self
+        while true {
+            switch node {
+            case .root: return keys.reversed()
+            case .key(let key, let parent):
+                keys.append(key)
+                node = parent
+            case .index(let index, let parent):
+                keys.append(JSONCodingKey(index: index))
+                node = parent
+            }
+        }
+    }
+
+    func appending(_ key: some CodingKey) -> CodingPathNode {
+        .key(key, self)
+    }
+
+    func appending(_ key: (some CodingKey)?) -> CodingPathNode {
+        guard let key else { return self }
+        return .key(key, self)
+    }
+
+    func appending(index: Int) -> CodingPathNode {
+        .index(index, self)
+    }
+
+    /// The path extended by `key` when there is one, without building a node.
+    func path(appending key: (some CodingKey)?) -> [any CodingKey] {
+        var result = path
+        if let key { result.append(key) }
+        return result
+    }
+
+    func path(appendingIndex index: Int) -> [any CodingKey] {
+        path + [JSONCodingKey(index: index)]
+    }
+}
+
+extension JSONValue {
+    /// How `JSONDecoder` names a value's JSON type in its type-mismatch messages
+    /// ("Expected to decode Int but found a string instead.").
+    var codableTypeDescription: String {
+        switch self {
+        case .null: "null"
+        case .bool: "bool"
+        case .number: "number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "a dictionary"
+        }
+    }
+}

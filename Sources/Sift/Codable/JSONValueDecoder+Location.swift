@@ -1,0 +1,82 @@
+extension JSONValueDecoder {
+    /// Decodes `type` from `value`, an element the streaming engine captured at `path` of a
+    /// document, whose first byte is at `location`.
+    ///
+    /// This is the hook the path engine calls for a Codable destination (each element of
+    /// `$.items[*]`, say). Decoding starts at the element's place in the document, so the
+    /// `DecodingError`s it throws read like `JSONDecoder`'s would for the whole document:
+    ///
+    /// - the coding path starts with the document path (`items`, `Index 3`, then the keys inside
+    ///   the element), also for errors a type's own `init(from:)` built with a path of its own;
+    /// - when `location` is known, the context's `underlyingError` is a ``JSONParseError`` of kind
+    ///   ``JSONParseError/Kind/consumerError`` located at the element, with `path` and a message
+    ///   naming the type and the failing coding path. An underlying error the `DecodingError`
+    ///   already carried (a ``JSONNumberConversionError``, say) becomes that `JSONParseError`'s
+    ///   own underlying error; one that already is a `JSONParseError` is kept as it is.
+    ///
+    /// Errors other than `DecodingError` (thrown by a type's own code) pass through unchanged.
+    ///
+    /// ```swift
+    /// // In the engine, once the element at $.items[3] has been captured as `element`:
+    /// let item = try decoder.decode(Item.self, from: element, at: [.key("items"), .index(3)],
+    ///                               location: elementStart)
+    /// ```
+    func decode<T: Decodable>(
+        _ type: T.Type, from value: JSONValue, at path: JSONNodePath, location: SourceLocation?
+    ) throws -> T {
+        let prefix: [any CodingKey] = path.components.map(JSONCodingKey.init)
+        do {
+            return try decode(type, from: value, codingPath: prefix)
+        } catch let error as DecodingError {
+            throw error.located(prefix: prefix, path: path, location: location, decoding: T.self)
+        }
+    }
+}
+
+extension DecodingError {
+    /// This error with `prefix` in front of its coding path (unless it already starts with it)
+    /// and, when `location` is known, a located ``JSONParseError`` as its underlying error.
+    func located(
+        prefix: [any CodingKey], path: JSONNodePath, location: SourceLocation?, decoding type: Any.Type
+    ) -> DecodingError {
+        func relocate(_ context: Context) -> Context {
+            var codingPath = context.codingPath
+            if !codingPath.starts(with: prefix, by: Self.sameKey) {
+                codingPath = prefix + codingPath
+            }
+            var underlying = context.underlyingError
+            if let location, !(underlying is JSONParseError) {
+                let inner = Self.describe(codingPath.dropFirst(prefix.count))
+                let place = inner.isEmpty ? "" : " at \(inner)"
+                underlying = JSONParseError(
+                    kind: .consumerError, message: "cannot decode \(type)\(place): \(context.debugDescription)",
+                    location: location, path: path, underlyingError: context.underlyingError)
+            }
+            return Context(codingPath: codingPath, debugDescription: context.debugDescription, underlyingError: underlying)
+        }
+        switch self {
+        case .typeMismatch(let type, let context): return .typeMismatch(type, relocate(context))
+        case .valueNotFound(let type, let context): return .valueNotFound(type, relocate(context))
+        case .keyNotFound(let key, let context): return .keyNotFound(key, relocate(context))
+        case .dataCorrupted(let context): return .dataCorrupted(relocate(context))
+        @unknown default: return self
+        }
+    }
+
+    private static func sameKey(_ lhs: any CodingKey, _ rhs: any CodingKey) -> Bool {
+        lhs.stringValue == rhs.stringValue && lhs.intValue == rhs.intValue
+    }
+
+    /// `user.tags[2]`: keys joined by dots, indices in brackets.
+    private static func describe(_ keys: ArraySlice<any CodingKey>) -> String {
+        var result = ""
+        for key in keys {
+            if let index = key.intValue {
+                result += "[\(index)]"
+            } else {
+                result += (result.isEmpty ? "" : ".") + key.stringValue
+            }
+        }
+        return result
+    }
+}

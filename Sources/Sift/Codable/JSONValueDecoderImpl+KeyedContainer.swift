@@ -1,0 +1,189 @@
+extension JSONValueDecoderImpl {
+    /// The keyed container of one JSON object.
+    ///
+    /// Keys are matched after the key decoding strategy has converted them; when a key occurs
+    /// twice, the first member wins, as in `JSONDecoder`. Small objects are searched in order,
+    /// larger ones through a dictionary built once.
+    struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        private let decoder: JSONValueDecoderImpl
+        private let node: CodingPathNode
+        /// The members with their keys converted by the strategy.
+        private let members: [JSONObject.Member]
+        /// Key → index of its first member; only for objects too large to search in order.
+        private let index: [String: Int]?
+
+        private static var searchLimit: Int { 12 }
+
+        init(decoder: JSONValueDecoderImpl, node: CodingPathNode, object: JSONObject) throws {
+            self.decoder = decoder
+            self.node = node
+            switch decoder.options.keyDecodingStrategy {
+            case .useDefaultKeys:
+                members = object.members
+            case .convertFromSnakeCase:
+                members = object.members.map {
+                    JSONObject.Member(key: decoder.camelCase(fromSnakeCase: $0.key), value: $0.value)
+                }
+            case .custom(let convert):
+                let path = node.path
+                members = object.members.map {
+                    JSONObject.Member(key: convert(path + [JSONCodingKey(stringValue: $0.key)]).stringValue, value: $0.value)
+                }
+            }
+            if members.count > Self.searchLimit {
+                var index: [String: Int] = [:]
+                index.reserveCapacity(members.count)
+                for (position, member) in members.enumerated() where index[member.key] == nil {
+                    index[member.key] = position
+                }
+                self.index = index
+            } else {
+                self.index = nil
+            }
+        }
+
+        var codingPath: [any CodingKey] { node.path }
+
+        var allKeys: [Key] {
+            var seen = Set<String>()
+            return members.compactMap { member in
+                guard seen.insert(member.key).inserted else { return nil }
+                return Key(stringValue: member.key)
+            }
+        }
+
+        func contains(_ key: Key) -> Bool {
+            valueIfPresent(forKey: key) != nil
+        }
+
+        func decodeNil(forKey key: Key) throws -> Bool {
+            if case .null = try value(forKey: key) { return true }
+            return false
+        }
+
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+            try decoder.unwrapBool(try value(forKey: key), in: node, key)
+        }
+
+        func decode(_ type: String.Type, forKey key: Key) throws -> String {
+            try decoder.unwrapString(try value(forKey: key), in: node, key)
+        }
+
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+            try decoder.unwrapDouble(try value(forKey: key), in: node, key)
+        }
+
+        func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+            try decoder.unwrapFloat(try value(forKey: key), in: node, key)
+        }
+
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(forKey: key) }
+        func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(forKey: key) }
+        func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(forKey: key) }
+        func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(forKey: key) }
+        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(forKey: key) }
+        func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(forKey: key) }
+        func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(forKey: key) }
+        func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(forKey: key) }
+        func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(forKey: key) }
+        func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(forKey: key) }
+        func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(forKey: key) }
+        func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(forKey: key) }
+
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            try decoder.unwrap(try value(forKey: key), as: type, in: node, key)
+        }
+
+        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+            try ifPresent(key) { try decoder.unwrapBool($0, in: node, key) }
+        }
+
+        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+            try ifPresent(key) { try decoder.unwrapString($0, in: node, key) }
+        }
+
+        func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+            try ifPresent(key) { try decoder.unwrapDouble($0, in: node, key) }
+        }
+
+        func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+            try ifPresent(key) { try decoder.unwrapFloat($0, in: node, key) }
+        }
+
+        func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(forKey: key) }
+        func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(forKey: key) }
+        func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(forKey: key) }
+        func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(forKey: key) }
+        func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(forKey: key) }
+        func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try integerIfPresent(forKey: key) }
+        func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(forKey: key) }
+        func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(forKey: key) }
+        func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(forKey: key) }
+        func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(forKey: key) }
+        func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(forKey: key) }
+        func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try integerIfPresent(forKey: key) }
+
+        func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+            try ifPresent(key) { try decoder.unwrap($0, as: type, in: node, key) }
+        }
+
+        func nestedContainer<NestedKey: CodingKey>(
+            keyedBy type: NestedKey.Type, forKey key: Key
+        ) throws -> KeyedDecodingContainer<NestedKey> {
+            let value = try value(forKey: key)
+            return try decoder.with(value: value, path: node.appending(key)) { try decoder.container(keyedBy: type) }
+        }
+
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            let value = try value(forKey: key)
+            return try decoder.with(value: value, path: node.appending(key)) { try decoder.unkeyedContainer() }
+        }
+
+        func superDecoder() throws -> any Decoder {
+            superDecoder(for: JSONCodingKey.superKey)
+        }
+
+        func superDecoder(forKey key: Key) throws -> any Decoder {
+            superDecoder(for: key)
+        }
+
+        /// A separate decoder for the value at `key`, or for `null` when there is none.
+        private func superDecoder(for key: some CodingKey) -> any Decoder {
+            JSONValueDecoderImpl(
+                options: decoder.options, value: valueIfPresent(forKey: key) ?? .null,
+                codingPathNode: node.appending(key))
+        }
+
+        private func valueIfPresent(forKey key: some CodingKey) -> JSONValue? {
+            let name = key.stringValue
+            if let index {
+                return index[name].map { members[$0].value }
+            }
+            return members.first { $0.key == name }?.value
+        }
+
+        private func value(forKey key: some CodingKey) throws -> JSONValue {
+            guard let value = valueIfPresent(forKey: key) else {
+                throw DecodingError.keyNotFound(key, DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+            }
+            return value
+        }
+
+        /// nil when the key is missing or its value is `null`, else `decode(value)`.
+        private func ifPresent<T>(_ key: Key, _ decode: (JSONValue) throws -> T) throws -> T? {
+            guard let value = valueIfPresent(forKey: key) else { return nil }
+            if case .null = value { return nil }
+            return try decode(value)
+        }
+
+        private func integer<T: FixedWidthInteger>(forKey key: Key) throws -> T {
+            try decoder.unwrapInteger(try value(forKey: key), as: T.self, in: node, key)
+        }
+
+        private func integerIfPresent<T: FixedWidthInteger>(forKey key: Key) throws -> T? {
+            try ifPresent(key) { try decoder.unwrapInteger($0, as: T.self, in: node, key) }
+        }
+    }
+}
