@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Sift", targets: ["Sift"]),
         .library(name: "SiftMapping", targets: ["SiftMapping"]),
+        .library(name: "SiftHub", targets: ["SiftHub"]),
         .library(name: "SiftHTTP", targets: ["SiftHTTP"]),
     ],
     dependencies: [
@@ -23,6 +24,10 @@ let package = Package(
         .target(
             name: "Sift",
             dependencies: ["CYajl"]
+        ),
+        .target(
+            name: "SiftHub",
+            dependencies: ["Sift"]
         ),
         .executableTarget(
             name: "bench",
@@ -41,6 +46,10 @@ let package = Package(
         .testTarget(
             name: "SiftMappingTests",
             dependencies: ["SiftMapping"]
+        ),
+        .testTarget(
+            name: "SiftHubTests",
+            dependencies: ["SiftHub", "Sift"]
         ),
         .testTarget(
             name: "BenchTests",
