@@ -114,6 +114,7 @@ enum ScenarioRegistry {
             ParseScenarios.self,
             StreamScenarios.self,
             PathScenarios.self,
+            MultiPathScenarios.self,
             // Extension points, one family per file, when their engines land (keep the yajl floor and a
             // Foundation contender in each, with a shared checksumKind where the work is the same):
             // HubModelScenarios.self  Hub view model build from hub-feed, vs JSONDecoder into the
