@@ -9,10 +9,12 @@ let package = Package(
         .library(name: "SiftMapping", targets: ["SiftMapping"]),
         .library(name: "SiftHub", targets: ["SiftHub"]),
         .library(name: "SiftHTTP", targets: ["SiftHTTP"]),
+        .executable(name: "sift", targets: ["sift"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -34,6 +36,13 @@ let package = Package(
             dependencies: ["Sift", "CYajl"],
             path: "Benchmarks/bench"
         ),
+        .executableTarget(
+            name: "sift",
+            dependencies: [
+                "Sift",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "SiftTests",
             dependencies: ["Sift"],
@@ -50,6 +59,10 @@ let package = Package(
         .testTarget(
             name: "SiftHubTests",
             dependencies: ["SiftHub", "Sift"]
+        ),
+        .testTarget(
+            name: "siftTests",
+            dependencies: ["sift"]
         ),
         .testTarget(
             name: "BenchTests",

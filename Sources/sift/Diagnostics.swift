@@ -1,0 +1,32 @@
+import Sift
+
+/// Reports input errors on stderr as `FILE:LINE:COLUMN: error: MESSAGE`, followed by the source
+/// line and a caret line when the tokenizer had them.
+///
+/// ```swift
+/// // bad.json:1:4: error: invalid JSON: unallowed token at this point in JSON text (in $[1])
+/// // [1,,2]
+/// //    ^
+/// ```
+enum Diagnostics {
+    /// Writes the diagnostic for `error`, which happened while reading `source`, after flushing
+    /// `output` so that stdout and stderr stay in order on a terminal. A failure to write the
+    /// output is not an input error: it is rethrown.
+    static func report(_ error: any Error, in source: InputSource, flushing output: OutputWriter? = nil) throws {
+        if let parseError = error as? JSONParseError, parseError.kind == .consumerError,
+            let outputError = parseError.underlyingError as? OutputError
+        {
+            throw outputError
+        }
+        try output?.flush()
+        StandardError.write(message(for: error, in: source) + "\n")
+    }
+
+    /// The text of the diagnostic, without the final newline.
+    static func message(for error: any Error, in source: InputSource) -> String {
+        if let parseError = error as? JSONParseError {
+            return parseError.diagnostic(file: source.name)
+        }
+        return "\(source.name): error: \(error)"
+    }
+}
