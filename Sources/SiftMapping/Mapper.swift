@@ -1,4 +1,5 @@
 public import Sift
+import Foundation
 
 /// Maps JSON input to models in one streaming pass: the value at a key path as one model, an
 /// array of models, or each element of a large array as soon as it is complete.
@@ -225,11 +226,13 @@ final class EntityCollector: ElementSink {
 }
 
 extension JSONInput {
-    /// Whether parsing the input again reads the same bytes (not a pipe or standard input).
-    ///
-    /// Every input of the interim `JSONInput` holds its bytes; once inputs can be descriptors,
-    /// this must answer false for them (a second pass would read nothing).
-    var canBeReadAgain: Bool { true }
+    /// Whether parsing the input again reads the same bytes: in-memory inputs and files, not a
+    /// descriptor (a pipe, standard input), which a second pass would find empty.
+    var canBeReadAgain: Bool {
+        guard let name else { return true }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: name, isDirectory: &isDirectory) && !isDirectory.boolValue
+    }
 }
 
 extension Property {

@@ -57,12 +57,8 @@ struct AggregatedErrorTests {
             #expect(error.failures.map(\.path.description) == [
                 "$[0].id", "$[0].birthDate", "$[0].homepage", "$[0].addresses[1]", "$[0].addresses[2].zip",
             ])
-            // Every failure is on a line after the first, so only the paths move. The engine on
-            // main still finds a string's start from the chunk that ends it; the tokenizer
-            // branch makes token starts independent of chunks (then drop this wrapper).
-            withKnownIssue("string token starts depend on chunk boundaries until the tokenizer branch lands", isIntermittent: true) {
-                #expect(error.description == Self.fiveFailuresText.replacingOccurrences(of: "$.", with: "$[0]."))
-            }
+            // Every failure is on a line after the first, so only the paths move.
+            #expect(error.description == Self.fiveFailuresText.replacingOccurrences(of: "$.", with: "$[0]."))
             #expect(error.failures.map(\.kind) == [.wrongType, .decoderFailed, .invalidURL, .elementFailed, .missingRequired])
         }
     }
