@@ -10,13 +10,13 @@ import Sift
 /// ```
 enum Diagnostics {
     /// Writes the diagnostic for `error`, which happened while reading `source`, after flushing
-    /// `output` so that stdout and stderr stay in order on a terminal. A failure to write the
-    /// output is not an input error: it is rethrown.
-    static func report(_ error: any Error, in source: InputSource, flushing output: OutputWriter? = nil) throws {
+    /// `output` so that stdout and stderr stay in order on a terminal. A failure of the output
+    /// itself is not an input error: it is rethrown.
+    static func report(_ error: any Error, in source: InputSource, flushing output: StandardOutput? = nil) throws {
         if let parseError = error as? JSONParseError, parseError.kind == .consumerError,
-            let outputError = parseError.underlyingError as? OutputError
+            let writerError = parseError.underlyingError as? JSONWriterError, writerError.isOutputFailure
         {
-            throw outputError
+            throw writerError
         }
         try output?.flush()
         StandardError.write(message(for: error, in: source) + "\n")
@@ -26,6 +26,10 @@ enum Diagnostics {
     static func message(for error: any Error, in source: InputSource) -> String {
         if let parseError = error as? JSONParseError {
             return parseError.diagnostic(file: source.name)
+        }
+        if let inputError = error as? InputError {
+            guard inputError.offset > 0 else { return "\(source.name):1:1: error: cannot read input: \(inputError.message)" }
+            return "\(source.name): error: cannot read input after \(inputError.offset) bytes: \(inputError.message)"
         }
         return "\(source.name): error: \(error)"
     }

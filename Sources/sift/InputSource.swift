@@ -9,13 +9,16 @@ import Darwin
 /// Where one input of a subcommand comes from: a `FILE` argument, or stdin for `-` or no
 /// argument at all.
 ///
-/// Every subcommand reads its inputs through ``parse(into:progress:)``, which feeds a tokenizer
-/// and shows the progress bar: a new kind of input (a URL) is one more case and one more branch
-/// there.
+/// Every input is read the same way: ``open(progress:)`` gives an asynchronous sequence of byte
+/// chunks (``InputChunks``), which the tokenizer, the Hub parser and the streaming Hub
+/// components all take. A new kind of input (a URL, whose HTTP body is such a sequence) is one
+/// more case here and one more reader in ``InputChunks``; no subcommand changes.
 ///
 /// ```swift
 /// for source in InputSource.sources(files) {
-///     try await source.parse(into: tokenizer, progress: options.progress)
+///     let chunks = try source.open(progress: options.progress)
+///     defer { chunks.close() }
+///     try await tokenizer.parse(chunks)
 /// }
 /// ```
 enum InputSource: Sendable, Equatable {
@@ -23,9 +26,6 @@ enum InputSource: Sendable, Equatable {
     case standardInput
     /// A file, by path.
     case file(String)
-
-    /// The size of one read.
-    static let chunkSize = 64 * 1024
 
     /// The input a command-line argument names: `-` is stdin.
     init(argument: String) {
@@ -45,52 +45,52 @@ enum InputSource: Sendable, Equatable {
         }
     }
 
-    /// Feeds the whole input to `tokenizer` and finishes it, or stops early when its handler
-    /// stops the parse. Shows a progress bar when `progress` asks for one (nil: automatic).
-    func parse<Handler>(into tokenizer: JSONTokenizer<Handler>, progress: Bool?) async throws {
-        let descriptor: Int32
+    /// Opens the input for reading, with a progress bar when `progress` asks for one (nil:
+    /// automatic, see ``ProgressBar/isWanted(requested:total:stderrIsTerminal:)``).
+    ///
+    /// Throws ``InputError`` when a file cannot be opened.
+    func open(progress: Bool?) throws(InputError) -> InputChunks {
+        let reader: DescriptorReader
         switch self {
         case .standardInput:
-            descriptor = STDIN_FILENO
+            reader = DescriptorReader(descriptor: STDIN_FILENO, name: name, ownsDescriptor: false)
         case .file(let path):
-            descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            guard descriptor >= 0 else { throw Self.inputError("cannot open '\(path)': \(Self.reason(errno))", offset: 0) }
-        }
-        defer { if case .file = self { close(descriptor) } }
-
-        let bar = ProgressBar.isWanted(requested: progress, total: Self.regularFileSize(descriptor))
-            ? ProgressBar(total: Self.regularFileSize(descriptor)) : nil
-        defer { bar?.finish() }
-
-        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: Self.chunkSize)
-        defer { buffer.deallocate() }
-        var total = 0
-        while !tokenizer.isStopped {
-            let count = read(descriptor, buffer.baseAddress, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Self.inputError("cannot read \(name): \(Self.reason(errno))", offset: total)
+            var descriptor: Int32
+            repeat {
+                descriptor = openFile(path, O_RDONLY | O_CLOEXEC)
+            } while descriptor < 0 && errno == EINTR
+            guard descriptor >= 0 else {
+                throw InputError(message: "cannot open '\(path)': \(InputError.reason(errno))", offset: 0)
             }
-            if count == 0 { break }
-            total += count
-            bar?.update(bytesRead: total)
-            try tokenizer.feed(UnsafeBufferPointer(rebasing: buffer[0..<count]))
+            reader = DescriptorReader(descriptor: descriptor, name: name, ownsDescriptor: true)
         }
-        try tokenizer.finish()
+        let total = reader.regularFileSize
+        if ProgressBar.isWanted(requested: progress, total: total) {
+            reader.progress = ProgressBar(total: total)
+        }
+        return InputChunks(reader: .descriptor(reader))
     }
+}
 
-    /// The size of the open file when it is a regular file, else nil.
-    private static func regularFileSize(_ descriptor: Int32) -> Int? {
-        var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        return Int(info.st_size)
-    }
+/// Reading an input failed: it cannot be opened, or a read failed after `offset` bytes.
+///
+/// ```swift
+/// InputError(message: "cannot open 'feed.json': No such file or directory", offset: 0)
+/// ```
+struct InputError: Error, CustomStringConvertible {
+    /// What went wrong, naming the input.
+    let message: String
+    /// The bytes read before the failure.
+    let offset: Int
 
-    private static func inputError(_ message: String, offset: Int) -> JSONParseError {
-        JSONParseError(kind: .inputError, message: message, location: SourceLocation(offset: offset, line: 1, column: offset + 1))
-    }
+    var description: String { message }
 
-    private static func reason(_ code: Int32) -> String {
+    static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
+}
+
+/// `open(2)`, named apart from ``InputSource/open(progress:)``.
+private func openFile(_ path: String, _ flags: Int32) -> Int32 {
+    open(path, flags)
 }

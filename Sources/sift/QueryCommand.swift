@@ -40,14 +40,16 @@ struct QueryCommand: AsyncParsableCommand {
         let automaton = PathAutomaton()
         automaton.addMatch(path, kind: .value, tag: 0)
         let paths = CompiledPaths(automaton)
-        let output = OutputWriter.standardOutput()
+        let output = StandardOutput()
         let options = input.parserOptions(multipleValues: lines)
         var failed = false
         for source in InputSource.sources(files) {
             let printer = MatchPrinter(output: output, includesPaths: withPath, stopsAtFirstMatch: first)
             let tokenizer = JSONTokenizer(options: options, handler: PathMatcher(paths: paths, receiver: printer))
             do {
-                try await source.parse(into: tokenizer, progress: input.progress)
+                let chunks = try source.open(progress: input.progress)
+                defer { chunks.close() }
+                try await tokenizer.parse(chunks)
             } catch {
                 try Diagnostics.report(error, in: source, flushing: output)
                 failed = true
@@ -62,11 +64,11 @@ struct QueryCommand: AsyncParsableCommand {
 /// Writes each match of a query to the output as one line, as soon as the matcher delivers it.
 ///
 /// ```swift
-/// let printer = MatchPrinter(output: .standardOutput(), includesPaths: true, stopsAtFirstMatch: false)
+/// let printer = MatchPrinter(output: StandardOutput(), includesPaths: true, stopsAtFirstMatch: false)
 /// // a match of 7 at $.items[0].id becomes {"path":"$['items'][0]['id']","value":7}
 /// ```
 struct MatchPrinter: PathMatchReceiver {
-    let output: OutputWriter
+    let output: StandardOutput
     /// Whether each line is `{"path":...,"value":...}` rather than the bare value.
     let includesPaths: Bool
     /// Whether the parse stops after the first match (`--first`).
@@ -74,7 +76,7 @@ struct MatchPrinter: PathMatchReceiver {
     /// The matches written so far.
     private(set) var matchCount = 0
 
-    init(output: OutputWriter, includesPaths: Bool, stopsAtFirstMatch: Bool) {
+    init(output: StandardOutput, includesPaths: Bool, stopsAtFirstMatch: Bool) {
         self.output = output
         self.includesPaths = includesPaths
         self.stopsAtFirstMatch = stopsAtFirstMatch
@@ -86,18 +88,15 @@ struct MatchPrinter: PathMatchReceiver {
 
     mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
         guard !stopRequested else { return }
+        // One write per line: a value the writer refuses leaves no partial line behind.
         if includesPaths {
-            try output.beginObject()
-            try output.key("path")
-            try output.string((info.path ?? .root).normalized)
-            try output.key("value")
+            let path = JSONValue.string((info.path ?? .root).normalized)
+            try output.writeLine(.object(JSONObject([.init(key: "path", value: path), .init(key: "value", value: value.jsonValue)])))
+        } else if case .scalar(let event) = value {
+            try output.writeLine(event)
+        } else {
+            try output.writeLine(value.jsonValue)
         }
-        switch value {
-        case .scalar(let event): try output.write(event)
-        case .value(let value): try output.write(value)
-        }
-        if includesPaths { try output.endObject() }
-        try output.reset()
         matchCount += 1
     }
 }

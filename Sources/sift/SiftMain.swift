@@ -1,4 +1,5 @@
 import ArgumentParser
+import Sift
 
 #if canImport(Glibc)
 import Glibc
@@ -32,6 +33,10 @@ enum SiftMain {
 
     /// Prints the message argument-parser has for `error` and exits with the contract's status.
     static func fail(with error: any Error) -> Never {
+        if let error = error as? JSONWriterError {
+            StandardError.write("sift: error: \(error)\n")
+            exit(ExitCode.failure.rawValue)
+        }
         if SiftCommand.exitCode(for: error) == .validationFailure {
             StandardError.write(SiftCommand.fullMessage(for: error) + "\n")
             exit(usageErrorStatus)

@@ -29,7 +29,9 @@ struct ValidateCommand: AsyncParsableCommand {
         for source in InputSource.sources(files) {
             let tokenizer = JSONTokenizer(options: options, handler: DiscardingHandler())
             do {
-                try await source.parse(into: tokenizer, progress: input.progress)
+                let chunks = try source.open(progress: input.progress)
+                defer { chunks.close() }
+                try await tokenizer.parse(chunks)
             } catch {
                 try Diagnostics.report(error, in: source)
                 failed = true

@@ -37,7 +37,7 @@ struct QueryCommandTests {
         let input = #"["\u0000\u001f\b\f\n\r\t\"\\/", "é😀\u00e9\ud83d\ude00", "\u007f", 1.50, -0, 1e400, 123456789012345678901234567890, 2E-3]"#
         let result = try query(["$[*]"], stdin: input)
         let expected = [
-            #""\u0000\u001f\b\f\n\r\t\"\\/""#,
+            #""\u0000\u001F\b\f\n\r\t\"\\/""#,
             "\"é😀é😀\"",
             "\"\u{7F}\"",
             "1.50", "-0", "1e400", "123456789012345678901234567890", "2E-3",
@@ -99,7 +99,7 @@ struct QueryCommandTests {
             \(bad):2:4: error: invalid JSON: unallowed token at this point in JSON text (in $[1])
              3,,
                ^
-            \(missing):1:1: error: cannot read input: cannot open '\(missing)': No such file or directory (in $)
+            \(missing):1:1: error: cannot read input: cannot open '\(missing)': No such file or directory
 
             """)
     }
@@ -149,5 +149,16 @@ struct QueryCommandTests {
         let accepted = try query(["--allow-comments", "$.a"], stdin: commented)
         #expect(accepted.status == 0)
         #expect(accepted.stdoutText == "1\n")
+    }
+
+    @Test("a value the writer refuses (nested deeper than it can write) is a diagnostic, never a partial line")
+    func refusedValue() throws {
+        let deep = String(repeating: "[", count: 130) + String(repeating: "]", count: 130)
+        let json = #"{"a": 1, "b": \#(deep), "c": 3}"#
+        let result = try query(["--with-path", "$.*"], stdin: json)
+        #expect(result.status == 1)
+        #expect(result.stdoutLines == [#"{"path":"$['a']","value":1}"#])
+        #expect(result.stderrText.hasPrefix("<stdin>:1:"))
+        #expect(result.stderrText.contains(": error: error while handling JSON: nesting too deep"))
     }
 }
