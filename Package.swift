@@ -6,6 +6,8 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Sift", targets: ["Sift"]),
+        .library(name: "SiftMapping", targets: ["SiftMapping"]),
+        .library(name: "SiftHub", targets: ["SiftHub"]),
         .library(name: "SiftHTTP", targets: ["SiftHTTP"]),
         .executable(name: "sift", targets: ["sift"]),
     ],
@@ -25,6 +27,10 @@ let package = Package(
             name: "Sift",
             dependencies: ["CYajl"]
         ),
+        .target(
+            name: "SiftHub",
+            dependencies: ["Sift"]
+        ),
         .executableTarget(
             name: "bench",
             dependencies: ["Sift", "CYajl"],
@@ -39,7 +45,20 @@ let package = Package(
         ),
         .testTarget(
             name: "SiftTests",
+            dependencies: ["Sift"],
+            resources: [.copy("Resources")]
+        ),
+        .target(
+            name: "SiftMapping",
             dependencies: ["Sift"]
+        ),
+        .testTarget(
+            name: "SiftMappingTests",
+            dependencies: ["SiftMapping"]
+        ),
+        .testTarget(
+            name: "SiftHubTests",
+            dependencies: ["SiftHub", "Sift"]
         ),
         .testTarget(
             name: "siftTests",
