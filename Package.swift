@@ -40,6 +40,7 @@ let package = Package(
             name: "sift",
             dependencies: [
                 "Sift",
+                "SiftHub",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -18,6 +18,9 @@ enum Diagnostics {
         {
             throw writerError
         }
+        if let writerError = error as? JSONWriterError, writerError.isOutputFailure {
+            throw writerError
+        }
         try output?.flush()
         StandardError.write(message(for: error, in: source) + "\n")
     }
@@ -28,8 +31,9 @@ enum Diagnostics {
             return parseError.diagnostic(file: source.name)
         }
         if let inputError = error as? InputError {
-            guard inputError.offset > 0 else { return "\(source.name):1:1: error: cannot read input: \(inputError.message)" }
-            return "\(source.name): error: cannot read input after \(inputError.offset) bytes: \(inputError.message)"
+            // As the engine words input errors: no position before the first byte.
+            guard inputError.offset > 0 else { return "\(source.name): error: \(inputError.message)" }
+            return "\(source.name): error: \(inputError.message) (after \(inputError.offset) bytes)"
         }
         return "\(source.name): error: \(error)"
     }

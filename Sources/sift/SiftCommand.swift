@@ -16,6 +16,6 @@ struct SiftCommand: AsyncParsableCommand {
             go to stderr. Exit status: 0 success, 1 invalid input or failed validation, 2 usage.
             """,
         version: "0.1.0",
-        subcommands: [QueryCommand.self, ValidateCommand.self]
+        subcommands: [QueryCommand.self, ValidateCommand.self, HubCommand.self]
     )
 }

@@ -99,7 +99,7 @@ struct QueryCommandTests {
             \(bad):2:4: error: invalid JSON: unallowed token at this point in JSON text (in $[2])
              3,,
                ^
-            \(missing):1:1: error: cannot read input: cannot open '\(missing)': No such file or directory
+            \(missing): error: cannot open '\(missing)': No such file or directory
 
             """)
     }

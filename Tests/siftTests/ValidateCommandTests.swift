@@ -61,7 +61,7 @@ struct ValidateCommandTests {
         let lines = result.stderrText.components(separatedBy: "\n")
         #expect(lines.first?.hasPrefix("\(latin1):1:") == true)
         #expect(lines.first?.contains(": error: invalid UTF-8") == true)
-        #expect(result.stderrText.contains("\(missing):1:1: error: cannot read input: cannot open '\(missing)': No such file or directory"))
+        #expect(result.stderrText.contains("\(missing): error: cannot open '\(missing)': No such file or directory"))
     }
 
     @Test("--max-depth and --allow-comments apply to validation")

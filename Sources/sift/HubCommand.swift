@@ -1,0 +1,75 @@
+import ArgumentParser
+import Sift
+import SiftHub
+
+/// `sift hub [FILE]`: reads a Hub view model (a root object, or a root array of body components)
+/// and writes it back as one line of JSON in the default schema, or each body component on its
+/// own line as soon as it is complete.
+///
+/// ```swift
+/// // sift hub home.json
+/// // sift hub --components --schema items-schema.json feed.json
+/// ```
+struct HubCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hub",
+        abstract: "Read a Hub view model and write it as JSON in the default schema.",
+        discussion: """
+            A root object is a view model; a root array holds its body components. Components \
+            that share an identifier are merged, and components without one get a generated \
+            identifier. With --components, each body component is written as soon as its JSON \
+            object closes, and nothing of it is kept.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The Hub JSON document; stdin when absent or '-'.", valueName: "file"))
+    var file: String?
+
+    @Flag(help: "Write each body component on its own line as soon as it is complete.")
+    var components = false
+
+    @Option(help: ArgumentHelp("A custom schema, in the JSON format of HubSchema(jsonDescription:).", valueName: "schema.json"))
+    var schema: String?
+
+    @OptionGroup var input: InputOptions
+
+    func run() async throws {
+        let hubSchema = try loadSchema()
+        let source = InputSource(argument: file ?? "-")
+        let output = StandardOutput()
+        do {
+            let chunks = try source.open(progress: input.progress)
+            defer { chunks.close() }
+            let gated = HubOptionsGate(base: chunks, options: input.parserOptions())
+            if components {
+                try await hubSchema.forEachComponent(in: gated) { component in
+                    try output.writeLine(component.jsonValue)
+                    try output.flush()
+                }
+            } else {
+                let viewModel = try await ViewModel(parsing: gated, schema: hubSchema)
+                try output.writeLine(viewModel.jsonValue)
+            }
+        } catch {
+            try Diagnostics.report(error, in: source, flushing: output)
+            try output.flush()
+            throw ExitCode.failure
+        }
+        try output.flush()
+    }
+
+    /// The default schema, or the one `--schema` describes; a schema that cannot be read is
+    /// reported like an input error, under the schema file's name.
+    private func loadSchema() throws -> HubSchema {
+        guard let schema else { return .default }
+        let source = InputSource.file(schema)
+        do {
+            return try HubSchema(jsonDescription: .file(schema))
+        } catch let error as HubSchemaError {
+            StandardError.write("\(schema): error: invalid Hub schema: \(error)\n")
+        } catch {
+            try Diagnostics.report(error, in: source)
+        }
+        throw ExitCode.failure
+    }
+}

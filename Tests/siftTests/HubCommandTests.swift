@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+
+@Suite("sift hub")
+struct HubCommandTests {
+    /// A default-schema view model in its serialized form (keys in the schema's order, every
+    /// component with an identifier): JSON → model → JSON gives it back.
+    static let viewModel = #"""
+        {
+          "id": "food",
+          "title": "Delicious Food",
+          "header": {
+            "id": "header",
+            "component": {"id": "default:header", "category": "header"},
+            "text": {"title": "Delicious Food", "subtitle": "Discover the tastes of the world"},
+            "images": {"background": {"uri": "https://spotify.com/image/of/food.jpg", "placeholder": "food"}}
+          },
+          "body": [
+            {
+              "id": "featured",
+              "component": {"id": "default:carousel", "category": "carousel"},
+              "text": {"title": "Great quick meals"},
+              "children": [
+                {
+                  "id": "featured-0",
+                  "component": {"id": "default:card", "category": "card"},
+                  "text": {"title": "Hamburger", "description": "Quick to make – and to eat!"},
+                  "images": {"main": {"uri": "https://spotify.com/image/of/hamburger.jpg", "placeholder": "quickfood"}},
+                  "target": {"uri": "https://en.wikipedia.org/wiki/Hamburger"}
+                }
+              ]
+            },
+            {
+              "id": "row-0",
+              "component": {"id": "default:row", "category": "row"},
+              "text": {"title": "Meatballs \"köttbullar\"", "subtitle": "A swedish classic"},
+              "metadata": {"rating": 4.50, "tags": ["classic", null, true]},
+              "target": {"uri": "https://en.wikipedia.org/wiki/Meatball"}
+            }
+          ],
+          "custom": {"theme": "dark"}
+        }
+        """#
+
+    static func parse(_ text: String) throws -> Any { try FoundationPath.parse(text) }
+
+    @Test("a view model is written back as one line of JSON equal to the default-schema input")
+    func viewModelRoundTrip() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("food.json", Self.viewModel)
+        let result = try SiftProcess.run(["hub", file])
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        #expect(result.stdoutLines.count == 1)
+        #expect(FoundationPath.equal(try Self.parse(result.stdoutLines[0]), try Self.parse(Self.viewModel)))
+        #expect(result.stdoutLines[0].hasPrefix(#"{"id":"food","title":"Delicious Food","header":{"id":"header""#))
+    }
+
+    @Test("a root array is the body; components with one identifier merge; missing identifiers are generated, not written")
+    func rootArray() throws {
+        let input = #"[{"id": "a", "text": {"title": "A"}}, {"text": {"title": "anonymous"}}, {"id": "a", "text": {"subtitle": "more"}}]"#
+        let result = try SiftProcess.run(["hub"], stdin: .bytes(Array(input.utf8)))
+        #expect(result.status == 0)
+        #expect(result.stdoutText == #"{"body":[{"id":"a","text":{"title":"A","subtitle":"more"}},{"text":{"title":"anonymous"}}]}"# + "\n")
+    }
+
+    @Test("--components writes each body component on its own line")
+    func components() throws {
+        let result = try SiftProcess.run(["hub", "--components", "-"], stdin: .bytes(Array(Self.viewModel.utf8)))
+        #expect(result.status == 0)
+        let document = try #require(try Self.parse(Self.viewModel) as? [String: Any])
+        let body = try #require(document["body"] as? [Any])
+        #expect(FoundationPath.equal(try result.stdoutLines.map(Self.parse), body))
+    }
+
+    @Test("--components writes a component as soon as it is complete, long before the input ends")
+    func componentsStream() throws {
+        final class Feed {
+            var produced = 0
+            var linesSeen = 0
+            var producedAtFirstLine: Int?
+        }
+        let feed = Feed()
+        let component = Array(#"{"id": "row", "component": {"id": "default:row"}, "text": {"title": "Row"}},"#.utf8)
+        let limit = 32 << 20
+        var started = false
+        let result = try SiftProcess.run(["hub", "--components"], stdin: .generator {
+            if !started {
+                started = true
+                feed.produced = 9
+                return Array(#"{"body":["#.utf8)
+            }
+            // Keep the document open until three components came out, or 32 MB went in.
+            guard feed.linesSeen < 3, feed.produced < limit else {
+                if feed.produced < 0 { return nil }
+                feed.produced = -1
+                return Array(#"{"id": "last"}]}"#.utf8)
+            }
+            feed.produced += component.count
+            return component
+        }) { bytes in
+            if feed.producedAtFirstLine == nil { feed.producedAtFirstLine = feed.produced }
+            feed.linesSeen += bytes.count { $0 == UInt8(ascii: "\n") }
+        }
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        let first = try #require(feed.producedAtFirstLine)
+        #expect(first >= 0 && first < 8 << 20)  // pipes hold up to 2 MiB of it
+        #expect(result.stdout.isEmpty)  // consumed by the handler
+        #expect(feed.linesSeen >= 4)
+    }
+
+    @Test("--schema reads the document with a custom schema")
+    func customSchema() throws {
+        let directory = try TemporaryDirectory()
+        let schema = try directory.write("schema.json", #"""
+            {"viewModel": {"bodyComponents": "$.items[*]", "navigationBarTitle": "$.name"},
+             "component": {"title": ["$.name", "$.label"], "mainImageData": "$.picture"},
+             "image": {"url": "$.src"}}
+            """#)
+        let input = #"{"name": "Shop", "items": [{"id": "i1", "name": "Tea", "picture": {"src": "https://x.example/tea.png"}}, {"id": "i2", "label": "Cake"}]}"#
+        let result = try SiftProcess.run(["hub", "--schema", schema], stdin: .bytes(Array(input.utf8)))
+        #expect(result.status == 0)
+        #expect(result.stdoutText == #"{"title":"Shop","body":[{"id":"i1","text":{"title":"Tea"},"images":{"main":{"uri":"https://x.example/tea.png"}}},{"id":"i2","text":{"title":"Cake"}}]}"# + "\n")
+        let streamed = try SiftProcess.run(["hub", "--components", "--schema", schema], stdin: .bytes(Array(input.utf8)))
+        #expect(streamed.stdoutLines.count == 2)
+        #expect(streamed.stdoutLines.first == #"{"id":"i1","text":{"title":"Tea"},"images":{"main":{"uri":"https://x.example/tea.png"}}}"#)
+    }
+
+    @Test("errors: a root that is not a view model, invalid JSON, a bad schema, a missing schema")
+    func errors() throws {
+        let scalar = try SiftProcess.run(["hub"], stdin: .bytes(Array("42\n".utf8)))
+        #expect(scalar.status == 1)
+        #expect(scalar.stdout.isEmpty)
+        #expect(scalar.stderrText == """
+            <stdin>:1:1: error: error while handling JSON: a Hub document must be an object (a view model) or an array (body components), not a number (in $)
+            42
+            ^
+
+            """)
+
+        let invalid = try SiftProcess.run(["hub", "--components"], stdin: .bytes(Array(#"{"body": [{"id": "a"}, {"id": }]}"#.utf8)))
+        #expect(invalid.status == 1)
+        #expect(invalid.stdoutText == #"{"id":"a"}"# + "\n")
+        #expect(invalid.stderrText.hasPrefix("<stdin>:1:31: error: invalid JSON"))
+
+        let directory = try TemporaryDirectory()
+        let badSchema = try directory.write("bad.json", #"{"component": {"nope": "$.name"}}"#)
+        let bad = try SiftProcess.run(["hub", "--schema", badSchema], stdin: .bytes(Array("{}".utf8)))
+        #expect(bad.status == 1)
+        #expect(bad.stderrText.hasPrefix("\(badSchema): error: invalid Hub schema: component.nope: unknown property"))
+
+        let missing = directory.path("missing.json")
+        let absent = try SiftProcess.run(["hub", "--schema", missing], stdin: .bytes(Array("{}".utf8)))
+        #expect(absent.status == 1)
+        #expect(absent.stderrText == "\(missing): error: cannot open '\(missing)': No such file or directory\n")
+    }
+
+    @Test("--allow-comments and --max-depth apply to hub too, with positions unchanged")
+    func parserOptions() throws {
+        let commented = "// the home page\n{\"title\": /* shown on top */ \"Home\", \"body\": [{\"id\": \"x\" // first\n, \"text\": {\"title\": \"a // b /* c */\"}}]}\n"
+        let strict = try SiftProcess.run(["hub"], stdin: .bytes(Array(commented.utf8)))
+        #expect(strict.status == 1)
+        #expect(strict.stderrText.hasPrefix("<stdin>:1:1: error: invalid JSON"))
+
+        let expected = #"{"title":"Home","body":[{"id":"x","text":{"title":"a // b /* c */"}}]}"# + "\n"
+        let relaxed = try SiftProcess.run(["hub", "--allow-comments"], stdin: .bytes(Array(commented.utf8)))
+        #expect(relaxed.status == 0)
+        #expect(relaxed.stdoutText == expected)
+        // Byte by byte: a '/' at the end of a chunk, comments split anywhere.
+        var bytes = Array(commented.utf8)[...]
+        let trickle = try SiftProcess.run(["hub", "--allow-comments"], stdin: .generator {
+            guard let byte = bytes.popFirst() else { return nil }
+            return [byte]
+        })
+        #expect(trickle.stdoutText == expected)
+
+        let afterComment = try SiftProcess.run(["hub", "--allow-comments"], stdin: .bytes(Array("/* c */ {\"body\": [}\n".utf8)))
+        #expect(afterComment.status == 1)
+        #expect(afterComment.stderrText.hasPrefix("<stdin>:1:19: error: invalid JSON"))
+
+        let deep = #"{"body": [{"id": "a", "metadata": {"x": [[1]]}}]}"#
+        #expect(try SiftProcess.run(["hub", "--max-depth", "6"], stdin: .bytes(Array(deep.utf8))).status == 0)
+        let limited = try SiftProcess.run(["hub", "--max-depth", "5"], stdin: .bytes(Array(deep.utf8)))
+        #expect(limited.status == 1)
+        #expect(limited.stderrText.hasPrefix("<stdin>:1:42: error: nesting too deep"))
+    }
+}
