@@ -19,7 +19,7 @@ struct QueryCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "An RFC 9535 JSONPath, such as '$.body[*].id' or \"$..['odd key']\".", transform: { try JSONPath($0) })
+    @Argument(help: "An RFC 9535 JSONPath, such as '$.body[*].id' or \"$..['odd key']\".", transform: PathArgumentError.parse)
     var path: JSONPath
 
     @Argument(help: ArgumentHelp("The JSON files to query; stdin when absent or '-'.", valueName: "file"))
@@ -98,5 +98,31 @@ struct MatchPrinter: PathMatchReceiver {
             try output.writeLine(value.jsonValue)
         }
         matchCount += 1
+    }
+}
+
+/// A `PATH` argument that is not a JSONPath: argument-parser prints it after
+/// `The value '…' is invalid for '<path>': ` (exit status 2).
+///
+/// ```swift
+/// // Error: The value '$.a[' is invalid for '<path>': expected a selector at position 4
+/// //   $.a[
+/// //       ^
+/// ```
+struct PathArgumentError: Error, CustomStringConvertible {
+    let syntaxError: JSONPathSyntaxError
+
+    /// Parses a `PATH` argument.
+    static func parse(_ argument: String) throws -> JSONPath {
+        do {
+            return try JSONPath(argument)
+        } catch {
+            throw PathArgumentError(syntaxError: error)
+        }
+    }
+
+    var description: String {
+        let caret = String(repeating: " ", count: syntaxError.position) + "^"
+        return "\(syntaxError.message) at position \(syntaxError.position)\n  \(syntaxError.expression)\n  \(caret)"
     }
 }

@@ -21,6 +21,18 @@ struct UsageTests {
         #expect(result.stderrText.contains("Usage: sift"))
     }
 
+    @Test("a PATH that is not a JSONPath: the position and a caret under it")
+    func invalidPath() throws {
+        let result = try SiftProcess.run(["query", "$.statuses[", "twitter.json"])
+        #expect(result.status == 2)
+        #expect(result.stderrText.hasPrefix("""
+            Error: The value '$.statuses[' is invalid for '<path>': expected a selector at position 11
+              $.statuses[
+                         ^
+
+            """))
+    }
+
     @Test("--help prints to stdout and exits 0")
     func help() throws {
         let result = try SiftProcess.run(["query", "--help"])
