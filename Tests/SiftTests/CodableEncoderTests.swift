@@ -98,9 +98,9 @@ struct CodableEncoderTests {
         #expect(try text(Float(0.1)) == "0.1")
         #expect(try text(Float(1e30)) == "1e+30")
         #expect(try text(Float.leastNonzeroMagnitude) == "1e-45")
-        #expect(try text(0.1) == JSONNumber(0.1)!.text)
-        #expect(try text(2.0) == JSONNumber(2.0)!.text)
-        #expect(try text(1e300) == JSONNumber(1e300)!.text)
+        #expect(try text(0.1) == JSONNumber(0.1 as Double)!.text)
+        #expect(try text(2.0) == JSONNumber(2.0 as Double)!.text)
+        #expect(try text(1e300) == JSONNumber(1e300 as Double)!.text)
         let floats: [Float] = [0.1, 1.0 / 3, .greatestFiniteMagnitude, -.leastNormalMagnitude, 16_777_216]
         try roundTrip(floats)
         let doubles: [Double] = [0.1, 1.0 / 3, .greatestFiniteMagnitude, .leastNonzeroMagnitude, -0.0, 1e21]

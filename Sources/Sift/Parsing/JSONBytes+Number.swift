@@ -190,24 +190,34 @@ enum JSONNumberParsing {
 
     /// Whether `text` is a number in JSON's grammar.
     static func isJSONNumber(_ text: String) -> Bool {
-        var bytes = Substring(text).utf8[...]
-        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-        func digits(_ bytes: inout Substring.UTF8View.SubSequence) -> Int {
-            let count = bytes.prefix(while: { $0 >= 0x30 && $0 <= 0x39 }).count
-            bytes = bytes.dropFirst(count)
-            return count
+        var text = text
+        return text.withUTF8 { isJSONNumber(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Whether `bytes` is a number in JSON's grammar,
+    /// `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?` (no leading zero, no `+`, no bare `.`).
+    static func isJSONNumber(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        var index = 0
+        let count = bytes.count
+        func digits() -> Int {
+            let start = index
+            while index < count, bytes[index] &- UInt8(ascii: "0") < 10 { index += 1 }
+            return index - start
         }
-        let intDigits = digits(&bytes)
-        guard intDigits > 0 else { return false }
-        if bytes.first == UInt8(ascii: ".") {
-            bytes = bytes.dropFirst()
-            guard digits(&bytes) > 0 else { return false }
+        if index < count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let integerStart = index
+        let integerDigits = digits()
+        guard integerDigits > 0 else { return false }
+        if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") { return false }
+        if index < count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() > 0 else { return false }
         }
-        if bytes.first == UInt8(ascii: "e") || bytes.first == UInt8(ascii: "E") {
-            bytes = bytes.dropFirst()
-            if bytes.first == UInt8(ascii: "+") || bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
-            guard digits(&bytes) > 0 else { return false }
+        if index < count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() > 0 else { return false }
         }
-        return bytes.isEmpty
+        return index == count
     }
 }

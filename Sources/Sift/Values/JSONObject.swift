@@ -134,3 +134,15 @@ extension JSONObject: Hashable {
         return result
     }
 }
+
+extension JSONObject: ExpressibleByDictionaryLiteral {
+    /// Creates an object from a dictionary literal, members in the literal's order, repeated
+    /// keys kept.
+    ///
+    /// ```swift
+    /// let object: JSONObject = ["id": 1, "tags": ["a", "b"]]
+    /// ```
+    public init(dictionaryLiteral elements: (String, JSONValue)...) {
+        self.init(elements.map { Member(key: $0.0, value: $0.1) })
+    }
+}

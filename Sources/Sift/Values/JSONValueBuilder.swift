@@ -1,5 +1,10 @@
-/// Builds ``JSONValue``s from events: the path engine uses it to materialise only the subtrees a
-/// destination asks for.
+/// Builds ``JSONValue``s from ``JSONEvent``s: as the handler of a ``JSONTokenizer``, or fed one
+/// event at a time by another handler that wants only some subtrees.
+///
+/// The partial containers live in flat stacks (one for the elements of all open arrays, one for
+/// the members of all open objects); a container's children are wrapped into its value once,
+/// when it closes. Nothing recurses and nothing is copied twice, so building is linear in the
+/// size of the value, whatever its shape.
 ///
 /// ```swift
 /// var builder = JSONValueBuilder()
@@ -7,13 +12,39 @@
 /// _ = builder.consume(.bool(true))
 /// let value = builder.consume(.endArray) // [true]
 /// ```
-public struct JSONValueBuilder {
-    private enum Partial {
-        case array([JSONValue])
-        case object([JSONObject.Member], pendingKey: String?)
+///
+/// As a handler it collects every top-level value in ``values``:
+///
+/// ```swift
+/// let tokenizer = JSONTokenizer(handler: JSONValueBuilder())
+/// try tokenizer.feed(Array(#"{"a":[1,2]}"#.utf8))
+/// try tokenizer.finish()
+/// tokenizer.handler.values // [["a": [1, 2]]]
+/// ```
+public struct JSONValueBuilder: JSONEventHandler {
+    /// One open container: where its children start in the element or member stack.
+    private struct Frame {
+        var isArray: Bool
+        var start: Int
     }
 
-    private var stack: [Partial] = []
+    private var frames: [Frame] = []
+    /// The elements of every open array, innermost last.
+    private var elements: [JSONValue] = []
+    /// The members of every open object, innermost last.
+    private var members: [JSONObject.Member] = []
+    /// The key of every open object that is waiting for its value, innermost last.
+    private var keys: [String] = []
+    /// Recent keys, so that a key repeated in every element of an array is decoded once and
+    /// its storage shared.
+    private var keyCache = KeyCache()
+
+    /// The top-level values completed while this builder was a tokenizer's handler.
+    ///
+    /// ```swift
+    /// tokenizer.handler.values.count
+    /// ```
+    public var values: [JSONValue] = []
 
     /// Creates an empty builder.
     ///
@@ -22,46 +53,133 @@ public struct JSONValueBuilder {
     /// ```
     public init() {}
 
-    /// Adds an event; returns the value once the value that was started is complete.
+    /// The number of containers open in the value being built (0 between values).
     ///
     /// ```swift
-    /// if let value = builder.consume(event) { print(value) }
+    /// builder.depth // 2 after startObject, key, startArray
     /// ```
+    public var depth: Int { frames.count }
+
+    /// Adds one event to the value being built; returns the value when this event completes the
+    /// top-level value that the builder was started with (a scalar completes at once).
+    ///
+    /// Events must form valid JSON (as a tokenizer delivers them): a key outside an object, or
+    /// an end that does not match the open container, is a programming error.
+    ///
+    /// ```swift
+    /// var builder = JSONValueBuilder()
+    /// builder.consume(.startObject)              // nil
+    /// builder.consume(.endObject)                // .object([:])
+    /// ```
+    @discardableResult
     public mutating func consume(_ event: JSONEvent) -> JSONValue? {
         switch event {
-        case .startArray:
-            stack.append(.array([]))
-            return nil
         case .startObject:
-            stack.append(.object([], pendingKey: nil))
+            frames.append(Frame(isArray: false, start: members.count))
+            return nil
+        case .startArray:
+            frames.append(Frame(isArray: true, start: elements.count))
             return nil
         case .key(let bytes):
-            if case .object(let members, _) = stack.removeLast() {
-                stack.append(.object(members, pendingKey: bytes.string))
-            }
+            precondition(frames.last?.isArray == false, "JSONValueBuilder: a key outside an object")
+            keys.append(keyCache.string(for: bytes))
             return nil
-        case .endArray, .endObject:
-            let value: JSONValue
-            switch stack.removeLast() {
-            case .array(let elements): value = .array(elements)
-            case .object(let members, _): value = .object(JSONObject(members))
+        case .endObject:
+            guard let frame = frames.popLast(), !frame.isArray else {
+                preconditionFailure("JSONValueBuilder: endObject without an open object")
             }
-            return add(value)
-        default:
-            return add(JSONValue(scalar: event) ?? .null)
+            return complete(.object(JSONObject(Self.takeSuffix(of: &members, from: frame.start, placeholder: Self.emptyMember))))
+        case .endArray:
+            guard let frame = frames.popLast(), frame.isArray else {
+                preconditionFailure("JSONValueBuilder: endArray without an open array")
+            }
+            return complete(.array(Self.takeSuffix(of: &elements, from: frame.start, placeholder: .null)))
+        case .string(let bytes):
+            return complete(.string(bytes.string))
+        case .number(let bytes):
+            return complete(.number(JSONNumber(validatedText: bytes.string)))
+        case .bool(let value):
+            return complete(.bool(value))
+        case .null:
+            return complete(.null)
         }
     }
 
-    private mutating func add(_ value: JSONValue) -> JSONValue? {
-        guard !stack.isEmpty else { return value }
-        switch stack.removeLast() {
-        case .array(var elements):
+    private static let emptyMember = JSONObject.Member(key: "", value: .null)
+
+    /// Moves `stack[start...]` into a new array and removes it from `stack`, without retaining
+    /// and releasing every element on the way: the elements are moved out, trivially
+    /// destructible placeholders take their slots, and those are removed.
+    @inline(__always)
+    private static func takeSuffix<Element>(of stack: inout [Element], from start: Int, placeholder: Element) -> [Element] {
+        let count = stack.count - start
+        guard count > 0 else { return [] }
+        let result = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            stack.withUnsafeMutableBufferPointer { source in
+                let first = source.baseAddress! + start
+                buffer.baseAddress!.moveInitialize(from: first, count: count)
+                first.initialize(repeating: placeholder, count: count)
+            }
+            initialized = count
+        }
+        stack.removeLast(count)
+        return result
+    }
+
+    /// Places a finished value in its parent, or returns it when it is the top-level value.
+    @inline(__always)
+    private mutating func complete(_ value: consuming JSONValue) -> JSONValue? {
+        guard let parent = frames.last else { return value }
+        if parent.isArray {
             elements.append(value)
-            stack.append(.array(elements))
-        case .object(var members, let key):
-            members.append(JSONObject.Member(key: key ?? "", value: value))
-            stack.append(.object(members, pendingKey: nil))
+        } else {
+            precondition(!keys.isEmpty, "JSONValueBuilder: an object member without a key")
+            members.append(JSONObject.Member(key: keys.removeLast(), value: value))
         }
         return nil
+    }
+
+    /// Discards the value being built (keeping ``values``), so that the next event starts a new
+    /// one.
+    ///
+    /// ```swift
+    /// builder.discardPartialValue()
+    /// ```
+    public mutating func discardPartialValue() {
+        frames.removeAll(keepingCapacity: true)
+        elements.removeAll(keepingCapacity: true)
+        members.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+    }
+
+    /// Adds the event and appends a completed top-level value to ``values``.
+    ///
+    /// ```swift
+    /// try builder.handle(event, context: context)
+    /// ```
+    public mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
+        if let value = consume(event) { values.append(value) }
+    }
+}
+
+/// A small direct-mapped cache of key strings, indexed by a hash of their bytes.
+private struct KeyCache {
+    private static let slotCount = 256
+    private static let longestKey = 64
+    private var slots = [String](repeating: "", count: KeyCache.slotCount)
+
+    /// The key as a `String`: the cached one when the same bytes were seen recently.
+    mutating func string(for bytes: JSONBytes) -> String {
+        let count = bytes.count
+        guard count > 0, count <= Self.longestKey else { return bytes.string }
+        var hash: UInt32 = 2_166_136_261
+        bytes.withUnsafeBytes { buffer in
+            for byte in buffer { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        }
+        let slot = Int(hash) & (Self.slotCount - 1)
+        if slots[slot].utf8.count == count, bytes.equals(slots[slot].utf8) { return slots[slot] }
+        let string = bytes.string
+        slots[slot] = string
+        return string
     }
 }

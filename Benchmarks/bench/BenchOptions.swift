@@ -1,0 +1,118 @@
+/// The command line of `bench`, parsed by hand (the benchmark has no dependencies).
+struct BenchOptions {
+    /// A user's file given with `--file`, and the `--path` queries that follow it.
+    struct UserFile {
+        var path: String
+        var paths: [String] = []
+    }
+
+    /// Which scenario and contender a memory child runs (the hidden `--child` flag).
+    struct ChildTask {
+        var scenario: String
+        var contender: String
+    }
+
+    var isQuick = false
+    var emitsJSON = false
+    var files: [UserFile] = []
+    var filters: [String] = []
+    var rounds: Int?
+    var measuresMemory = true
+    var clock = BenchClock.cpu
+    var listsScenarios = false
+    var showsHelp = false
+    var child: ChildTask?
+
+    /// The one-line (two-line) summary of the command line.
+    static let synopsis = """
+        USAGE: bench [--quick] [--json] [--filter TEXT]... [--rounds N] [--no-memory] [--wall-clock]
+                     [--file PATH [--path JSONPATH]...]... [--list] [--help]
+        """
+
+    /// The whole `--help` text.
+    static let usage = synopsis + "\n\n" + """
+        Measures Sift against yajl's floor (yajl with empty C callbacks) and Foundation, on the same
+        bytes in the same run, and prints MB/s (median and min-max), the ratios to the floor and to
+        JSONSerialization, and each contender's peak RSS (measured in a child process).
+
+        OPTIONS:
+          --quick            Small inputs and few rounds (a smoke test, under a minute).
+          --json             Print the results as JSON on stdout instead of the table.
+          --filter TEXT      Run only scenarios whose name contains TEXT (repeatable).
+          --rounds N         Measured rounds per scenario (default: 3 to 21, by time budget).
+          --no-memory        Skip the child processes that measure peak RSS.
+          --wall-clock       MB/s and ratios by elapsed time instead of the thread's CPU time.
+          --file PATH        Add a scenario for a JSON (or .ndjson) file of yours (repeatable).
+          --path JSONPATH    A query on the preceding --file, for path scenarios (repeatable).
+          --list             List the scenarios and contenders, then exit.
+          -h, --help         Show this help.
+        """
+
+    /// Parses the arguments (without the program name).
+    static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {
+        var options = BenchOptions()
+        var remaining = arguments[...]
+
+        func value(for flag: String) throws(UsageError) -> String {
+            guard let value = remaining.popFirst(), !value.hasPrefix("--") || value == "--" else {
+                throw UsageError("\(flag) needs a value")
+            }
+            return value
+        }
+
+        while let argument = remaining.popFirst() {
+            switch argument {
+            case "--quick": options.isQuick = true
+            case "--json": options.emitsJSON = true
+            case "--no-memory": options.measuresMemory = false
+            case "--wall-clock": options.clock = .wall
+            case "--list": options.listsScenarios = true
+            case "-h", "--help": options.showsHelp = true
+            case "--filter": options.filters.append(try value(for: argument))
+            case "--rounds":
+                let text = try value(for: argument)
+                guard let rounds = Int(text), rounds > 0 else {
+                    throw UsageError("--rounds needs a positive whole number, not '\(text)'")
+                }
+                options.rounds = rounds
+            case "--file": options.files.append(UserFile(path: try value(for: argument)))
+            case "--path":
+                let path = try value(for: argument)
+                guard !options.files.isEmpty else { throw UsageError("--path must follow a --file") }
+                guard path.hasPrefix("$") else { throw UsageError("--path '\(path)' must start with '$'") }
+                options.files[options.files.count - 1].paths.append(path)
+            case "--child":
+                let scenario = try value(for: argument)
+                options.child = ChildTask(scenario: scenario, contender: try value(for: argument))
+            default:
+                throw UsageError("unknown option '\(argument)'")
+            }
+        }
+        return options
+    }
+
+    /// The arguments that make a child process build exactly the same scenarios.
+    var scenarioArguments: [String] {
+        var arguments: [String] = []
+        if isQuick { arguments.append("--quick") }
+        for file in files {
+            arguments += ["--file", file.path]
+            for path in file.paths { arguments += ["--path", path] }
+        }
+        return arguments
+    }
+
+    /// Whether a scenario is selected by the `--filter` options.
+    func selects(_ scenario: Scenario) -> Bool {
+        filters.isEmpty || filters.contains { scenario.name.contains($0) }
+    }
+}
+
+/// A command line that `bench` cannot run: reported with the usage, exit status 2.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
+    }
+}

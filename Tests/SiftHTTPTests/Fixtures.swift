@@ -1,0 +1,50 @@
+import Foundation
+import NIOCore
+import SiftHTTP
+
+struct Author: Codable, Sendable, Equatable {
+    let id: Int
+    let name: String
+}
+
+struct Post: Codable, Sendable, Equatable {
+    let id: Int
+    let slug: String
+    let title: String
+}
+
+enum Fixtures {
+    static let authors = [Author(id: 1, name: "Ada"), Author(id: 2, name: "Grace"), Author(id: 3, name: "Barbara")]
+
+    static let authorsJSON = #"""
+        {"status": "ok", "count": 3,
+         "authors": [{"id": 1, "name": "Ada"}, {"id": 2, "name": "Grace", "tags": ["navy", {"x": [1, 2]}]},
+                     {"name": "Barbara", "id": 3}],
+         "next": null}
+        """#
+
+    static let postJSON = #"""
+        {"status": "ok",
+         "post": {"id": 14332, "type": "post", "slug": "xbtoolkit-is-nice", "title": "XBToolkit is nice",
+                  "content": "Stre\u0061ming \"quoted\" \\ text\n"}}
+        """#
+
+    static let post = Post(id: 14332, slug: "xbtoolkit-is-nice", title: "XBToolkit is nice")
+
+    /// A client for the test server with short timeouts, so a broken test ends quickly.
+    static func client(
+        _ server: TestHTTPServer,
+        timeouts: HTTPTimeouts = HTTPTimeouts(response: .seconds(10), idle: .seconds(10), total: .seconds(60)),
+        maximumBodySize: Int? = nil
+    ) -> JSONHTTPClient {
+        JSONHTTPClient(baseURL: server.baseURL, timeouts: timeouts, maximumBodySize: maximumBodySize)
+    }
+
+    /// Splits text into pieces of `size` bytes.
+    static func pieces(_ text: String, size: Int) -> [ByteBuffer] {
+        let bytes = Array(text.utf8)
+        return stride(from: 0, to: bytes.count, by: size).map {
+            ByteBuffer(bytes: bytes[$0..<min($0 + size, bytes.count)])
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import Testing
+
+@testable import Sift
+
+@Suite("JSONValueBuilder and parsing")
+struct ValuesBuilderTests {
+    @Test func consumeReturnsTheValueWhenItCompletes() throws {
+        let events = try ValuesRecordedEvent.record(#"{"a":[1,{"b":null}],"c":"d","a":true}"#)
+        var builder = JSONValueBuilder()
+        var results: [JSONValue?] = []
+        for event in events {
+            results.append(event.withEvent { builder.consume($0) })
+        }
+        #expect(results.dropLast().allSatisfy { $0 == nil })
+        let value = try #require(results.last ?? nil)
+        #expect(value == ["a": [1, ["b": .null]], "c": "d", "a": true])
+        #expect(value.objectValue?.map(\.key) == ["a", "c", "a"])
+        #expect(value["a"] == true)
+        #expect(builder.depth == 0)
+    }
+
+    @Test func scalarsCompleteAtOnce() throws {
+        var builder = JSONValueBuilder()
+        #expect(builder.consume(.null) == .null)
+        #expect(builder.consume(.bool(true)) == true)
+        let text: [UInt8] = Array("-1.50".utf8)
+        let number = text.withUnsafeBytes { builder.consume(.number(JSONBytes($0))) }
+        #expect(number?.numberValue?.text == "-1.50")
+        #expect(builder.consume(.startArray) == nil)
+        #expect(builder.depth == 1)
+        #expect(builder.consume(.endArray) == [])
+    }
+
+    @Test func aBuilderCanCaptureASubtreeOfAnotherHandlersEvents() throws {
+        // What the path engine does: feed only the events of `$.items[1]`.
+        var builder = JSONValueBuilder()
+        var captured: [JSONValue] = []
+        var capturing = false
+        let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, context in
+            if !capturing, event.beginsValue, context.path.description == "$.items[1]" { capturing = true }
+            guard capturing else { return }
+            if let value = builder.consume(event) {
+                captured.append(value)
+                capturing = false
+            }
+        })
+        try tokenizer.feed(Array(#"{"items":[{"x":1},{"y":[2,3]},{"z":4}]}"#.utf8))
+        try tokenizer.finish()
+        #expect(captured == [["y": [2, 3]]])
+    }
+
+    @Test(arguments: [1, 2, 3, 7, 31, 4096])
+    func chunkedParsingGivesTheSameValue(chunkSize: Int) throws {
+        let text = #"{"s":"h\u00e9llo \"q\"","n":[0,-1.5e3,12345678901234567890123],"o":{"":{}},"t":[true,false,null]}"#
+        let whole = try JSONValue(parsing: text)
+        let tokenizer = JSONTokenizer(handler: JSONValueBuilder())
+        let bytes = Array(text.utf8)
+        for start in stride(from: 0, to: bytes.count, by: chunkSize) {
+            try tokenizer.feed(bytes[start..<min(start + chunkSize, bytes.count)])
+        }
+        try tokenizer.finish()
+        #expect(tokenizer.handler.values == [whole])
+        #expect(whole["s"] == "héllo \"q\"")
+        #expect(whole["n"]?[2]?.numberValue?.text == "12345678901234567890123")
+    }
+
+    @Test func deepNestingDoesNotRecurse() throws {
+        let depth = 5_000
+        let text = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+        var value = try JSONValue(parsing: text, options: JSONParserOptions(maximumDepth: depth))
+        var levels = 0
+        while case .array(let elements) = value {
+            levels += 1
+            value = elements[0]
+        }
+        #expect(levels == depth)
+        #expect(value == 1)
+    }
+
+    @Test func parsingErrorsAreReported() {
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: "[1,") }
+        #expect(throws: JSONParseError.self) { try JSONValue(parsing: "") }
+        #expect(throws: JSONParseError.self) {
+            try JSONValue(parsing: "1 2", options: JSONParserOptions(allowsMultipleValues: true))
+        }
+    }
+
+    @Test func parseAllReadsEveryValue() throws {
+        #expect(try JSONValue.parseAll("1 [2]\n{\"a\":3}\n\"x\"") == [1, [2], ["a": 3], "x"])
+        #expect(try JSONValue.parseAll("") == [])
+        #expect(try JSONValue.parseAll(" \n\t\r\n") == [])
+        #expect(try JSONValue.parseAll(Data("{}\n".utf8)) == [[:]])
+        #expect(throws: JSONParseError.self) { try JSONValue.parseAll("1 [") }
+        #expect(throws: JSONParseError.self) { try JSONValue.parseAll("tru") }
+    }
+
+    @Test(.enabled(if: ValuesCorpus.isAvailable))
+    func parseAllReadsNDJSON() throws {
+        let bytes = try ValuesCorpus.bytes("amazon_cellphones.ndjson")
+        let values = try JSONValue.parseAll(bytes)
+        let lines = bytes.split(separator: UInt8(ascii: "\n")).filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x0D } }
+        #expect(values.count == lines.count)
+        #expect(try values.first == JSONValue(parsing: lines[0]))
+        #expect(try values.last == JSONValue(parsing: lines[lines.count - 1]))
+    }
+
+    @Test func parsingAStringAndBytesAgree() throws {
+        let text = #"{"emoji":"👍🏽","escaped":"\ud83d\ude00"}"#
+        let fromString = try JSONValue(parsing: text)
+        #expect(try JSONValue(parsing: Array(text.utf8)) == fromString)
+        #expect(try JSONValue(parsing: AnySequence(text.utf8)) == fromString)
+        #expect(fromString["escaped"] == "😀")
+    }
+}
