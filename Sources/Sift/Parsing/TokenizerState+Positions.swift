@@ -40,27 +40,32 @@ extension TokenizerState {
             return SourceLocation(offset: offset, line: lineAtChunkStart, column: max(offset - lineStartAtChunkStart + 1, 1))
         }
         let local = min(offset - chunkStart, chunkCount)
-        var line = lineAtChunkStart
-        var lineStart = lineStartAtChunkStart
-        var afterCR = pendingCR
+        // Matches come in document order: resume from the last position located in this chunk
+        // instead of rescanning the chunk from its start for every one.
+        var cursor = LineCursor(chunkStart: chunkStart, local: 0, line: lineAtChunkStart, lineStart: lineStartAtChunkStart, afterCR: pendingCR)
+        if let cached = lineCursor.pointee, cached.chunkStart == chunkStart, cached.local <= local { cursor = cached }
         if let base = chunkBase {
-            for index in 0..<local {
+            var index = cursor.local
+            while index < local {
                 let byte = base[index]
                 if byte == 0x0A {
-                    if !afterCR { line += 1 }
-                    lineStart = chunkStart + index + 1
-                    afterCR = false
+                    if !cursor.afterCR { cursor.line += 1 }
+                    cursor.lineStart = chunkStart + index + 1
+                    cursor.afterCR = false
                 } else if byte == 0x0D {
-                    line += 1
-                    lineStart = chunkStart + index + 1
-                    afterCR = true
+                    cursor.line += 1
+                    cursor.lineStart = chunkStart + index + 1
+                    cursor.afterCR = true
                 } else {
-                    afterCR = false
+                    cursor.afterCR = false
                 }
+                index += 1
             }
+            cursor.local = local
+            lineCursor.pointee = cursor
         }
         let absolute = chunkStart + local
-        return SourceLocation(offset: absolute, line: line, column: absolute - lineStart + 1)
+        return SourceLocation(offset: absolute, line: cursor.line, column: absolute - cursor.lineStart + 1)
     }
 
     // MARK: Token starts

@@ -46,6 +46,13 @@ struct TokenizerState {
     var lineStartAtChunkStart = 0
     /// The previous chunk ended with CR, so a leading LF does not start another line.
     var pendingCR = false
+    /// The last position located in the current chunk (see `location(of:)`), kept behind a
+    /// pointer so that locating stays a read-only question.
+    let lineCursor: UnsafeMutablePointer<LineCursor?> = {
+        let pointer = UnsafeMutablePointer<LineCursor?>.allocate(capacity: 1)
+        pointer.initialize(to: nil)
+        return pointer
+    }()
 
     /// The last bytes before the chunk (at most ``historyCapacity``), oldest first.
     var history: UnsafeMutablePointer<UInt8>
@@ -80,6 +87,7 @@ struct TokenizerState {
         frames.deallocate()
         keyArena.deallocate()
         history.deallocate()
+        lineCursor.deallocate()
     }
 
     // MARK: Containers
@@ -220,4 +228,13 @@ struct TokenizerState {
         }
         return JSONNodePath(components)
     }
+}
+
+/// A resumable line count inside one chunk.
+struct LineCursor {
+    var chunkStart: Int
+    var local: Int
+    var line: Int
+    var lineStart: Int
+    var afterCR: Bool
 }

@@ -1,0 +1,65 @@
+import Sift
+
+/// A schema compiled into path automata: every property is a compiled path and every nested model
+/// a scope, so a document is turned into models token by token, without a document tree.
+///
+/// Program 0 is the document root; programs 1…4 parse a view model, a component, an image and a
+/// target (``HubModelKind/program``). There are two automata: one for a root object (the root is
+/// the view model: program 0 holds the view model's paths) and one for a root array (each element
+/// is a body component of the root view model).
+final class CompiledHubSchema: Sendable {
+    let objectRoot: CompiledPaths
+    let arrayRoot: CompiledPaths
+    /// The schema, for the properties evaluated in memory (custom images, paths with blocks).
+    let memory: HubMemoryParser
+
+    init(_ schema: HubSchema) {
+        objectRoot = CompiledPaths(Self.automaton(schema, rootIsArray: false))
+        arrayRoot = CompiledPaths(Self.automaton(schema, rootIsArray: true))
+        memory = HubMemoryParser(schema: schema)
+    }
+
+    private static func automaton(_ schema: HubSchema, rootIsArray: Bool) -> PathAutomaton {
+        let automaton = PathAutomaton()
+        for kind in HubModelKind.allCases {
+            let program = automaton.addProgram()
+            precondition(program == kind.program)
+        }
+        if rootIsArray {
+            automaton.addScope(
+                JSONPath.root.forEach(), childProgram: HubModelKind.component.program,
+                tag: ViewModelTag.bodyComponents, program: 0)
+        } else {
+            add(HubProperty.viewModel, of: schema, to: automaton, program: 0)
+        }
+        for kind in HubModelKind.allCases {
+            add(HubProperty.all(of: kind), of: schema, to: automaton, program: kind.program)
+        }
+        return automaton
+    }
+
+    private static func add(_ properties: [HubProperty], of schema: HubSchema, to automaton: PathAutomaton, program: Int) {
+        for property in properties {
+            guard let path = property.path(schema) else { continue }
+            switch property.kind {
+            case .string: automaton.addMatch(path, kind: .string, tag: property.tag, program: program)
+            case .url: automaton.addMatch(path, kind: .url, tag: property.tag, program: program)
+            case .dictionary, .images: automaton.addMatch(path, kind: .dictionary, tag: property.tag, program: program)
+            case .identifiers: automaton.addMatch(path, kind: .value, tag: property.tag, program: program)
+            case .model(let model), .models(let model):
+                if hasBlock(path) {
+                    // The block's results are models built in memory.
+                    automaton.addMatch(path, kind: .value, tag: property.tag, program: program)
+                } else {
+                    automaton.addScope(path, childProgram: model.program, tag: property.tag, program: program)
+                }
+            }
+        }
+    }
+
+    /// Whether a path has a runBlock step, whose results only exist in memory. (A key literally
+    /// named `.runBlock()` also answers true, which only costs streaming for that property.)
+    static func hasBlock(_ path: JSONPath) -> Bool {
+        path.description.contains(".runBlock()")
+    }
+}

@@ -1,0 +1,80 @@
+/// Identifiers for components whose JSON has none: unique in their view model, and the same for
+/// the same input.
+///
+/// A body component gets `body-<position>`, an overlay `overlay-<position>`, the header `header`,
+/// a child `<parent identifier>-child-<position>`; when that name is already taken (by an explicit
+/// identifier or an earlier generated one), `#2`, `#3`… is appended. The view model of a target is
+/// a view model of its own, with its own identifiers.
+struct GeneratedIdentifiers {
+    private var used: Set<String> = []
+
+    /// Gives every component of `viewModel` without an explicit identifier one.
+    static func assign(in viewModel: inout ViewModel) {
+        guard viewModel.headerComponent.map(needsNames) ?? false || viewModel.bodyComponents.contains(where: needsNames)
+            || viewModel.overlayComponents.contains(where: needsNames)
+        else { return }
+        var generator = GeneratedIdentifiers()
+        if let header = viewModel.headerComponent { generator.reserve(header) }
+        for component in viewModel.bodyComponents { generator.reserve(component) }
+        for component in viewModel.overlayComponents { generator.reserve(component) }
+        if viewModel.headerComponent != nil {
+            generator.name(&viewModel.headerComponent!, "header")
+        }
+        for position in viewModel.bodyComponents.indices {
+            generator.name(&viewModel.bodyComponents[position], "body-\(position)")
+        }
+        for position in viewModel.overlayComponents.indices {
+            generator.name(&viewModel.overlayComponents[position], "overlay-\(position)")
+        }
+    }
+
+    /// Names a body component that is streamed on its own, at `position` in the stream.
+    static func assign(in component: inout ComponentModel, position: Int) {
+        guard needsNames(component) else { return }
+        var generator = GeneratedIdentifiers()
+        generator.reserve(component)
+        generator.name(&component, "body-\(position)")
+    }
+
+    /// Whether the component, its descendants or the view models of their targets have a
+    /// component without an explicit identifier.
+    private static func needsNames(_ component: ComponentModel) -> Bool {
+        if component.hasGeneratedIdentifier { return true }
+        if let view = component.target?.initialViewModel {
+            if view.headerComponent.map(needsNames) ?? false || view.bodyComponents.contains(where: needsNames)
+                || view.overlayComponents.contains(where: needsNames)
+            {
+                return true
+            }
+        }
+        return component.children.contains(where: needsNames)
+    }
+
+    /// Marks the explicit identifiers of a component and its descendants as taken.
+    private mutating func reserve(_ component: ComponentModel) {
+        if !component.hasGeneratedIdentifier { used.insert(component.identifier) }
+        for child in component.children { reserve(child) }
+    }
+
+    /// Names the component (when it has no explicit identifier), then its children and the view
+    /// model of its target.
+    private mutating func name(_ component: inout ComponentModel, _ candidate: String) {
+        if component.hasGeneratedIdentifier {
+            component.identifier = unique(candidate)
+        }
+        for position in component.children.indices {
+            name(&component.children[position], "\(component.identifier)-child-\(position)")
+        }
+        if var view = component.target?.initialViewModel {
+            Self.assign(in: &view)
+            component.target!.initialViewModel = view
+        }
+    }
+
+    private mutating func unique(_ candidate: String) -> String {
+        if used.insert(candidate).inserted { return candidate }
+        var suffix = 2
+        while !used.insert("\(candidate)#\(suffix)").inserted { suffix += 1 }
+        return "\(candidate)#\(suffix)"
+    }
+}

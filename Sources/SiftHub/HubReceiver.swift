@@ -1,0 +1,163 @@
+import Sift
+
+/// Assembles Hub models from a schema's compiled paths while the tokens arrive.
+///
+/// Each scope (a nested model: a component, an image, a target, a view model) opens a builder
+/// frame; values go to the frame of their scope; when the scope's container closes, its model is
+/// finished and handed to its parent frame, or, for body components of the root view model when
+/// streaming, to the consumer, and nothing of it is kept. Scope `-1` is the root view model.
+///
+/// A single-valued property takes its first *valid* value in combination order: a value replaces
+/// the current one only when it comes from a lower alternative (``Ranks``).
+struct HubReceiver: PathMatchReceiver {
+    /// A builder frame: the model is the `index`th of its kind's stack.
+    struct Frame {
+        var kind: HubModelKind
+        var index: Int32
+        var parent: Int32
+        /// False for a scope opened on an array: models are objects, the frame is dropped.
+        var isObject: Bool
+        var ranks = Ranks()
+    }
+
+    let memory: HubMemoryParser
+    /// What each property holds, at `model.rawValue * 32 + tag`.
+    private let kinds: ContiguousArray<HubValueKind>
+    /// The root view model (the document's object, or the view model a root array fills).
+    var root = ViewModel()
+    private var rootRanks = Ranks()
+    private var frames: [Frame] = []
+    private var viewModels: [ViewModel] = []
+    private var components: [ComponentModel] = []
+    private var images: [ComponentImageData] = []
+    private var targets: [ComponentTarget] = []
+    /// Set by ``HubDocumentHandler`` before each container event: whether it opens an array.
+    var openingArray = false
+    /// When set, body components of the root view model go here instead of into ``root``.
+    var streamBody: ((ComponentModel) throws -> Void)?
+    var stopRequested = false
+
+    init(memory: HubMemoryParser) {
+        self.memory = memory
+        var kinds = ContiguousArray(repeating: HubValueKind.string, count: HubModelKind.allCases.count * 32)
+        for model in HubModelKind.allCases {
+            for property in HubProperty.all(of: model) { kinds[model.rawValue * 32 + property.tag] = property.kind }
+        }
+        self.kinds = kinds
+    }
+
+    @inline(__always)
+    private func kind(_ model: HubModelKind, _ tag: Int) -> HubValueKind {
+        kinds[model.rawValue * 32 + tag]
+    }
+
+    // MARK: Values
+
+    mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+        let model = scope >= 0 ? frames[scope].kind : .viewModel
+        guard let converted = Self.convert(value, as: kind(model, accept.tag), memory: memory) else { return }
+        set(converted, in: scope, tag: accept.tag, alternative: Int8(clamping: accept.alternative))
+    }
+
+    /// Sets (or appends) a property of the model of `scope`, when its rank allows.
+    private mutating func set(_ value: HubValue, in scope: Int, tag: Int, alternative: Int8) {
+        guard scope >= 0 else {
+            if Self.claim(&rootRanks, kind(.viewModel, tag), tag, alternative) { root.assign(value, tag: tag) }
+            return
+        }
+        let frame = frames[scope]
+        guard Self.claim(&frames[scope].ranks, kind(frame.kind, tag), tag, alternative) else { return }
+        let index = Int(frame.index)
+        switch frame.kind {
+        case .viewModel: viewModels[index].assign(value, tag: tag)
+        case .component: components[index].assign(value, tag: tag)
+        case .image: images[index].assign(value, tag: tag)
+        case .target: targets[index].assign(value, tag: tag)
+        }
+    }
+
+    /// Converts a matched value: scalars straight from the tokenizer's bytes, the rest from the
+    /// captured value.
+    private static func convert(_ value: MatchedValue, as kind: HubValueKind, memory: HubMemoryParser) -> HubValue? {
+        if case .scalar(let event) = value {
+            guard case .string(let bytes) = event else { return nil }
+            switch kind {
+            case .string: return .string(bytes.string)
+            case .url: return HubValue.makeURL(bytes.string).map(HubValue.url)
+            case .identifiers: return HubIdentifier(bytes.string).map { .identifiers([$0]) }
+            default: return nil
+            }
+        }
+        guard case .value(let json) = value else { return nil }
+        return HubValue.convert(json, as: kind, parser: memory)
+    }
+
+    /// Whether a value from `alternative` may set a property: lists always; a single value only
+    /// when no value of this or a lower alternative has set it.
+    private static func claim(_ ranks: inout Ranks, _ kind: HubValueKind, _ tag: Int, _ alternative: Int8) -> Bool {
+        switch kind {
+        case .models, .identifiers: return true
+        default: return ranks.claim(tag, alternative)
+        }
+    }
+
+    // MARK: Scopes
+
+    mutating func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int {
+        guard case .scope(let program) = accept.kind else { return -1 }
+        let kind = HubModelKind(program: program)
+        let index: Int
+        switch kind {
+        case .viewModel:
+            index = viewModels.count
+            viewModels.append(ViewModel())
+        case .component:
+            index = components.count
+            components.append(ComponentModel(unidentified: ()))
+        case .image:
+            index = images.count
+            images.append(ComponentImageData())
+        case .target:
+            index = targets.count
+            targets.append(ComponentTarget())
+        }
+        frames.append(Frame(kind: kind, index: Int32(index), parent: Int32(parent), isObject: !openingArray))
+        return frames.count - 1
+    }
+
+    mutating func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {
+        precondition(scope == frames.count - 1, "Hub scopes close in reverse order")
+        let frame = frames.removeLast()
+        let value: HubValue
+        switch frame.kind {
+        case .viewModel: value = .viewModel(viewModels.removeLast())
+        case .component: value = .component(components.removeLast())
+        case .image: value = .image(images.removeLast())
+        case .target: value = .target(targets.removeLast())
+        }
+        guard frame.isObject else { return }
+        try attach(value, to: Int(frame.parent), tag: accept.tag, alternative: Int8(clamping: accept.alternative))
+    }
+
+    /// Hands a finished model to the frame of its parent scope (or, for a streamed body, to the
+    /// consumer).
+    private mutating func attach(_ value: HubValue, to parent: Int, tag: Int, alternative: Int8) throws {
+        if parent < 0, tag == ViewModelTag.bodyComponents, let streamBody, case .component(let component) = value {
+            try streamBody(component)
+            return
+        }
+        set(value, in: parent, tag: tag, alternative: alternative)
+    }
+}
+
+/// For each property of a model, the lowest alternative that has set it (`Int8.max`: none yet).
+struct Ranks {
+    private var storage = SIMD32<Int8>(repeating: .max)
+
+    /// Records that `alternative` sets property `tag`, when it is lower than the recorded one.
+    mutating func claim(_ tag: Int, _ alternative: Int8) -> Bool {
+        guard alternative < storage[tag] else { return false }
+        storage[tag] = alternative
+        return true
+    }
+}

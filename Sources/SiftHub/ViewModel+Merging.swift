@@ -1,0 +1,136 @@
+import Sift
+
+// How payloads combine (the rules of ``ViewModelBuilder``): what a payload does not mention is
+// kept; dictionaries merge shallowly with new keys winning; components with the same identifier
+// merge into one and new ones append in order. Parsed models are first *normalized* (duplicates
+// inside one payload merged); merges assume both sides are normalized.
+
+extension ViewModel {
+    /// Adds a normalized payload to this normalized view model.
+    mutating func merge(_ other: ViewModel) {
+        var bodyIndex = ComponentIndex()
+        merge(other, bodyIndex: &bodyIndex)
+    }
+
+    /// Adds a normalized payload, reusing an index of the body components across calls.
+    mutating func merge(_ other: ViewModel, bodyIndex: inout ComponentIndex) {
+        if let identifier = other.identifier { self.identifier = identifier }
+        if let title = other.navigationBarTitle { navigationBarTitle = title }
+        headerComponent = HubMerge.optional(headerComponent, other.headerComponent) { $0.merge($1) }
+        ComponentIndex.merge(other.bodyComponents, into: &bodyComponents, index: &bodyIndex)
+        var overlayIndex = ComponentIndex()
+        ComponentIndex.merge(other.overlayComponents, into: &overlayComponents, index: &overlayIndex)
+        customData = HubMerge.dictionary(customData, other.customData)
+    }
+
+    /// Merges components that share an identifier inside each list, at every level.
+    mutating func normalize() {
+        headerComponent?.normalize()
+        bodyComponents = ComponentIndex.deduplicated(bodyComponents)
+        overlayComponents = ComponentIndex.deduplicated(overlayComponents)
+    }
+}
+
+extension ComponentModel {
+    /// Adds what a normalized `other` holds to this normalized component.
+    mutating func merge(_ other: ComponentModel) {
+        if !other.hasGeneratedIdentifier {
+            identifier = other.identifier
+            hasGeneratedIdentifier = false
+        }
+        if let value = other.groupIdentifier { groupIdentifier = value }
+        if let value = other.componentNamespace { componentNamespace = value }
+        if let value = other.componentName { componentName = value }
+        if let value = other.componentCategory { componentCategory = value }
+        if let value = other.title { title = value }
+        if let value = other.subtitle { subtitle = value }
+        if let value = other.accessoryTitle { accessoryTitle = value }
+        if let value = other.descriptionText { descriptionText = value }
+        if let value = other.icon { icon = value }
+        mainImageData = HubMerge.optional(mainImageData, other.mainImageData) { $0.merge($1) }
+        backgroundImageData = HubMerge.optional(backgroundImageData, other.backgroundImageData) { $0.merge($1) }
+        for (name, image) in other.customImageData {
+            customImageData[name] = HubMerge.optional(customImageData[name], image) { $0.merge($1) }
+        }
+        target = HubMerge.optional(target, other.target) { $0.merge($1) }
+        metadata = HubMerge.dictionary(metadata, other.metadata)
+        loggingData = HubMerge.dictionary(loggingData, other.loggingData)
+        customData = HubMerge.dictionary(customData, other.customData)
+        var index = ComponentIndex()
+        ComponentIndex.merge(other.children, into: &children, index: &index)
+    }
+
+    /// Merges children that share an identifier, at every level, and normalizes the target's view.
+    mutating func normalize() {
+        children = ComponentIndex.deduplicated(children)
+        if var view = target?.initialViewModel {
+            view.normalize()
+            target!.initialViewModel = view
+        }
+    }
+}
+
+/// Finds components by explicit identifier in a list that only grows: short lists are scanned,
+/// longer ones indexed incrementally (the index catches up with elements appended since).
+struct ComponentIndex {
+    private var positions: [String: Int] = [:]
+    private var indexedCount = 0
+
+    /// The position of the first component among the first `count` of `list` with the explicit
+    /// identifier `identifier`.
+    mutating func position(of identifier: String, in list: [ComponentModel], count: Int) -> Int? {
+        if count <= 8 && indexedCount == 0 {
+            return list[..<count].firstIndex { !$0.hasGeneratedIdentifier && $0.identifier == identifier }
+        }
+        while indexedCount < count {
+            let component = list[indexedCount]
+            if !component.hasGeneratedIdentifier && positions[component.identifier] == nil {
+                positions[component.identifier] = indexedCount
+            }
+            indexedCount += 1
+        }
+        return positions[identifier]
+    }
+
+    /// Merges each normalized component of `new` into the component of `list` with its
+    /// identifier, or appends it.
+    static func merge(_ new: [ComponentModel], into list: inout [ComponentModel], index: inout ComponentIndex) {
+        if list.isEmpty {
+            // `new` is normalized: no two of its components share an identifier.
+            list = new
+            return
+        }
+        for component in new {
+            if !component.hasGeneratedIdentifier,
+                let position = index.position(of: component.identifier, in: list, count: list.count)
+            {
+                list[position].merge(component)
+            } else {
+                list.append(component)
+            }
+        }
+    }
+
+    /// The list with every component normalized and those sharing an identifier merged into the
+    /// first of them, in place.
+    static func deduplicated(_ list: [ComponentModel]) -> [ComponentModel] {
+        guard !list.isEmpty else { return list }
+        var list = list
+        var index = ComponentIndex()
+        var kept = 0
+        for position in list.indices {
+            list[position].normalize()
+            if !list[position].hasGeneratedIdentifier,
+                let first = index.position(of: list[position].identifier, in: list, count: kept)
+            {
+                let duplicate = list[position]
+                list[first].merge(duplicate)
+            } else {
+                if kept != position { list.swapAt(kept, position) }
+                kept += 1
+            }
+        }
+        list.removeSubrange(kept...)
+        return list
+    }
+}

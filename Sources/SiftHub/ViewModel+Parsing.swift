@@ -1,0 +1,56 @@
+import Sift
+
+extension ViewModel {
+    /// Parses a view model from JSON with a schema (the default schema when none is given).
+    ///
+    /// A root object is the view model; a root array holds its body components; any other root
+    /// throws a ``JSONParseError`` whose ``JSONParseError/underlyingError`` is a
+    /// ``HubDocumentError``. Invalid JSON throws the engine's ``JSONParseError``, with its location.
+    /// The document streams through the schema's compiled paths: no document tree is built.
+    /// Components sharing an identifier merge into one, and components without one get a
+    /// generated identifier (see ``ComponentModel/hasGeneratedIdentifier``).
+    ///
+    /// ```swift
+    /// let viewModel = try ViewModel(parsing: .file("home.json"))
+    /// let fromBytes = try ViewModel(parsing: .bytes(body), schema: mySchema)
+    /// ```
+    public init(parsing input: JSONInput, schema: HubSchema = .default) throws {
+        self = HubParse.finished(try HubParse.run(input, schema: schema))
+    }
+
+    /// Parses a view model from an asynchronous sequence of byte chunks, such as an HTTP body.
+    ///
+    /// ```swift
+    /// let viewModel = try await ViewModel(parsing: response.body, schema: .default)
+    /// ```
+    public init<Chunks: AsyncSequence>(parsing chunks: Chunks, schema: HubSchema = .default) async throws
+    where Chunks.Element: Sequence<UInt8> {
+        self = HubParse.finished(try await HubParse.run(chunks: chunks, schema: schema))
+    }
+
+    /// Builds a view model from a JSON value already in memory, with the same rules as
+    /// ``init(parsing:schema:)``.
+    ///
+    /// ```swift
+    /// let value = JSONValue.object(JSONObject([.init(key: "title", value: .string("Home"))]))
+    /// try ViewModel(jsonValue: value).navigationBarTitle // "Home"
+    /// ```
+    public init(jsonValue: JSONValue, schema: HubSchema = .default) throws {
+        self = HubParse.finished(try Self.raw(jsonValue: jsonValue, schema: schema))
+    }
+
+    /// The unfinished view model of a JSON value in memory.
+    static func raw(jsonValue: JSONValue, schema: HubSchema) throws -> ViewModel {
+        let parser = schema.compiled.memory
+        switch jsonValue {
+        case .object:
+            return parser.viewModel(jsonValue)!
+        case .array(let elements):
+            return ViewModel(bodyComponents: elements.compactMap(parser.component))
+        case .string: throw HubDocumentError(found: "a string")
+        case .number: throw HubDocumentError(found: "a number")
+        case .bool: throw HubDocumentError(found: "a boolean")
+        case .null: throw HubDocumentError(found: "null")
+        }
+    }
+}
