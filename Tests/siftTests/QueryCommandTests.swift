@@ -96,7 +96,7 @@ struct QueryCommandTests {
         #expect(result.status == 1)
         #expect(result.stdoutLines == ["2", "3", "1"])
         #expect(result.stderrText == """
-            \(bad):2:4: error: invalid JSON: unallowed token at this point in JSON text (in $[1])
+            \(bad):2:4: error: invalid JSON: unallowed token at this point in JSON text (in $[2])
              3,,
                ^
             \(missing):1:1: error: cannot read input: cannot open '\(missing)': No such file or directory

@@ -27,9 +27,9 @@ struct ValidateCommandTests {
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderrText == """
-            \(first):3:23: error: invalid JSON: after array element, I expect ',' or ']' (in $.tags[0])
+            \(first):3:19: error: invalid JSON: after array element, I expect ',' or ']' (in $.tags[0])
               "tags": ["json" "cli"]
-                                  ^
+                              ^
             \(second):1:12: error: incomplete JSON: unexpected end of input (in $.a[1])
             {"a": [1, 2
                        ^
