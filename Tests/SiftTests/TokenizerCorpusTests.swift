@@ -39,21 +39,33 @@ struct TokenizerCorpusTests {
         names.flatMap { name in TokenizerTestSupport.Split.sweep(randomCount: 4).map { (name, $0) } }
     }
 
-    static func digest(_ name: String, split: TokenizerTestSupport.Split) throws -> (events: Int, digest: String) {
-        let bytes = try #require(corpora[name])
+    struct Outcome: Sendable, Equatable {
+        var events: Int
+        var digest: String
+        var error: String?
+    }
+
+    /// The digest of one corpus in one split (pure: no issue recorded, so it can run off the pool).
+    static func outcome(_ name: String, split: TokenizerTestSupport.Split) -> Outcome? {
+        guard let bytes = corpora[name] else { return nil }
         let options = JSONParserOptions(allowsMultipleValues: name.hasSuffix(".ndjson"))
         let tokenizer = JSONTokenizer(options: options, handler: TokenizerTestSupport.DigestRecorder())
         let error = TokenizerTestSupport.run(tokenizer, bytes, split: split)
-        #expect(error == nil, "\(name) \(split): \(error.map(String.init(describing:)) ?? "")")
-        return (tokenizer.handler.events, String(tokenizer.handler.digest, radix: 16))
+        return Outcome(events: tokenizer.handler.events, digest: String(tokenizer.handler.digest, radix: 16), error: error?.description)
     }
 
-    @Test func goldenDigestsAreUpToDate() throws {
+    static func digest(_ name: String, split: TokenizerTestSupport.Split) async throws -> (events: Int, digest: String) {
+        let result = try #require(await TokenizerTestSupport.offPool { outcome(name, split: split) })
+        #expect(result.error == nil, "\(name) \(split): \(result.error ?? "")")
+        return (result.events, result.digest)
+    }
+
+    @Test func goldenDigestsAreUpToDate() async throws {
         var lines = ["# Event digests of the shared corpora (TokenizerTestSupport.DigestRecorder: FNV-1a 64 over each",
                      "# event's kind, bytes and start offset). Columns: file, events, digest.",
                      "# Regenerate with SIFT_UPDATE_GOLDEN=1 after an intended change."]
         for name in Self.names {
-            let whole = try Self.digest(name, split: .whole)
+            let whole = try await Self.digest(name, split: .whole)
             lines.append("\(name) \(whole.events) \(whole.digest)")
             let golden = try #require(Self.golden[name], "no digest for \(name)")
             #expect(whole.events == golden.events && whole.digest == golden.digest, "\(name)")
@@ -65,27 +77,28 @@ struct TokenizerCorpusTests {
     }
 
     @Test(arguments: cases)
-    func everySplitGivesTheGoldenEvents(name: String, split: TokenizerTestSupport.Split) throws {
+    func everySplitGivesTheGoldenEvents(name: String, split: TokenizerTestSupport.Split) async throws {
         let golden = try #require(Self.golden[name])
-        let result = try Self.digest(name, split: split)
+        let result = try await Self.digest(name, split: split)
         #expect(result.events == golden.events, "\(name) \(split)")
         #expect(result.digest == golden.digest, "\(name) \(split)")
     }
 
-    @Test func truncatedCorporaAreIncompleteAtTheSamePlaceInEverySplit() throws {
+    @Test func truncatedCorporaAreIncompleteAtTheSamePlaceInEverySplit() async throws {
         // Cut each corpus inside its data: the error (kind, location, path, excerpt) must not
         // depend on the split either.
         for name in Self.names {
             let bytes = try #require(Self.corpora[name])
             let cut = Array(bytes[..<(bytes.count * 2 / 3)])
             let options = JSONParserOptions(allowsMultipleValues: name.hasSuffix(".ndjson"))
-            var first: String?
-            for split in [TokenizerTestSupport.Split.whole, .size(7), .size(31), .random(seed: 9)] {
-                let trace = TokenizerTestSupport.trace(cut, options: options, split: split)
-                let error = try #require(trace.last)
+            let splits: [TokenizerTestSupport.Split] = [.whole, .size(7), .size(31), .random(seed: 9)]
+            let errors = await TokenizerTestSupport.offPool {
+                splits.map { TokenizerTestSupport.trace(cut, options: options, split: $0).last ?? "" }
+            }
+            for (split, error) in zip(splits, errors) {
                 #expect(error.hasPrefix("error: "), "\(name) \(split)")
                 #expect(error.contains("incomplete JSON"), "\(name) \(split): \(error)")
-                if let first { #expect(error == first, "\(name) \(split)") } else { first = error }
+                #expect(error == errors[0], "\(name) \(split)")
             }
         }
     }

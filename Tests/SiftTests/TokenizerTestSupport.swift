@@ -24,6 +24,15 @@ enum TokenizerTestSupport {
     /// The golden test resources.
     static let resources = packageRoot.appendingPathComponent("Tests/SiftTests/Resources")
 
+    /// Runs CPU-heavy work on a thread of its own and waits for it, so that long sweeps do not
+    /// hold the threads of Swift's cooperative pool that other suites' asynchronous tests (HTTP
+    /// servers and clients) need. `work` must not record issues: return what to check.
+    static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
+    }
+
     /// How an input is cut into chunks.
     enum Split: CustomStringConvertible, Sendable {
         case whole
