@@ -14,6 +14,10 @@ import Sift
 /// ```
 public struct ComponentModelChunkStream<Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Sequence<UInt8> {
     /// Each element is one body component.
+    ///
+    /// ```swift
+    /// let component: ComponentModel? = try await iterator.next()
+    /// ```
     public typealias Element = ComponentModel
 
     let schema: HubSchema

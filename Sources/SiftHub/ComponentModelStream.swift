@@ -16,6 +16,10 @@ import Synchronization
 /// ```
 public struct ComponentModelStream: AsyncSequence, Sendable {
     /// Each element is one body component.
+    ///
+    /// ```swift
+    /// let component: ComponentModel? = try await iterator.next()
+    /// ```
     public typealias Element = ComponentModel
 
     let schema: HubSchema
