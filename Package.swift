@@ -6,12 +6,15 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Sift", targets: ["Sift"]),
+        .library(name: "SiftMapping", targets: ["SiftMapping"]),
         .library(name: "SiftHub", targets: ["SiftHub"]),
         .library(name: "SiftHTTP", targets: ["SiftHTTP"]),
+        .executable(name: "sift", targets: ["sift"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
         .systemLibrary(
@@ -33,13 +36,33 @@ let package = Package(
             dependencies: ["Sift", "CYajl"],
             path: "Benchmarks/bench"
         ),
+        .executableTarget(
+            name: "sift",
+            dependencies: [
+                "Sift",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .testTarget(
             name: "SiftTests",
+            dependencies: ["Sift"],
+            resources: [.copy("Resources")]
+        ),
+        .target(
+            name: "SiftMapping",
             dependencies: ["Sift"]
+        ),
+        .testTarget(
+            name: "SiftMappingTests",
+            dependencies: ["SiftMapping"]
         ),
         .testTarget(
             name: "SiftHubTests",
             dependencies: ["SiftHub", "Sift"]
+        ),
+        .testTarget(
+            name: "siftTests",
+            dependencies: ["sift"]
         ),
         .testTarget(
             name: "BenchTests",

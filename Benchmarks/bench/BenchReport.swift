@@ -72,7 +72,8 @@ struct BenchReport: Encodable {
                 ? "MB/s: input bytes per second of the measuring thread's CPU time (steady on a shared machine; --wall-clock for elapsed time)."
                 : "MB/s: input bytes per second of elapsed (wall-clock) time.")
         lines.append(
-            "Median and min–max over rounds. × floor / × Foundation: median over the yajl floor's / JSONSerialization's median.")
+            "Median and min–max over rounds. × floor / × Foundation: median over the yajl floor's / the scenario's first"
+                + " Foundation contender's median (JSONSerialization where it runs).")
         if let idle = idleChildPeakRSSBytes {
             lines.append(
                 "peak RSS: VmHWM of a child process running the contender once on its own input (an idle child: \(Self.byteCount(idle))).")

@@ -113,17 +113,15 @@ enum ScenarioRegistry {
         [
             ParseScenarios.self,
             StreamScenarios.self,
+            PathScenarios.self,
+            MultiPathScenarios.self,
+            NDJSONScenarios.self,
+            CodableScenarios.self,
             // Extension points, one family per file, when their engines land (keep the yajl floor and a
             // Foundation contender in each, with a shared checksumKind where the work is the same):
-            // PathScenarios.self      one path ($.body[*].text.title, $.statuses[*].user.screen_name,
-            //                         from Dataset.queryPaths and --path), then ten paths at once;
-            //                         Foundation: JSONSerialization + walking the tree.
             // HubModelScenarios.self  Hub view model build from hub-feed, vs JSONDecoder into the
             //                         DecodableModel.hubFeed structs.
-            // CodableScenarios.self   decoding body[*] elements one at a time from the stream, vs
-            //                         JSONDecoder on the whole document.
             // MappingScenarios.self   schema mapping with error aggregation.
-            // NDJSONScenarios.self    per-line values of hub-feed.ndjson / amazon_cellphones.ndjson.
         ]
     }
 

@@ -18,7 +18,8 @@ import Testing
             let names = scenario.contenders.map(\.name)
             #expect(Set(names).count == names.count, "\(scenario.name)")
             #expect(scenario.contenders.first?.role == .floor, "\(scenario.name) starts with the floor")
-            #expect(names.contains("sift events"))
+            #expect(scenario.contenders.contains { $0.role == .sift }, "\(scenario.name) measures Sift")
+            #expect(scenario.contenders.contains { $0.role == .foundation } || scenario.access != .inMemory)
         }
         #expect(scenarios.contains { $0.name == "parse/hub-feed" && $0.access == .inMemory })
         #expect(scenarios.contains { $0.access != .inMemory && $0.dataset.isStreamOnly })

@@ -118,7 +118,7 @@ public struct JSONEventContext {
     /// ```swift
     /// context.location.line
     /// ```
-    public var location: SourceLocation { engine.state.pointee.locate(offset).location }
+    public var location: SourceLocation { engine.state.pointee.location(of: offset) }
 
     /// The number of top-level values completed before this event (useful with
     /// ``JSONParserOptions/allowsMultipleValues``).
@@ -144,6 +144,6 @@ public struct JSONEventContext {
     /// throw context.error("expected a string")
     /// ```
     public func error(_ message: String, underlying: (any Error)? = nil) -> JSONParseError {
-        engine.makeError(.consumerError, message, offset: offset, underlying: underlying)
+        engine.contextFailure(message, tokenLength: tokenLength, underlying: underlying).error
     }
 }

@@ -27,11 +27,12 @@ public struct JSONParseError: Error, CustomStringConvertible, @unchecked Sendabl
 
         /// The input is not JSON: an unexpected character or token.
         public static let invalidSyntax = Kind(value: .invalidSyntax)
-        /// The input ended inside a value (truncated, or empty).
+        /// The input ended inside a value, string or comment (truncated), or held no value at all.
         public static let incompleteInput = Kind(value: .incompleteInput)
-        /// A string contains bytes that are not valid UTF-8.
+        /// The input holds bytes that are not valid UTF-8 (checked strictly: no overlong forms,
+        /// encoded surrogates or code points above U+10FFFF); the location is the first bad byte.
         public static let invalidUTF8 = Kind(value: .invalidUTF8)
-        /// Containers are nested deeper than ``JSONTokenizer/Options/maximumDepth``.
+        /// Containers are nested deeper than ``JSONParserOptions/maximumDepth``.
         public static let depthLimitExceeded = Kind(value: .depthLimitExceeded)
         /// The code handling the events threw; see ``JSONParseError/underlyingError``.
         public static let consumerError = Kind(value: .consumerError)
@@ -140,13 +141,14 @@ public struct JSONParseError: Error, CustomStringConvertible, @unchecked Sendabl
     }
 
     /// The headline without the source excerpt:
-    /// `invalid JSON: unallowed token at this point in JSON text (in $[1])`.
+    /// `invalid JSON: unallowed token at this point in JSON text (in $[1])`. An input error is
+    /// its message alone: `cannot open 'feed.json': No such file or directory`.
     ///
     /// ```swift
     /// print(error.summary)
     /// ```
     public var summary: String {
-        "\(kind): \(message) (in \(path))"
+        kind == .inputError ? message : "\(kind): \(message) (in \(path))"
     }
 
     /// A compiler-style diagnostic: `LINE:COLUMN: error: SUMMARY`, then the source line and a
@@ -161,17 +163,25 @@ public struct JSONParseError: Error, CustomStringConvertible, @unchecked Sendabl
 
     /// The diagnostic with a file name in front: `FILE:LINE:COLUMN: error: ...`.
     ///
+    /// An input error that happened before any byte was read has no position:
+    /// `feed.json: error: cannot open 'feed.json': No such file or directory`.
+    ///
     /// ```swift
     /// print(error.diagnostic(file: "feed.json"))
     /// // feed.json:1:4: error: invalid JSON: ...
     /// ```
     public func diagnostic(file: String?) -> String {
         var result = file.map { "\($0):" } ?? ""
+        if kind == .inputError, location.offset == 0 {
+            return result + (file == nil ? "" : " ") + "error: \(summary)"
+        }
         result += "\(location.line):\(location.column): error: \(summary)"
         if let sourceLine {
             let caretColumn = min(max(excerptColumn, 1), sourceLine.utf8.count + 1)
-            let prefix = sourceLine.utf8.prefix(caretColumn - 1).map { $0 == UInt8(ascii: "\t") ? "\t" : " " }
-            result += "\n" + sourceLine + "\n" + prefix.joined() + "^"
+            let before = String(decoding: sourceLine.utf8.prefix(caretColumn - 1), as: UTF8.self)
+            // One space per character, so the caret stays under non-ASCII text too.
+            let padding = before.map { $0 == "\t" ? "\t" : " " }.joined()
+            result += "\n" + sourceLine + "\n" + padding + "^"
         }
         return result
     }

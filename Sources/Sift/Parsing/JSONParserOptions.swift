@@ -15,22 +15,25 @@ public struct JSONParserOptions: Hashable, Sendable {
     public var maximumDepth: Int
 
     /// Whether the input may hold several top-level values one after another (newline-delimited
-    /// JSON, or values simply concatenated). Off by default: a second value is an error.
+    /// JSON, or values simply concatenated). Off by default: a second value is an error. When on,
+    /// an input of only whitespace is a stream of no values, not an error.
     ///
     /// ```swift
     /// options.allowsMultipleValues = true
     /// ```
     public var allowsMultipleValues: Bool
 
-    /// Whether `//` and `/* */` comments are skipped as whitespace. Off by default.
+    /// Whether `//` and `/* */` comments are skipped as whitespace. Off by default. Inside a
+    /// comment any UTF-8 text is allowed, form feeds included.
     ///
     /// ```swift
     /// options.allowsComments = true
     /// ```
     public var allowsComments: Bool
 
-    /// Whether strings are checked to be valid UTF-8. On by default; turning it off is faster
-    /// and passes invalid bytes through unchanged.
+    /// Whether the input is checked to be valid UTF-8, strictly (no overlong forms, encoded
+    /// surrogates or code points above U+10FFFF). On by default; turning it off is faster and
+    /// passes invalid bytes in strings through unchanged.
     ///
     /// ```swift
     /// options.validatesUTF8 = false

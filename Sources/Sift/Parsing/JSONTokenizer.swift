@@ -1,7 +1,10 @@
 /// The streaming tokenizer: bytes in, ``JSONEvent``s out, on top of yajl.
 ///
-/// Feed chunks of any size as they arrive, then call ``finish()``: any split of the input, down
-/// to single bytes, gives the same events and the same errors. Events go to the `Handler` as
+/// Feed chunks of any size as they arrive, then call ``finish()``, or hand a whole input to
+/// ``parse(_:)``: any split of the input, down to single bytes, gives the same events and the
+/// same errors. Beyond yajl, the tokenizer rejects what JSON forbids but yajl lets through: raw
+/// form feeds and vertical tabs, invalid UTF-8 anywhere in the input, and an unterminated
+/// string after a complete value. Events go to the `Handler` as
 /// soon as their token is complete; their bytes are borrowed, so nothing is copied unless the
 /// handler keeps it.
 ///
@@ -87,6 +90,10 @@ public final class JSONTokenizer<Handler: JSONEventHandler> {
     /// Parses the next chunk of input.
     ///
     /// Throws ``JSONParseError`` at the first error; after an error every call throws it again.
+    /// An error found near the end of a chunk may not have its whole source line yet: feeding
+    /// the following input (each call throws the error again) completes its
+    /// ``JSONParseError/sourceLine``, so the final error is the same however the input was split.
+    /// ``parse(_:)`` does this by itself.
     ///
     /// ```swift
     /// for chunk in chunks { try tokenizer.feed(chunk) }

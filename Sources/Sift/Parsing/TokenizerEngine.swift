@@ -1,17 +1,11 @@
 internal import CYajl
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Owns one `yajl_handle` and turns its callbacks into ``JSONEvent``s.
 ///
 /// The callbacks table sits at a stable heap address (yajl keeps the pointer); the context
 /// pointer is this object, unretained; per-token state is behind ``state``. A callback that must
-/// stop stores ``pendingError`` (or sets ``stopRequested``) and returns 0; ``feed(_:)`` throws the
-/// stored error once `yajl_parse` has returned.
+/// stop stores ``pendingFailure`` (or sets the state's `stopRequested`) and returns 0;
+/// ``feed(_:)`` throws the stored error once `yajl_parse` has returned.
 ///
 /// The handler is generic, the engine is not: ``JSONTokenizer``'s inlinable initializer hands
 /// over a closure made in the caller's module, so the one indirect call per token lands in code
@@ -27,11 +21,38 @@ final class TokenizerEngine {
     private(set) var handle: yajl_handle!
     let options: JSONParserOptions
 
-    var pendingError: JSONParseError?
+    /// Checks bytes before yajl sees them (form feeds, UTF-8, comments); its state is the one at
+    /// the start of the chunk being parsed.
+    var screen: ByteScreen
+
+    /// Set by a callback that stops the parse with an error.
+    var pendingFailure: TokenizerFailure?
+    /// The last error made by ``JSONEventContext/error(_:underlying:)``, so that a handler that
+    /// throws it gets the complete excerpt.
+    var lastContextFailure: TokenizerFailure?
     private(set) var isStopped = false
     private(set) var isFinished = false
     private var isParsing = false
-    private var failure: JSONParseError?
+    /// The error that ended the parse; every later call throws it again.
+    private(set) var failure: TokenizerFailure? {
+        didSet {
+            failureError = nil
+            hasFailed = failure != nil
+        }
+    }
+    /// Whether ``failure`` is set (cheaper to test on every chunk than the optional itself).
+    private var hasFailed = false
+    /// ``failure`` as thrown, built once its excerpt is complete.
+    private var failureError: JSONParseError?
+
+    /// The error to throw for ``failure``.
+    private func currentFailureError(_ failure: TokenizerFailure) -> JSONParseError {
+        if let failureError { return failureError }
+        let error = failure.error
+        if failure.excerpt?.isComplete ?? true { failureError = error }
+        return error
+    }
+    private var stopOffset: Int?
 
     @usableFromInline
     init(
@@ -44,13 +65,15 @@ final class TokenizerEngine {
         self.handler = handler
         self.deliverEvent = deliver
         self.destroyHandler = destroy
+        screen = ByteScreen(validatesUTF8: options.validatesUTF8, followsComments: options.allowsComments)
         state = .allocate(capacity: 1)
         state.initialize(to: TokenizerState(maximumDepth: max(options.maximumDepth, 1)))
         callbacks = .allocate(capacity: 1)
         callbacks.initialize(to: Self.makeCallbacks())
         handle = yajl_alloc(callbacks, nil, Unmanaged.passUnretained(self).toOpaque())
         sift_yajl_config_flag(handle, yajl_allow_comments, options.allowsComments ? 1 : 0)
-        sift_yajl_config_flag(handle, yajl_dont_validate_strings, options.validatesUTF8 ? 0 : 1)
+        // The screen validates UTF-8 more strictly than yajl, everywhere in the input.
+        sift_yajl_config_flag(handle, yajl_dont_validate_strings, 1)
         sift_yajl_config_flag(handle, yajl_allow_multiple_values, options.allowsMultipleValues ? 1 : 0)
     }
 
@@ -73,55 +96,79 @@ final class TokenizerEngine {
     /// Records an error thrown by the handler; the parse stops and `feed` throws it.
     @usableFromInline
     func recordHandlerError(_ error: any Error, tokenLength: Int) {
-        pendingError = error as? JSONParseError
-            ?? makeError(
-                .consumerError, String(describing: error),
-                offset: currentTokenStart(tokenLength: tokenLength), underlying: error)
+        pendingFailure = failure(thrownBy: error, tokenLength: tokenLength)
     }
 
-    /// Bytes fed so far (or up to the error).
-    var bytesConsumed: Int { state.pointee.chunkStart }
+    /// Bytes fed and parsed so far (up to the stop or the error).
+    var bytesConsumed: Int { stopOffset ?? state.pointee.chunkStart }
+
+    /// Whether an error's source excerpt still waits for the bytes that follow it.
+    var failureNeedsMoreInput: Bool { hasFailed && !(failure?.excerpt?.isComplete ?? true) }
 
     // MARK: Feeding
 
     func feed(_ buffer: UnsafeRawBufferPointer) throws(JSONParseError) {
         precondition(!isParsing, "JSONTokenizer.feed called from inside its own event handler")
-        if let failure { throw failure }
+        if hasFailed, var failure {
+            // The error stands; later bytes only complete its source excerpt.
+            if failureNeedsMoreInput {
+                failure.excerpt?.append(contentsOf: buffer.assumingMemoryBound(to: UInt8.self))
+                self.failure = failure
+            }
+            throw currentFailureError(failure)
+        }
         guard !isStopped else { return }
         precondition(!isFinished, "JSONTokenizer.feed called after finish()")
         guard let raw = buffer.baseAddress, buffer.count > 0 else { return }
         let base = raw.assumingMemoryBound(to: UInt8.self)
         let count = buffer.count
-        // yajl reads a raw form feed as whitespace; JSON never allows it.
+
+        // One SIMD pass for line feeds, carriage returns and form feeds; the screen adds
+        // vertical tabs and UTF-8.
         let scan = sift_scan_chunk(base, count)
-        let formFeed = scan.has_form_feed != 0 ? memchr(base, 0x0C, count).map { UnsafeRawPointer($0) - raw } : nil
-        let parsedCount = formFeed ?? count
+        var screen = self.screen
+        let problem = screen.firstProblem(in: base, count: count, start: state.pointee.chunkStart, mayHaveFormFeed: scan.has_form_feed != 0)
+        let parsedCount = problem?.index ?? count
 
         state.pointee.chunkBase = base
-        state.pointee.chunkEnd = base + count
+        state.pointee.chunkEndPointer = base + count
         state.pointee.chunkCount = count
-        isParsing = true
-        let status = yajl_parse(handle, base, parsedCount)
-        isParsing = false
+        var status = yajl_status_ok
+        if parsedCount > 0 {
+            isParsing = true
+            status = yajl_parse(handle, base, parsedCount)
+            isParsing = false
+        }
         if status != yajl_status_ok {
             try fail(status: status, atEnd: false)
             return  // stopped by the handler
         }
-        if let formFeed {
-            try fail(
-                JSONParseError.Kind.invalidSyntax,
-                "a raw form feed (0x0C) is not allowed in JSON text",
-                offset: state.pointee.chunkStart + formFeed)
+        if let problem {
+            try fail(screenProblem: problem.problem, at: state.pointee.chunkStart + problem.index, screen: screen)
         }
-        endChunk(base: base, count: count, scan: scan)
+        self.screen = screen
+        if options.allowsComments { state.pointee.lastQuote = screen.lastQuote }
+        state.pointee.preserveKeys()
+        state.pointee.advance(
+            over: base, count: count, lineFeeds: scan.line_feeds, hasCarriageReturn: scan.has_carriage_return != 0,
+            tracksQuotes: !options.allowsComments)
+        state.pointee.chunkBase = nil
+        state.pointee.chunkEndPointer = nil
+        state.pointee.chunkCount = 0
     }
 
     func finish() throws(JSONParseError) {
         precondition(!isParsing, "JSONTokenizer.finish called from inside its own event handler")
-        if let failure { throw failure }
+        if hasFailed, var failure {
+            if failureNeedsMoreInput {
+                failure.excerpt?.close()
+                self.failure = failure
+            }
+            throw currentFailureError(failure)
+        }
         guard !isStopped, !isFinished else { return }
         state.pointee.chunkBase = nil
-        state.pointee.chunkEnd = nil
+        state.pointee.chunkEndPointer = nil
         state.pointee.chunkCount = 0
         isParsing = true
         let status = yajl_complete_parse(handle)
@@ -130,73 +177,80 @@ final class TokenizerEngine {
             try fail(status: status, atEnd: true)
             return
         }
+        try checkEnd()
         isFinished = true
     }
 
-    private func endChunk(base: UnsafePointer<UInt8>, count: Int, scan: sift_chunk_scan) {
-        state.pointee.preserveKeys()
-        state.pointee.advanceLines(
-            over: base, count: count, lineFeeds: scan.line_feeds, hasCarriageReturn: scan.has_carriage_return != 0)
-        state.pointee.chunkStart += count
-        state.pointee.chunkBase = nil
-        state.pointee.chunkEnd = nil
-        state.pointee.chunkCount = 0
+    /// Whether the input ends inside a string that yajl has not reported.
+    var endsInsideString: Bool {
+        options.allowsComments ? screen.isInsideString : state.pointee.lastQuote > state.pointee.lastStringClose
+    }
+
+    /// yajl accepts an unterminated string or comment after a complete value; JSON does not.
+    private func checkEnd() throws(JSONParseError) {
+        let end = state.pointee.chunkStart
+        if endsInsideString {
+            let quote = options.allowsComments ? screen.lastQuote : state.pointee.lastQuote
+            if options.allowsMultipleValues {
+                try fail(.incompleteInput, "unexpected end of input inside a string", offset: end, readPosition: end, pathAnchor: quote)
+            }
+            try fail(.invalidSyntax, "trailing garbage", offset: quote, readPosition: end, pathAnchor: quote)
+        }
+        if options.allowsComments, screen.isInsideBlockComment {
+            try fail(.incompleteInput, "unexpected end of input inside a comment", offset: end, readPosition: end, pathAnchor: end)
+        }
     }
 
     private func fail(status: yajl_status, atEnd: Bool) throws(JSONParseError) {
         if status == yajl_status_client_canceled {
             state.pointee.stopRequested = false
-            if let pendingError {
-                failure = pendingError
-                throw pendingError
+            if let pendingFailure {
+                self.pendingFailure = nil
+                failure = pendingFailure
+                try fail(recorded: pendingFailure)
             }
             // The handler asked to stop: the rest of the input is never read.
+            stopOffset = state.pointee.chunkStart + yajl_get_bytes_consumed(handle)
             isStopped = true
             return
         }
-        let consumed = atEnd ? 0 : yajl_get_bytes_consumed(handle)
-        var message = "syntax error"
-        if let text = yajl_get_error(handle, 0, nil, 0) {
-            message = String(cString: text)
-            yajl_free_error(handle, text)
+        var text = "syntax error"
+        if let raw = yajl_get_error(handle, 0, nil, 0) {
+            text = String(cString: raw)
+            yajl_free_error(handle, raw)
         }
-        message = Self.cleanMessage(message)
+        let isParseError = text.hasPrefix("parse error")
+        let message = Self.cleanMessage(text)
         if atEnd {
-            if message == "premature EOF" {
-                message = state.pointee.depth > 0 || state.pointee.valuesCompleted > 0
-                    ? "unexpected end of input" : "unexpected end of input: no JSON value"
-            } else {
-                message = "unexpected end of input: \(message)"
-            }
-            try fail(.incompleteInput, message, offset: state.pointee.chunkStart)
+            try failAtEnd(message: message, isParseError: isParseError)
+        } else if isParseError {
+            try failParse(message: message, consumed: yajl_get_bytes_consumed(handle))
+        } else {
+            try failLexical(message: message, consumed: yajl_get_bytes_consumed(handle))
         }
-        let kind: JSONParseError.Kind = message.contains("UTF8") ? .invalidUTF8 : .invalidSyntax
-        // yajl reports the offset just past the offending byte.
-        try fail(kind, message, offset: state.pointee.chunkStart + max(consumed - 1, 0))
     }
 
-    private func fail(_ kind: JSONParseError.Kind, _ message: String, offset: Int) throws(JSONParseError) {
-        let error = makeError(kind, message, offset: offset, underlying: nil)
-        failure = error
-        throw error
-    }
-
-    func makeError(_ kind: JSONParseError.Kind, _ message: String, offset: Int, underlying: (any Error)?) -> JSONParseError {
-        let (location, excerpt, column) = state.pointee.locate(offset)
-        return JSONParseError(
-            kind: kind, message: message, location: location,
-            path: state.pointee.path(levels: state.pointee.depth),
-            sourceLine: excerpt, excerptColumn: column, underlyingError: underlying)
+    /// Records and throws a failure.
+    func fail(recorded: TokenizerFailure) throws(JSONParseError) {
+        var recorded = recorded
+        if let base = state.pointee.chunkBase, recorded.excerpt != nil {
+            // The rest of the chunk may complete the excerpt.
+            let from = min(max(recorded.readPosition - state.pointee.chunkStart, 0), state.pointee.chunkCount)
+            recorded.excerpt?.append(contentsOf: UnsafeBufferPointer(start: base + from, count: state.pointee.chunkCount - from))
+        }
+        failure = recorded
+        throw currentFailureError(recorded)
     }
 
     /// yajl's messages carry a category prefix and a trailing newline.
     static func cleanMessage(_ text: String) -> String {
-        var message = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        var message = Substring(text)
+        while let last = message.last, last.isWhitespace { message.removeLast() }
         for prefix in ["lexical error: ", "parse error: "] where message.hasPrefix(prefix) {
             message.removeFirst(prefix.count)
         }
         if message.hasSuffix(".") { message.removeLast() }
-        return message
+        return String(message)
     }
 
     // MARK: Locating the current token
@@ -211,25 +265,7 @@ final class TokenizerEngine {
     func currentTokenStart(tokenLength: Int) -> Int {
         let end = currentTokenEnd
         if tokenLength >= 0 { return max(end - tokenLength, 0) }
-        let chunkStart = state.pointee.chunkStart
-        guard let base = state.pointee.chunkBase else { return end }
-        // Walk back from the closing quote to the opening one: a quote preceded by an even
-        // number of backslashes.
-        var index = end - chunkStart - 2
-        while index >= 0 {
-            if base[index] == UInt8(ascii: "\"") {
-                var backslashes = 0
-                var probe = index - 1
-                while probe >= 0, base[probe] == UInt8(ascii: "\\") {
-                    backslashes += 1
-                    probe -= 1
-                }
-                if probe < 0 && backslashes > 0 { return chunkStart }
-                if backslashes % 2 == 0 { return chunkStart + index }
-            }
-            index -= 1
-        }
-        return chunkStart
+        return state.pointee.stringStart(before: end - 1)
     }
 
     // MARK: Callbacks
@@ -239,18 +275,21 @@ final class TokenizerEngine {
         table.yajl_null = { context in
             engine(context) { engine in
                 engine.state.pointee.beginValue()
+                defer { engine.state.pointee.endValue() }
                 return engine.deliver(.null, tokenLength: 4)
             }
         }
         table.yajl_boolean = { context, value in
             engine(context) { engine in
                 engine.state.pointee.beginValue()
+                defer { engine.state.pointee.endValue() }
                 return engine.deliver(.bool(value != 0), tokenLength: value != 0 ? 4 : 5)
             }
         }
         table.yajl_number = { context, text, length in
             engine(context) { engine in
                 engine.state.pointee.beginValue()
+                defer { engine.state.pointee.endValue() }
                 let bytes = JSONBytes(base: UnsafeRawPointer(text).map { $0.assumingMemoryBound(to: UInt8.self) }, count: length)
                 return engine.deliver(.number(bytes), tokenLength: length)
             }
@@ -258,6 +297,8 @@ final class TokenizerEngine {
         table.yajl_string = { context, text, length in
             engine(context) { engine in
                 engine.state.pointee.beginValue()
+                engine.state.pointee.noteStringClose(text, length) { engine.currentTokenEnd }
+                defer { engine.state.pointee.endValue() }
                 return engine.deliver(.string(JSONBytes(base: text, count: length)), tokenLength: -1)
             }
         }
@@ -271,12 +312,14 @@ final class TokenizerEngine {
         table.yajl_map_key = { context, text, length in
             engine(context) { engine in
                 engine.state.pointee.setKey(text, length)
+                engine.state.pointee.noteStringClose(text, length) { engine.currentTokenEnd }
                 return engine.deliver(.key(JSONBytes(base: text, count: length)), tokenLength: -1)
             }
         }
         table.yajl_end_map = { context in
             engine(context) { engine in
                 engine.state.pointee.pop()
+                defer { engine.state.pointee.endValue() }
                 return engine.deliver(.endObject, tokenLength: 1)
             }
         }
@@ -290,6 +333,7 @@ final class TokenizerEngine {
         table.yajl_end_array = { context in
             engine(context) { engine in
                 engine.state.pointee.pop()
+                defer { engine.state.pointee.endValue() }
                 return engine.deliver(.endArray, tokenLength: 1)
             }
         }
@@ -297,10 +341,11 @@ final class TokenizerEngine {
     }
 
     private func depthExceeded() -> Bool {
-        pendingError = makeError(
+        let start = currentTokenStart(tokenLength: 1)
+        pendingFailure = makeFailure(
             .depthLimitExceeded,
             "more than \(state.pointee.maximumDepth) nested arrays and objects",
-            offset: currentTokenStart(tokenLength: 1), underlying: nil)
+            offset: start, readPosition: start + 1, pathAnchor: nil, underlying: nil)
         return false
     }
 }
@@ -308,5 +353,8 @@ final class TokenizerEngine {
 /// Recovers the engine from yajl's context pointer without retaining it.
 @inline(__always)
 private func engine(_ context: UnsafeMutableRawPointer?, _ body: (TokenizerEngine) -> Bool) -> Int32 {
-    Unmanaged<TokenizerEngine>.fromOpaque(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef(body) ? 1 : 0
+    Unmanaged<TokenizerEngine>.fromOpaque(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef { engine in
+        engine.state.pointee.eventCount &+= 1
+        return body(engine)
+    } ? 1 : 0
 }

@@ -1,13 +1,6 @@
-internal import CYajl
-
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// The per-token state of a tokenizer: the open containers (for depth and paths) and what is
-/// needed to turn an offset into a line and column.
+/// The per-token state of a tokenizer: the open containers (for depth and paths), where the
+/// input stands (for offsets, lines and columns), and the little that must be remembered of
+/// earlier chunks so that positions never depend on how the input was split.
 ///
 /// It lives behind one pointer owned by ``TokenizerEngine`` so that the callbacks touch plain
 /// memory, with no exclusivity checks and no reference counting per token.
@@ -27,6 +20,9 @@ struct TokenizerState {
         var keyInArena: Bool
     }
 
+    /// How many bytes before the current chunk are kept (for excerpts and token starts).
+    static let historyCapacity = 128
+
     var frames: UnsafeMutablePointer<Frame>
     var frameCapacity: Int
     var depth = 0
@@ -35,11 +31,11 @@ struct TokenizerState {
     var keyArena: UnsafeMutablePointer<UInt8>
     var keyArenaCapacity: Int
     var keyArenaCount = 0
-    /// One past the last byte of the chunk being parsed.
-    var chunkEnd: UnsafePointer<UInt8>?
 
     /// The chunk being parsed, for locating tokens while a callback runs.
     var chunkBase: UnsafePointer<UInt8>?
+    /// One past the last byte of the chunk being parsed.
+    var chunkEndPointer: UnsafePointer<UInt8>?
     var chunkCount = 0
     /// The absolute offset of the chunk's first byte.
     var chunkStart = 0
@@ -50,11 +46,30 @@ struct TokenizerState {
     var lineStartAtChunkStart = 0
     /// The previous chunk ended with CR, so a leading LF does not start another line.
     var pendingCR = false
-    /// The bytes of the current line seen before the chunk (its last 120 at most).
-    var lineTail: [UInt8] = []
+    /// The last position located in the current chunk (see `location(of:)`), kept behind a
+    /// pointer so that locating stays a read-only question.
+    let lineCursor: UnsafeMutablePointer<LineCursor?> = {
+        let pointer = UnsafeMutablePointer<LineCursor?>.allocate(capacity: 1)
+        pointer.initialize(to: nil)
+        return pointer
+    }()
+
+    /// The last bytes before the chunk (at most ``historyCapacity``), oldest first.
+    var history: UnsafeMutablePointer<UInt8>
+    var historyCount = 0
+
+    /// Absolute offset of the last unescaped `"` before the chunk (outside comments), or -1.
+    var lastQuote = -1
+    /// The number of consecutive backslashes that end the input before the chunk.
+    var trailingBackslashes = 0
+    /// Absolute offset of the closing quote of the last string or key delivered, or -1.
+    var lastStringClose = -1
 
     /// Top-level values completed so far.
     var valuesCompleted = 0
+    /// Callbacks received so far, and before the current chunk.
+    var eventCount = 0
+    var eventCountAtChunkStart = 0
 
     /// A handler asked to stop after the current event.
     @usableFromInline var stopRequested = false
@@ -65,12 +80,17 @@ struct TokenizerState {
         frames = .allocate(capacity: frameCapacity)
         keyArenaCapacity = 1024
         keyArena = .allocate(capacity: keyArenaCapacity)
+        history = .allocate(capacity: Self.historyCapacity)
     }
 
     func deallocate() {
         frames.deallocate()
         keyArena.deallocate()
+        history.deallocate()
+        lineCursor.deallocate()
     }
+
+    // MARK: Containers
 
     /// Called before every value: counts array elements.
     @inline(__always)
@@ -79,6 +99,12 @@ struct TokenizerState {
             let frame = frames + (depth - 1)
             if frame.pointee.isArray { frame.pointee.index &+= 1 }
         }
+    }
+
+    /// Called after a value has been delivered: counts top-level values.
+    @inline(__always)
+    mutating func endValue() {
+        if depth == 0 { valuesCompleted &+= 1 }
     }
 
     /// Opens a container; false when the depth limit is exceeded.
@@ -94,7 +120,6 @@ struct TokenizerState {
     @inline(__always)
     mutating func pop() {
         depth &-= 1
-        if depth == 0 { valuesCompleted &+= 1 }
     }
 
     @inline(__always)
@@ -102,7 +127,7 @@ struct TokenizerState {
         let frame = frames + (depth - 1)
         frame.pointee.keyCount = count
         frame.pointee.hasKey = true
-        if let bytes, let chunkBase, bytes >= chunkBase, bytes < chunkEnd.unsafelyUnwrapped {
+        if let bytes, let chunkBase, bytes >= chunkBase, bytes < chunkEndPointer.unsafelyUnwrapped {
             frame.pointee.keyPointer = bytes
             frame.pointee.keyInArena = false
         } else {
@@ -119,22 +144,37 @@ struct TokenizerState {
         keyArenaCount = start + count
     }
 
-    /// Before the chunk goes away: the keys of open objects move into a fresh, compact arena.
+    /// Before the chunk goes away: keys of open objects that still point into it are copied into
+    /// the key arena. The arena is compacted (only the open keys kept) when it has grown large.
     mutating func preserveKeys() {
-        let old = keyArena
-        let oldCapacity = keyArenaCapacity
         var needed = 0
-        for level in 0..<depth where frames[level].hasKey { needed += frames[level].keyCount }
+        for level in 0..<depth {
+            let frame = frames + level
+            guard frame.pointee.hasKey, !frame.pointee.isArray else { continue }
+            needed += frame.pointee.keyCount
+            if !frame.pointee.keyInArena { copyKey(frame, frame.pointee.keyPointer, frame.pointee.keyCount) }
+        }
+        guard keyArenaCount > 65_536, keyArenaCount > needed * 4 else { return }
+        let old = keyArena
         keyArenaCapacity = max(1024, needed * 2)
         keyArena = .allocate(capacity: keyArenaCapacity)
         keyArenaCount = 0
         for level in 0..<depth where frames[level].hasKey && !frames[level].isArray {
             let frame = frames + level
-            let source = frame.pointee.keyInArena ? UnsafePointer(old + frame.pointee.keyStart) : frame.pointee.keyPointer
-            copyKey(frame, source, frame.pointee.keyCount)
+            copyKey(frame, UnsafePointer(old + frame.pointee.keyStart), frame.pointee.keyCount)
         }
-        _ = oldCapacity
         old.deallocate()
+    }
+
+    /// Remembers where the string or key being delivered ends. `text` is what yajl passed: a
+    /// pointer into the chunk when the string had no escapes and did not span chunks.
+    @inline(__always)
+    mutating func noteStringClose(_ text: UnsafePointer<UInt8>?, _ count: Int, tokenEnd: () -> Int) {
+        if let text, let base = chunkBase, text >= base, text + count < base + chunkCount {
+            lastStringClose = chunkStart + (text + count - base)
+        } else {
+            lastStringClose = tokenEnd() - 1
+        }
     }
 
     private mutating func growFrames() {
@@ -156,18 +196,31 @@ struct TokenizerState {
         keyArenaCapacity = capacity
     }
 
+    /// How an error's path treats the innermost container.
+    enum PathEnd {
+        /// The current key or element.
+        case current
+        /// The element after the current one (a value was expected after `,` or `[`).
+        case nextElement
+        /// The container itself (a key was expected after `,` or `{`).
+        case container
+    }
+
     /// The path through the first `levels` open containers: each contributes its current key or
     /// element index (a container that has not reached its first child ends the path).
-    func path(levels: Int) -> JSONNodePath {
+    func path(levels: Int, end: PathEnd = .current) -> JSONNodePath {
+        let levels = min(levels, depth)
         var components: [JSONNodePath.Component] = []
         components.reserveCapacity(levels)
-        for level in 0..<min(levels, depth) {
+        for level in 0..<levels {
             let frame = frames[level]
+            let innermost = level == levels - 1
             if frame.isArray {
-                guard frame.index >= 0 else { break }
-                components.append(.index(frame.index))
+                let index = innermost && end == .nextElement ? frame.index + 1 : frame.index
+                guard index >= 0 else { break }
+                components.append(.index(index))
             } else {
-                guard frame.hasKey else { break }
+                guard frame.hasKey, !(innermost && end == .container) else { break }
                 let start = frame.keyInArena ? UnsafePointer(keyArena + frame.keyStart) : frame.keyPointer
                 let bytes = UnsafeBufferPointer(start: start, count: frame.keyCount)
                 components.append(.key(String(decoding: bytes, as: UTF8.self)))
@@ -175,117 +228,13 @@ struct TokenizerState {
         }
         return JSONNodePath(components)
     }
+}
 
-    // MARK: Lines
-
-    /// Finds the line and column of an absolute offset inside (or at the end of) the current
-    /// chunk, plus an excerpt of that line.
-    func locate(_ offset: Int) -> (location: SourceLocation, excerpt: String?, excerptColumn: Int) {
-        let local = min(max(offset - chunkStart, 0), chunkCount)
-        var line = lineAtChunkStart
-        var lineStart = lineStartAtChunkStart
-        var lineStartLocal = -1  // -1: the line began before this chunk
-        var afterCR = pendingCR
-        if let base = chunkBase {
-            var index = 0
-            while index < local {
-                let byte = base[index]
-                if byte == 0x0A {
-                    if !afterCR { line += 1 }
-                    lineStart = chunkStart + index + 1
-                    lineStartLocal = index + 1
-                    afterCR = false
-                } else if byte == 0x0D {
-                    line += 1
-                    lineStart = chunkStart + index + 1
-                    lineStartLocal = index + 1
-                    afterCR = true
-                } else {
-                    afterCR = false
-                }
-                index += 1
-            }
-        }
-        let absolute = chunkStart + local
-        let location = SourceLocation(offset: absolute, line: line, column: absolute - lineStart + 1)
-
-        // The excerpt: the line's bytes around the offset, at most 100 of them.
-        var lineBytes: [UInt8] = []
-        var caret: Int
-        if lineStartLocal < 0 {
-            lineBytes = lineTail
-            caret = lineTail.count + local
-            lineStartLocal = 0
-        } else {
-            caret = local - lineStartLocal
-        }
-        if let base = chunkBase {
-            var end = lineStartLocal
-            while end < chunkCount, base[end] != 0x0A, base[end] != 0x0D { end += 1 }
-            lineBytes.append(contentsOf: UnsafeBufferPointer(start: base + lineStartLocal, count: end - lineStartLocal))
-        }
-        let windowStart = max(0, caret - 60)
-        let windowEnd = min(lineBytes.count, max(caret + 40, windowStart))
-        if windowStart >= windowEnd && lineBytes.isEmpty && caret == 0 {
-            return (location, "", 1)
-        }
-        let clippedStart = min(windowStart, lineBytes.count)
-        let excerpt = String(decoding: lineBytes[clippedStart..<max(windowEnd, clippedStart)], as: UTF8.self)
-        caret -= clippedStart
-        return (location, Self.printable(excerpt), caret + 1)
-    }
-
-    /// Replaces control characters so the excerpt prints on one line.
-    private static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.value < 0x20 && scalar != "\t" ? " " : scalar
-        }))
-    }
-
-    /// Advances the line bookkeeping over a whole chunk after it has been parsed.
-    mutating func advanceLines(over base: UnsafePointer<UInt8>, count: Int, lineFeeds: Int, hasCarriageReturn hasCR: Bool) {
-        guard count > 0 else { return }
-        var breaks = 0
-        var lastBreakEnd = -1  // local offset just after the last break
-        if !hasCR {
-            breaks = lineFeeds
-            if breaks > 0 {
-                var last = count - 1
-                while base[last] != 0x0A { last -= 1 }
-                lastBreakEnd = last + 1
-            }
-            if pendingCR, base[0] == 0x0A {
-                // The LF completes a CRLF counted in the previous chunk.
-                breaks -= 1
-            }
-            pendingCR = false
-        } else {
-            var afterCR = pendingCR
-            for index in 0..<count {
-                let byte = base[index]
-                if byte == 0x0A {
-                    if !afterCR { breaks += 1 }
-                    lastBreakEnd = index + 1
-                    afterCR = false
-                } else if byte == 0x0D {
-                    breaks += 1
-                    lastBreakEnd = index + 1
-                    afterCR = true
-                } else {
-                    afterCR = false
-                }
-            }
-            pendingCR = afterCR
-        }
-        lineAtChunkStart += breaks
-        if lastBreakEnd >= 0 {
-            lineStartAtChunkStart = chunkStart + lastBreakEnd
-            let tailCount = min(count - lastBreakEnd, 120)
-            lineTail = Array(UnsafeBufferPointer(start: base + (count - tailCount), count: tailCount))
-        } else {
-            let keep = min(count, 120)
-            if lineTail.count + keep > 120 { lineTail.removeFirst(min(lineTail.count, lineTail.count + keep - 120)) }
-            lineTail.append(contentsOf: UnsafeBufferPointer(start: base + (count - keep), count: keep))
-        }
-    }
+/// A resumable line count inside one chunk.
+struct LineCursor {
+    var chunkStart: Int
+    var local: Int
+    var line: Int
+    var lineStart: Int
+    var afterCR: Bool
 }

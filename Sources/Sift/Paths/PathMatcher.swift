@@ -11,55 +11,6 @@ import Darwin
 /// skipped with a depth counter, with no per-token work inside it. Only values that reach a
 /// destination asking for a container are captured as ``JSONValue``s, and only that subtree.
 package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
-    struct Entry {
-        var state: Int32
-        var scope: Int32
-        /// The entry's order key in ``keys``; `keyCount == -1` for entries outside any
-        /// reordering query.
-        var keyStart: Int32
-        var keyCount: Int32
-    }
-
-    struct Frame {
-        var entryStart: Int32
-        var entryEnd: Int32
-        var keyEnd: Int32
-        var closerStart: Int32
-        var isArray: Bool
-        /// Elements or members seen so far.
-        var children: Int32
-        /// Pre-order position of the container among all values of the document.
-        var ordinal: Int
-        /// Identifier for resolving length-dependent selectors, or -1.
-        var arrayID: Int32
-    }
-
-    enum Closer {
-        case flush(group: Int32)
-        case endScope(scope: Int32, accept: Int32)
-    }
-
-    struct CaptureTarget {
-        var accept: Int32
-        var scope: Int32
-        var key: [Int]?
-        var info: MatchInfo
-    }
-
-    struct Capture {
-        var builder: JSONValueBuilder
-        var targets: [CaptureTarget]
-    }
-
-    struct Buffered {
-        var accept: Int32
-        var scope: Int32
-        var key: [Int]
-        var value: JSONValue
-        var info: MatchInfo
-        var sequence: Int
-    }
-
     /// The receiver, with whatever it accumulated.
     package var receiver: Receiver
 
@@ -73,14 +24,14 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
     private let wantsPaths: Bool
     private let wantsLocations: Bool
 
-    private var entries = ContiguousArray<Entry>()
+    private var entries = ContiguousArray<MatcherEntry>()
     private var keys = ContiguousArray<Int>()
-    private var frames = ContiguousArray<Frame>()
-    private var closers = ContiguousArray<Closer>()
-    private var captures: [Capture] = []
+    private var frames = ContiguousArray<MatcherFrame>()
+    private var closers = ContiguousArray<MatcherCloser>()
+    private var captures: [MatcherCapture] = []
     private var skipDepth = 0
     private var ordinal = 0
-    private var buffers: [Int32: [Buffered]] = [:]
+    private var buffers: [Int32: [MatcherBuffered]] = [:]
     private var arrayLengths: [Int32: Int] = [:]
     private var nextArrayID: Int32 = 0
     private var sequence = 0
@@ -113,7 +64,10 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
         if skipDepth > 0 {
             switch event {
             case .startObject, .startArray: skipDepth &+= 1
-            case .endObject, .endArray: skipDepth &-= 1
+            case .endObject, .endArray:
+                skipDepth &-= 1
+                // A skipped top-level container has ended: so has its document.
+                if skipDepth == 0 && frames.isEmpty { try receiver.endDocument() }
             default: break
             }
         } else {
@@ -156,13 +110,13 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
                 pushChild(of: entry, via: transitions[member], frame: frame, arrayID: -1)
                 member += 1
             }
-            if state.selfLoop { pushEntry(Entry(state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount)) }
+            if state.selfLoop { pushEntry(MatcherEntry(state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount)) }
             index += 1
         }
     }
 
     @inline(__always)
-    private mutating func matchNames(_ state: CompiledPaths.State, _ bytes: JSONBytes, _ entry: Entry, _ frame: Frame) {
+    private mutating func matchNames(_ state: CompiledPaths.State, _ bytes: JSONBytes, _ entry: MatcherEntry, _ frame: MatcherFrame) {
         let start = Int(state.nameStart)
         let end = start + Int(state.nameCount)
         let count = bytes.count
@@ -209,12 +163,12 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
                 element += 1
             }
             if state.indexedCount > 0 { matchIndices(state, position, entry, frame) }
-            if state.selfLoop { pushEntry(Entry(state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount)) }
+            if state.selfLoop { pushEntry(MatcherEntry(state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount)) }
             index += 1
         }
     }
 
-    private mutating func matchIndices(_ state: CompiledPaths.State, _ position: Int, _ entry: Entry, _ frame: Frame) {
+    private mutating func matchIndices(_ state: CompiledPaths.State, _ position: Int, _ entry: MatcherEntry, _ frame: MatcherFrame) {
         let start = Int(state.indexedStart)
         for index in start..<(start + Int(state.indexedCount)) {
             let indexed = paths.indexed[index]
@@ -228,14 +182,14 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
     }
 
     @inline(__always)
-    private mutating func truncate(to frame: Frame) {
+    private mutating func truncate(to frame: MatcherFrame) {
         if entries.count != Int(frame.entryEnd) { entries.removeSubrange(Int(frame.entryEnd)...) }
         if keys.count != Int(frame.keyEnd) { keys.removeSubrange(Int(frame.keyEnd)...) }
     }
 
     @inline(__always)
-    private mutating func pushChild(of parent: Entry, via transition: PathAutomaton.Transition, frame: Frame, arrayID: Int32) {
-        var child = Entry(state: transition.target, scope: parent.scope, keyStart: 0, keyCount: -1)
+    private mutating func pushChild(of parent: MatcherEntry, via transition: PathAutomaton.Transition, frame: MatcherFrame, arrayID: Int32) {
+        var child = MatcherEntry(state: transition.target, scope: parent.scope, keyStart: 0, keyCount: -1)
         if states[Int(transition.target)].ordered {
             child.keyStart = Int32(keys.count)
             if parent.keyCount > 0 {
@@ -252,7 +206,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
 
     /// Pushes an entry and the descendant visitors entered with it.
     @inline(__always)
-    private mutating func pushEntry(_ entry: Entry) {
+    private mutating func pushEntry(_ entry: MatcherEntry) {
         entries.append(entry)
         let state = states[Int(entry.state)]
         if state.epsilonCount > 0 {
@@ -277,7 +231,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
             entries.removeAll(keepingCapacity: true)
             keys.removeAll(keepingCapacity: true)
             ordinal = 0
-            pushEntry(Entry(state: paths.programRoots[0], scope: -1, keyStart: 0, keyCount: -1))
+            pushEntry(MatcherEntry(state: paths.programRoots[0], scope: -1, keyStart: 0, keyCount: -1))
             valueStart = 0
         } else {
             let parent = frames[frames.count - 1]
@@ -287,13 +241,16 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
         ordinal &+= 1
         var valueEnd = entries.count
         if valueStart == valueEnd {
-            if isContainer { skipDepth = 1 }
-            if frames.isEmpty { try receiver.endDocument() }
+            if isContainer {
+                skipDepth = 1
+            } else if frames.isEmpty {
+                try receiver.endDocument()
+            }
             return
         }
 
         // Accepts: destinations, captures and scopes.
-        var capture: Capture?
+        var capture: MatcherCapture?
         let closerStart = closers.count
         var needsFrame = false
         var info: MatchInfo?
@@ -345,15 +302,15 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
                 probe += 1
             }
         }
-        frames.append(Frame(
+        frames.append(MatcherFrame(
             entryStart: Int32(valueStart), entryEnd: Int32(valueEnd), keyEnd: Int32(keys.count),
             closerStart: Int32(closerStart), isArray: isArray, children: 0, ordinal: ordinal,
             arrayID: arrayID))
     }
 
     private mutating func handleAccept(
-        _ acceptIndex: Int32, entry: Entry, event: JSONEvent, isContainer: Bool, info: MatchInfo,
-        capture: inout Capture?, valueEnd: inout Int, needsFrame: inout Bool
+        _ acceptIndex: Int32, entry: MatcherEntry, event: JSONEvent, isContainer: Bool, info: MatchInfo,
+        capture: inout MatcherCapture?, valueEnd: inout Int, needsFrame: inout Bool
     ) throws {
         let accept = paths.accepts[Int(acceptIndex)]
         let key = entry.keyCount >= 0 ? Array(keys[Int(entry.keyStart)..<Int(entry.keyStart + entry.keyCount)]) : nil
@@ -365,20 +322,20 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
             }
             let scope = try receiver.beginScope(accept: accept, parent: Int(entry.scope), info: info)
             closers.append(.endScope(scope: Int32(scope), accept: acceptIndex))
-            pushEntry(Entry(state: paths.programRoots[program], scope: Int32(scope), keyStart: 0, keyCount: -1))
+            pushEntry(MatcherEntry(state: paths.programRoots[program], scope: Int32(scope), keyStart: 0, keyCount: -1))
             valueEnd = entries.count
             needsFrame = true
         case .match(let kind):
             if isContainer ? accept.capturesContainers : accept.capturesScalars {
-                let target = CaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
+                let target = MatcherCaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
                 if isContainer {
-                    if capture == nil { capture = Capture(builder: JSONValueBuilder(), targets: []) }
+                    if capture == nil { capture = MatcherCapture(builder: JSONValueBuilder(), targets: []) }
                     capture!.targets.append(target)
                 } else {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target)
                 }
             } else if !isContainer && kind.acceptsScalars {
-                let target = CaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
+                let target = MatcherCaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
                 if accept.orderGroup >= 0 {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target)
                 } else {
@@ -408,7 +365,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
 
     /// Routes a value to its receiver: through the block and the rest of the path, then straight
     /// on or into the buffer of its reordering query.
-    private mutating func deliver(_ value: MatchedValue, to target: CaptureTarget) throws {
+    private mutating func deliver(_ value: MatchedValue, to target: MatcherCaptureTarget) throws {
         let accept = paths.accepts[Int(target.accept)]
         if let block = accept.block {
             guard let result = block.body(value.jsonValue) else { return }
@@ -420,10 +377,10 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
         }
     }
 
-    private mutating func route(_ value: MatchedValue, accept: PathAutomaton.Accept, target: CaptureTarget) throws {
+    private mutating func route(_ value: MatchedValue, accept: PathAutomaton.Accept, target: MatcherCaptureTarget) throws {
         if accept.orderGroup >= 0 {
             sequence += 1
-            buffers[accept.orderGroup, default: []].append(Buffered(
+            buffers[accept.orderGroup, default: []].append(MatcherBuffered(
                 accept: target.accept, scope: target.scope, key: target.key ?? [], value: value.jsonValue,
                 info: target.info, sequence: sequence))
             peakHeldMatches = max(peakHeldMatches, buffers[accept.orderGroup]!.count)
@@ -514,4 +471,56 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
             try receiver.receive(.value(item.value), accept: paths.accepts[Int(item.accept)], scope: Int(item.scope), info: item.info)
         }
     }
+}
+
+// The matcher's bookkeeping types live outside the generic matcher so that using them costs
+// no generic metadata lookup when the matcher is instantiated for a receiver in another module.
+
+struct MatcherEntry {
+    var state: Int32
+    var scope: Int32
+    /// The entry's order key in ``keys``; `keyCount == -1` for entries outside any
+    /// reordering query.
+    var keyStart: Int32
+    var keyCount: Int32
+}
+
+struct MatcherFrame {
+    var entryStart: Int32
+    var entryEnd: Int32
+    var keyEnd: Int32
+    var closerStart: Int32
+    var isArray: Bool
+    /// Elements or members seen so far.
+    var children: Int32
+    /// Pre-order position of the container among all values of the document.
+    var ordinal: Int
+    /// Identifier for resolving length-dependent selectors, or -1.
+    var arrayID: Int32
+}
+
+enum MatcherCloser {
+    case flush(group: Int32)
+    case endScope(scope: Int32, accept: Int32)
+}
+
+struct MatcherCaptureTarget {
+    var accept: Int32
+    var scope: Int32
+    var key: [Int]?
+    var info: MatchInfo
+}
+
+struct MatcherCapture {
+    var builder: JSONValueBuilder
+    var targets: [MatcherCaptureTarget]
+}
+
+struct MatcherBuffered {
+    var accept: Int32
+    var scope: Int32
+    var key: [Int]
+    var value: JSONValue
+    var info: MatchInfo
+    var sequence: Int
 }

@@ -1,0 +1,107 @@
+import Foundation
+import Sift
+
+/// Codable streaming: every status of a tweet search decoded into ``TweetSearch/Status`` (a
+/// nested user, entities with arrays, numbers, optionals) by Sift as each one completes
+/// (`JSONPath("$.statuses[*]").decoded(Status.self)` with a callback, nothing kept), vs
+/// `JSONDecoder` decoding the whole document `{statuses: [Status]}` from the same bytes. Both
+/// fingerprint the same fields of every status.
+enum CodableScenarios: ScenarioFamily {
+    /// The checksum kind of the status decoders.
+    static let kind = "statuses"
+
+    static func scenarios(over datasets: [Dataset], options: BenchOptions) -> [Scenario] {
+        datasets.filter { ["tweets", "twitter.json"].contains($0.name) }.map { dataset in
+            // `.decoded` records each match's location, and the tokenizer finds a location by
+            // scanning from the start of the current chunk: on a whole document fed as one chunk
+            // that is quadratic (0.5 MB/s on 2 MB; hours on the full 16 MB). Until the engine
+            // locates lazily, it runs on the small documents only; `sift value+decoder` (same
+            // stream, same decoder, no locations) runs everywhere.
+            let small = options.isQuick || dataset.name == "twitter.json"
+            return Scenario(
+                name: "codable/\(dataset.name)",
+                summary: "decode every $.statuses[*] of \(dataset.origin) into a Codable Status, in memory",
+                dataset: dataset, access: .inMemory,
+                contenders: [TokenizerContenders.floor] + (small ? [sift] : []) + [siftValueDecoder, jsonDecoder])
+        }
+    }
+
+    /// Sift's streaming decoder: each status is decoded when it closes and handed to a callback.
+    static let sift = Contender(name: "sift decoded", role: .sift, checksumKind: kind) { input in
+        let bytes = [UInt8](input.data)
+        let tally = StatusTally()
+        var query = JSONQuery()
+        query.add(try JSONPath("$.statuses[*]").decoded(TweetSearch.Status.self)) { match in
+            tally.add(match.value)
+        }
+        let body = {
+            tally.reset()
+            try query.run(.bytes(bytes))
+            return RunResult(bytes: bytes.count, checksum: tally.fingerprint.checksum)
+        }
+        return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
+    }
+
+    /// The same stream, each status captured as a `JSONValue` (`.value`, collected) and decoded
+    /// with `JSONValueDecoder`: the decoding cost without the match locations that `.decoded`
+    /// and callbacks record.
+    static let siftValueDecoder = Contender(name: "sift value+decoder", role: .sift, checksumKind: kind) { input in
+        let bytes = [UInt8](input.data)
+        let tally = StatusTally()
+        let decoder = JSONValueDecoder()
+        var query = JSONQuery()
+        // Collected, not a callback: callback matches carry locations, which are quadratic too.
+        let statuses = query.add(try JSONPath("$.statuses[*]").value)
+        let body = {
+            tally.reset()
+            for status in try query.run(.bytes(bytes))[statuses] {
+                tally.add(try decoder.decode(TweetSearch.Status.self, from: status))
+            }
+            return RunResult(bytes: bytes.count, checksum: tally.fingerprint.checksum)
+        }
+        return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
+    }
+
+    /// `JSONDecoder` on the whole document.
+    static let jsonDecoder = Contender(name: "JSONDecoder", role: .foundation, checksumKind: kind) { input in
+        let data = input.data
+        let body = {
+            let tally = StatusTally()
+            for status in try JSONDecoder().decode(TweetSearch.self, from: data).statuses { tally.add(status) }
+            return RunResult(bytes: data.count, checksum: tally.fingerprint.checksum)
+        }
+        return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
+    }
+}
+
+/// Fingerprints decoded statuses: ids, text, user, counts, hashtags and mentions.
+final class StatusTally {
+    private(set) var fingerprint = Fingerprint()
+
+    func reset() {
+        fingerprint = Fingerprint()
+    }
+
+    func add(_ status: TweetSearch.Status) {
+        fingerprint.add(status.id)
+        fingerprint.add(status.id_str)
+        fingerprint.add(status.created_at)
+        fingerprint.add(status.text)
+        fingerprint.add(status.user.id)
+        fingerprint.add(status.user.screen_name)
+        fingerprint.add(status.user.name)
+        fingerprint.add(status.user.description ?? "-")
+        fingerprint.add(status.user.followers_count)
+        fingerprint.add(status.retweet_count)
+        fingerprint.add(status.favorite_count)
+        fingerprint.add(status.lang ?? "-")
+        for hashtag in status.entities.hashtags {
+            fingerprint.add(hashtag.text)
+            for index in hashtag.indices { fingerprint.add(index) }
+        }
+        for mention in status.entities.user_mentions {
+            fingerprint.add(mention.screen_name)
+            fingerprint.add(mention.id)
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension JSONInput {
+    /// Calls `body` with the input's bytes, piece by piece, until the input ends or `body`
+    /// returns false.
+    ///
+    /// In-memory inputs come as one piece. Files and descriptors are read 64 KiB at a time into
+    /// one buffer that is reused for every piece (valid only during the call). The progress
+    /// handler, if any, is called after every piece. A file that cannot be opened or read throws
+    /// a ``JSONParseError`` of kind ``JSONParseError/Kind/inputError`` whose location is the
+    /// number of bytes delivered before the failure (on line 1: the reader does not count lines).
+    func forEachChunk(_ body: (UnsafeRawBufferPointer) throws(JSONParseError) -> Bool) throws(JSONParseError) {
+        switch source {
+        case .bytes(let bytes):
+            try Self.deliverWhole(bytes.withUnsafeBytes { Self.run(body, $0) }, count: bytes.count, progress: progress)
+        case .data(let data):
+            try Self.deliverWhole(data.withUnsafeBytes { Self.run(body, $0) }, count: data.count, progress: progress)
+        case .text(let text):
+            var text = text
+            let count = text.utf8.count
+            try Self.deliverWhole(text.withUTF8 { Self.run(body, UnsafeRawBufferPointer($0)) }, count: count, progress: progress)
+        case .file(let path):
+            var descriptor: Int32
+            repeat {
+                descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            } while descriptor < 0 && errno == EINTR
+            guard descriptor >= 0 else {
+                throw Self.failure("cannot open '\(path)': \(Self.reason(errno))", offset: 0)
+            }
+            defer { close(descriptor) }
+            try readAll(descriptor, name: "'\(path)'", body)
+        case .descriptor(let descriptor, let name):
+            try readAll(descriptor, name: name, body)
+        }
+    }
+
+    private static func run(
+        _ body: (UnsafeRawBufferPointer) throws(JSONParseError) -> Bool, _ buffer: UnsafeRawBufferPointer
+    ) -> Result<Void, JSONParseError> {
+        Result { () throws(JSONParseError) in
+            if buffer.count > 0 { _ = try body(buffer) }
+        }
+    }
+
+    private static func deliverWhole(_ result: Result<Void, JSONParseError>, count: Int, progress: (@Sendable (Int) -> Void)?) throws(JSONParseError) {
+        progress?(count)
+        try result.get()
+    }
+
+    /// Reads a descriptor to its end into one reused buffer.
+    private func readAll(_ descriptor: Int32, name: String, _ body: (UnsafeRawBufferPointer) throws(JSONParseError) -> Bool) throws(JSONParseError) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var total = 0
+        while true {
+            let count = read(descriptor, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw Self.failure("cannot read \(name): \(Self.reason(errno))", offset: total)
+            }
+            if count == 0 { return }
+            total += count
+            progress?(total)
+            guard try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) else { return }
+        }
+    }
+
+    private static func failure(_ message: String, offset: Int) -> JSONParseError {
+        JSONParseError(kind: .inputError, message: message, location: SourceLocation(offset: offset, line: 1, column: offset + 1))
+    }
+
+    private static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

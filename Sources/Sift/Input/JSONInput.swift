@@ -1,0 +1,150 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the bytes of a JSON document come from: memory, a file, a file descriptor or standard
+/// input.
+///
+/// In-memory inputs are parsed in one pass over their bytes; files and descriptors are read in
+/// 64 KiB pieces into one reused buffer, so a file of any size is parsed in constant memory.
+/// A string literal is JSON text, never a file name: use ``file(_:)`` for a path.
+///
+/// ```swift
+/// try JSONTokenizer.validate(.file("feed.json"))
+/// try JSONTokenizer.validate(#"{"ok":true}"#)       // the text itself
+/// let input = JSONInput.standardInput.reportingProgress { bytesRead in
+///     FileHandle.standardError.write(Data("\r\(bytesRead) bytes".utf8))
+/// }
+/// ```
+public struct JSONInput: Sendable, ExpressibleByStringLiteral {
+    enum Source: Sendable {
+        case bytes([UInt8])
+        case data(Data)
+        case text(String)
+        case file(String)
+        case descriptor(Int32, name: String)
+    }
+
+    let source: Source
+
+    /// Called after each piece of input is read, with the number of bytes read so far; in-memory
+    /// inputs report once, with their whole size. Set it with ``reportingProgress(_:)``.
+    ///
+    /// ```swift
+    /// input.progress?(0)
+    /// ```
+    public private(set) var progress: (@Sendable (_ bytesRead: Int) -> Void)?
+
+    /// The size of reading one piece of a file or descriptor.
+    static let chunkSize = 64 * 1024
+
+    init(source: Source) {
+        self.source = source
+    }
+
+    /// JSON text given as bytes.
+    ///
+    /// ```swift
+    /// try JSONTokenizer.validate(.bytes(Array("[1,2]".utf8)))
+    /// ```
+    public static func bytes(_ bytes: [UInt8]) -> JSONInput { JSONInput(source: .bytes(bytes)) }
+
+    /// JSON text held in `Data`.
+    ///
+    /// ```swift
+    /// try JSONTokenizer.validate(.data(responseBody))
+    /// ```
+    public static func data(_ data: Data) -> JSONInput { JSONInput(source: .data(data)) }
+
+    /// JSON text given as a string: the document itself, not a file name.
+    ///
+    /// ```swift
+    /// try JSONTokenizer.validate(.string(#"{"a":1}"#))
+    /// ```
+    public static func string(_ text: String) -> JSONInput { JSONInput(source: .text(text)) }
+
+    /// The contents of the file at `path`, read piece by piece.
+    ///
+    /// ```swift
+    /// try JSONTokenizer.validate(.file("/var/data/feed.json"))
+    /// ```
+    public static func file(_ path: String) -> JSONInput { JSONInput(source: .file(path)) }
+
+    /// Everything readable from an open file descriptor, which Sift reads but never closes.
+    ///
+    /// ```swift
+    /// try JSONTokenizer.validate(.fileDescriptor(socket))
+    /// ```
+    public static func fileDescriptor(_ descriptor: Int32) -> JSONInput {
+        JSONInput(source: .descriptor(descriptor, name: "file descriptor \(descriptor)"))
+    }
+
+    /// The process's standard input.
+    ///
+    /// ```swift
+    /// try JSONTokenizer.validate(.standardInput)
+    /// ```
+    public static var standardInput: JSONInput { JSONInput(source: .descriptor(STDIN_FILENO, name: "standard input")) }
+
+    /// A string literal is JSON text, as with ``string(_:)``.
+    ///
+    /// ```swift
+    /// let input: JSONInput = "[1, 2, 3]"
+    /// ```
+    public init(stringLiteral text: String) {
+        self.init(source: .text(text))
+    }
+
+    /// This input, calling `report` with the number of bytes read so far after every piece.
+    ///
+    /// ```swift
+    /// let input = JSONInput.file("big.json").reportingProgress { print($0) }
+    /// ```
+    public func reportingProgress(_ report: @escaping @Sendable (_ bytesRead: Int) -> Void) -> JSONInput {
+        var copy = self
+        copy.progress = report
+        return copy
+    }
+
+    /// The number of bytes the input holds, when known: in-memory inputs, and regular files
+    /// (for a descriptor, what remains after its current position). Nil for pipes, sockets and
+    /// terminals.
+    ///
+    /// ```swift
+    /// if let total = input.byteCount { print("reading \(total) bytes") }
+    /// ```
+    public var byteCount: Int? {
+        switch source {
+        case .bytes(let bytes): return bytes.count
+        case .data(let data): return data.count
+        case .text(let text): return text.utf8.count
+        case .file(let path):
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            return Int(info.st_size)
+        case .descriptor(let descriptor, _):
+            var info = stat()
+            guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+            let position = lseek(descriptor, 0, SEEK_CUR)
+            return max(Int(info.st_size) - max(Int(position), 0), 0)
+        }
+    }
+
+    /// A short name for messages: the path, `standard input`, `file descriptor 5`, or nil for
+    /// in-memory input.
+    ///
+    /// ```swift
+    /// JSONInput.file("a.json").name // "a.json"
+    /// ```
+    public var name: String? {
+        switch source {
+        case .bytes, .data, .text: nil
+        case .file(let path): path
+        case .descriptor(_, let name): name
+        }
+    }
+}

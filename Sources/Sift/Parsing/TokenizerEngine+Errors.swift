@@ -1,0 +1,212 @@
+/// An error as the engine keeps it: everything of a ``JSONParseError`` plus a source excerpt that
+/// may still grow as later input arrives.
+struct TokenizerFailure {
+    var kind: JSONParseError.Kind
+    var message: String
+    var location: SourceLocation
+    var path: JSONNodePath
+    var underlying: (any Error)?
+    var excerpt: SourceExcerpt?
+    /// Where the input had been read to when the error was found.
+    var readPosition: Int
+    /// A ``JSONParseError`` a handler threw that did not come from this tokenizer: passed on as is.
+    var foreign: JSONParseError?
+
+    var error: JSONParseError {
+        if let foreign { return foreign }
+        let rendered = excerpt?.rendered
+        return JSONParseError(
+            kind: kind, message: message, location: location, path: path,
+            sourceLine: rendered?.line, excerptColumn: rendered?.column ?? location.column,
+            underlyingError: underlying)
+    }
+
+    /// Whether `error` is this failure as it was thrown earlier.
+    func describes(_ error: JSONParseError) -> Bool {
+        error.kind == kind && error.message == message && error.location == location && error.path == path
+    }
+}
+
+extension TokenizerEngine {
+    /// Builds a failure located at `offset`. `readPosition` is how far the input had been read
+    /// (it bounds the bytes every split of the input has at hand); `pathAnchor`, when given, is
+    /// where the offending token starts, used to tell a missing element or key from the current one.
+    func makeFailure(
+        _ kind: JSONParseError.Kind, _ message: String, offset: Int, readPosition: Int,
+        pathAnchor: Int?, underlying: (any Error)?
+    ) -> TokenizerFailure {
+        let state = state.pointee
+        let end = pathAnchor.map { state.pathEnd(forErrorAt: $0, readPosition: readPosition) } ?? .current
+        return TokenizerFailure(
+            kind: kind, message: message, location: state.location(of: offset),
+            path: state.path(levels: state.depth, end: end), underlying: underlying,
+            excerpt: excerpt(at: offset, readPosition: readPosition), readPosition: readPosition)
+    }
+
+    /// The excerpt for an error at `offset`, from the bytes every split has at hand.
+    private func excerpt(at offset: Int, readPosition: Int) -> SourceExcerpt? {
+        let state = state.pointee
+        let windowStart = max(readPosition - TokenizerState.historyCapacity, 0)
+        guard offset >= windowStart, offset <= readPosition else { return nil }
+        var lineStart = offset
+        while lineStart > windowStart, let byte = state.byte(at: lineStart - 1, readPosition: readPosition),
+            byte != 0x0A, byte != 0x0D
+        {
+            lineStart -= 1
+        }
+        var start = max(lineStart, offset - SourceExcerpt.bytesBefore)
+        while start < offset, let byte = state.byte(at: start, readPosition: readPosition), byte & 0xC0 == 0x80 { start += 1 }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(readPosition - start + SourceExcerpt.bytesAfter)
+        for position in start..<readPosition {
+            guard let byte = state.byte(at: position, readPosition: readPosition) else { return nil }
+            bytes.append(byte)
+        }
+        return SourceExcerpt(bytes: bytes, caret: offset - start)
+    }
+
+    /// Builds, records and throws a failure.
+    func fail(
+        _ kind: JSONParseError.Kind, _ message: String, offset: Int, readPosition: Int, pathAnchor: Int?
+    ) throws(JSONParseError) {
+        var failure = makeFailure(kind, message, offset: offset, readPosition: readPosition, pathAnchor: pathAnchor, underlying: nil)
+        if readPosition >= state.pointee.chunkStart + state.pointee.chunkCount, state.pointee.chunkBase == nil {
+            failure.excerpt?.close()  // at the end of the input
+        }
+        try fail(recorded: failure)
+    }
+
+    /// A byte the screen rejected (form feed, vertical tab, invalid UTF-8).
+    func fail(screenProblem problem: ByteScreen.Problem, at offset: Int, screen: ByteScreen) throws(JSONParseError) {
+        let state = state.pointee
+        var anchor = offset
+        if options.allowsComments {
+            if screen.isInsideString { anchor = screen.lastQuote }
+        } else {
+            let quote = state.stringStart(before: offset)
+            if quote > state.lastStringClose, quote < offset, state.byte(at: quote) == UInt8(ascii: "\"") { anchor = quote }
+        }
+        try fail(problem.kind, problem.message, offset: offset, readPosition: offset + 1, pathAnchor: anchor)
+    }
+
+    /// A lexical error: yajl stopped at (or just after) the offending byte.
+    func failLexical(message: String, consumed: Int) throws(JSONParseError) {
+        let state = state.pointee
+        let position = state.chunkStart + consumed
+        if message == "invalid char in json text" {
+            // yajl stops just after the character it rejects.
+            let offset = max(position - 1, 0)
+            try fail(.invalidSyntax, message, offset: offset, readPosition: offset + 1, pathAnchor: offset)
+        }
+        // yajl stops on the offending byte.
+        let readPosition = min(position + 1, state.chunkEnd)
+        let anchor: Int
+        if message.contains("inside a string") || message.contains("inside string") {
+            anchor = state.stringStart(before: position)
+        } else if message.hasPrefix("probable comment") {
+            anchor = position
+        } else {
+            anchor = state.wordStart(containing: position - 1, readPosition: readPosition)
+        }
+        try fail(.invalidSyntax, message, offset: position, readPosition: readPosition, pathAnchor: anchor)
+    }
+
+    /// A parse error: yajl stopped just after the offending token.
+    func failParse(message: String, consumed: Int) throws(JSONParseError) {
+        let state = state.pointee
+        if message == "after key and value, inside map, I expect ',' or '}'" {
+            let (start, end) = offendingTokenAfterValue(consumed: consumed)
+            try fail(.invalidSyntax, message, offset: start, readPosition: end, pathAnchor: start)
+        }
+        let end = state.chunkStart + consumed
+        let start = state.tokenStart(endingAt: end, readPosition: end)
+        try fail(.invalidSyntax, message, offset: start, readPosition: end, pathAnchor: start)
+    }
+
+    /// Errors found by `yajl_complete_parse`: the input ended too early, or (without multiple
+    /// values) a token after the value.
+    func failAtEnd(message: String, isParseError: Bool) throws(JSONParseError) {
+        let state = state.pointee
+        let end = state.chunkStart
+        if isParseError, message == "trailing garbage" {
+            let start = state.tokenStart(endingAt: end, readPosition: end)
+            try fail(.invalidSyntax, message, offset: start, readPosition: end, pathAnchor: start)
+        }
+        let insideString = endsInsideString
+        let insideComment = options.allowsComments && screen.isInsideBlockComment
+        let noValue = message == "premature EOF" && state.depth == 0 && state.valuesCompleted == 0
+            && !insideString && !insideComment
+        if noValue, options.allowsMultipleValues {
+            return  // a stream of no values (empty NDJSON) is fine
+        }
+        let detail =
+            insideString ? "unexpected end of input inside a string"
+            : insideComment ? "unexpected end of input inside a comment"
+            : noValue ? "unexpected end of input: no JSON value" : "unexpected end of input"
+        let quote = options.allowsComments ? screen.lastQuote : state.lastQuote
+        try fail(.incompleteInput, detail, offset: end, readPosition: end, pathAnchor: insideString ? quote : end)
+    }
+
+    /// yajl moves its offset back by the token's length for this one error, and to the chunk's
+    /// start when the token began in an earlier chunk: recover the offending token's bounds.
+    private func offendingTokenAfterValue(consumed: Int) -> (start: Int, end: Int) {
+        let state = state.pointee
+        let quote = UInt8(ascii: "\"")
+        let reported = state.chunkStart + consumed
+        var start: Int
+        var isString: Bool
+        if consumed == 0, state.chunkStart > 0, state.eventCount == state.eventCountAtChunkStart,
+            let previous = state.byte(at: state.chunkStart - 1),
+            endsInsideString || TokenizerState.isWordByte(previous)
+        {
+            // Nothing was delivered in this chunk yet and a token was open at its start: the
+            // offending token began in an earlier chunk.
+            isString = endsInsideString
+            start = isString ? state.lastQuote : state.wordStart(containing: state.chunkStart - 1, readPosition: state.chunkStart)
+        } else {
+            // yajl subtracted the raw length: strings lose their two quotes in that count.
+            let candidate = reported - 2
+            isString = candidate >= 0 && candidate != state.lastStringClose && state.byte(at: candidate) == quote
+            start = isString ? candidate : reported
+        }
+        // The token ends in this chunk: find its end.
+        var end = max(start + 1, state.chunkStart)
+        if isString {
+            var escaped = start < state.chunkStart && state.trailingBackslashes % 2 == 1
+            if start >= state.chunkStart { end = start + 1 }
+            while let byte = state.byte(at: end) {
+                end += 1
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == quote { break }
+            }
+        } else if let first = state.byte(at: start), TokenizerState.isWordByte(first) {
+            end = max(start, state.chunkStart)
+            while let byte = state.byte(at: end), TokenizerState.isWordByte(byte) { end += 1 }
+        }
+        return (start, end)
+    }
+
+    /// The failure for an error a handler threw while handling the current token.
+    func failure(thrownBy error: any Error, tokenLength: Int) -> TokenizerFailure {
+        if let parseError = error as? JSONParseError {
+            if let made = lastContextFailure, made.describes(parseError) { return made }
+            let end = currentTokenEnd
+            var foreign = makeFailure(
+                parseError.kind, parseError.message, offset: parseError.location.offset, readPosition: end,
+                pathAnchor: nil, underlying: parseError.underlyingError)
+            foreign.excerpt = nil
+            foreign.foreign = parseError
+            return foreign
+        }
+        return contextFailure(String(describing: error), tokenLength: tokenLength, underlying: error)
+    }
+
+    /// A consumer error located at the current token.
+    func contextFailure(_ message: String, tokenLength: Int, underlying: (any Error)?) -> TokenizerFailure {
+        let start = currentTokenStart(tokenLength: tokenLength)
+        let failure = makeFailure(
+            .consumerError, message, offset: start, readPosition: max(currentTokenEnd, start),
+            pathAnchor: nil, underlying: underlying)
+        lastContextFailure = failure
+        return failure
+    }
+}

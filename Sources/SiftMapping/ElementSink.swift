@@ -1,0 +1,126 @@
+import Sift
+
+/// Where the elements of one mapped array go as they are completed: into a typed Swift array,
+/// or straight to a consumer (streaming).
+///
+/// Models are created here, from their entity, so that an array of `M` is built as `[M]` with
+/// no cast per element.
+protocol ElementSink: AnyObject {
+    /// Creates a model from a valid element's entity and takes it.
+    func appendModel(_ entity: MappedEntity) throws
+    /// Decodes an element and takes it.
+    func appendDecoded(_ value: JSONValue) throws
+    /// The array built so far, as `[Element]` (streaming sinks: an empty array).
+    func takeResult() -> Any
+    /// A sink of the same kind that builds its elements and drops them (to map again for
+    /// failures only).
+    func discarding() -> ElementSink
+}
+
+extension ElementSink {
+    func appendModel(_ entity: MappedEntity) throws {
+        preconditionFailure("\(Self.self) does not take models")
+    }
+
+    func appendDecoded(_ value: JSONValue) throws {
+        preconditionFailure("\(Self.self) does not take decoded values")
+    }
+}
+
+/// Collects models into `[Model]`.
+final class ModelCollector<Model: Mappable>: ElementSink {
+    var items: [Model] = []
+
+    func appendModel(_ entity: MappedEntity) throws {
+        items.append(try Model(entity: entity))
+    }
+
+    func takeResult() -> Any {
+        defer { items = [] }
+        return items
+    }
+
+    func discarding() -> ElementSink { ModelStream<Model> { _ in } }
+}
+
+/// Collects decoded values into `[Decoder.Output]`.
+final class DecodedCollector<Decoder: ValueDecoder>: ElementSink {
+    let decoder: Decoder
+    var items: [Decoder.Output] = []
+
+    init(decoder: Decoder) {
+        self.decoder = decoder
+    }
+
+    func appendDecoded(_ value: JSONValue) throws {
+        items.append(try decoder.decode(value))
+    }
+
+    func takeResult() -> Any {
+        defer { items = [] }
+        return items
+    }
+
+    func discarding() -> ElementSink { DecodedStream(decoder: decoder) { _ in } }
+}
+
+/// Hands each model to a consumer as soon as it is complete; keeps nothing.
+final class ModelStream<Model: Mappable>: ElementSink {
+    let body: (Model) throws -> Void
+
+    init(body: @escaping (Model) throws -> Void) {
+        self.body = body
+    }
+
+    func appendModel(_ entity: MappedEntity) throws {
+        let model = try Model(entity: entity)
+        try body(model)
+    }
+
+    func takeResult() -> Any { [Model]() }
+
+    func discarding() -> ElementSink { ModelStream<Model> { _ in } }
+}
+
+/// Hands each decoded element to a consumer as soon as it is complete; keeps nothing.
+final class DecodedStream<Decoder: ValueDecoder>: ElementSink {
+    let decoder: Decoder
+    let body: (Decoder.Output) throws -> Void
+
+    init(decoder: Decoder, body: @escaping (Decoder.Output) throws -> Void) {
+        self.decoder = decoder
+        self.body = body
+    }
+
+    func appendDecoded(_ value: JSONValue) throws {
+        let output = try decoder.decode(value)
+        try body(output)
+    }
+
+    func takeResult() -> Any { [Decoder.Output]() }
+
+    func discarding() -> ElementSink { DecodedStream(decoder: decoder) { _ in } }
+}
+
+/// A type-erased ``Mappable`` type: its schema, and how to make its models and arrays.
+class AnyModelKind: @unchecked Sendable {
+    /// Identifies the type, so that a recursive schema compiles once.
+    var identifier: ObjectIdentifier { fatalError("abstract") }
+    /// The type's name, for messages.
+    var typeName: String { fatalError("abstract") }
+    /// The type's schema.
+    func schema() -> MappingSchema { fatalError("abstract") }
+    /// Creates a model from a valid entity.
+    func make(_ entity: MappedEntity) throws -> Any { fatalError("abstract") }
+    /// A collector for `[Model]`.
+    func makeCollector() -> ElementSink { fatalError("abstract") }
+}
+
+/// The box of one ``Mappable`` type.
+final class ModelKind<Model: Mappable>: AnyModelKind, @unchecked Sendable {
+    override var identifier: ObjectIdentifier { ObjectIdentifier(Model.self) }
+    override var typeName: String { String(describing: Model.self) }
+    override func schema() -> MappingSchema { Model.schema }
+    override func make(_ entity: MappedEntity) throws -> Any { try Model(entity: entity) }
+    override func makeCollector() -> ElementSink { ModelCollector<Model>() }
+}

@@ -1,0 +1,127 @@
+import Sift
+
+/// The elements of a JSON array, mapped as `Model` while chunks of input arrive (see
+/// ``Mapper/elements(of:atKeyPath:in:options:)``).
+///
+/// Iterating pulls chunks from the upstream sequence only until the next element is complete,
+/// so memory is bounded by a chunk and the elements it completes. Valid elements come in order;
+/// the sequence ends by throwing a ``MappingError`` when some elements were invalid, a
+/// `JSONParseError` for invalid JSON, or the upstream's own error.
+///
+/// ```swift
+/// let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+/// Task { for piece in pieces { continuation.yield(piece) }; continuation.finish() }
+/// for try await person in Mapper.elements(of: Person.self, atKeyPath: "people", in: chunks) {
+///     print(person.name)
+/// }
+/// ```
+public struct MappedElements<Model: Mappable, Chunks: AsyncSequence>: AsyncSequence
+where Chunks.Element: Sequence<UInt8> {
+    /// The mapped models.
+    public typealias Element = Model
+
+    let keyPath: String
+    let chunks: Chunks
+    let options: JSONParserOptions
+
+    /// Starts a new parse of the upstream sequence.
+    ///
+    /// ```swift
+    /// var iterator = elements.makeAsyncIterator()
+    /// let first = try await iterator.next()
+    /// ```
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(upstream: chunks.makeAsyncIterator(), stream: ElementStream(keyPath: keyPath, options: options))
+    }
+
+    /// Parses chunks on demand and hands out completed elements.
+    ///
+    /// ```swift
+    /// while let person = try await iterator.next() { print(person) }
+    /// ```
+    public struct Iterator: AsyncIteratorProtocol {
+        var upstream: Chunks.AsyncIterator
+        let stream: ElementStream<Model>
+
+        /// The next valid element, or nil at the end of a valid input.
+        ///
+        /// ```swift
+        /// let next = try await iterator.next()
+        /// ```
+        public mutating func next() async throws -> Model? {
+            while true {
+                if let element = stream.queue.pop() { return element }
+                if stream.isDone { return nil }
+                if let chunk = try await upstream.next() {
+                    try stream.feed(chunk)
+                } else {
+                    try stream.finish()
+                }
+            }
+        }
+    }
+}
+
+/// The parse behind a ``MappedElements`` iterator.
+final class ElementStream<Model: Mappable> {
+    let queue = ElementQueue<Model>()
+    let tokenizer: JSONTokenizer<PathMatcher<MappingReceiver>>
+    let run: MappingRun
+    private(set) var isDone = false
+
+    init(keyPath: String, options: JSONParserOptions) {
+        let plan = MappingPlan(target: Property(keyPath, .array, mappedType: Model.self))
+        run = MappingRun(plan: plan, rootSink: queue)
+        tokenizer = JSONTokenizer(options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingReceiver(run: run)))
+    }
+
+    /// Large chunks are fed in slices: locating a value costs the engine a scan from the start
+    /// of the chunk that holds it, so bounded slices keep locations cheap.
+    static var sliceSize: Int { 128 }
+
+    func feed(_ chunk: some Sequence<UInt8>) throws {
+        do {
+            let bytes = Array(chunk)
+            var start = 0
+            while start < bytes.count {
+                let end = min(start + Self.sliceSize, bytes.count)
+                try Mapper.unwrappingConsumerErrors { try tokenizer.feed(bytes[start..<end]) }
+                start = end
+            }
+        } catch {
+            isDone = true
+            throw error
+        }
+    }
+
+    func finish() throws {
+        isDone = true
+        try Mapper.unwrappingConsumerErrors { try tokenizer.finish() }
+        _ = try run.result()
+    }
+}
+
+/// Completed elements waiting for the consumer.
+final class ElementQueue<Model: Mappable>: ElementSink {
+    private var items: [Model] = []
+    private var head = 0
+
+    func appendModel(_ entity: MappedEntity) throws {
+        items.append(try Model(entity: entity))
+    }
+
+    func pop() -> Model? {
+        guard head < items.count else { return nil }
+        let item = items[head]
+        head += 1
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return item
+    }
+
+    func takeResult() -> Any { [Model]() }
+
+    func discarding() -> ElementSink { ModelStream<Model> { _ in } }
+}

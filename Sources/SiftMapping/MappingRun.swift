@@ -1,0 +1,393 @@
+import Sift
+
+/// One mapping over one document: a frame per open scope (the document, each nested model, each
+/// mapped array, each probe), values and failures resolved when the scope closes.
+///
+/// Frames live on a stack (scopes close in the reverse order they open), and a frame's slot
+/// storage is reused by the next frame at the same depth, so mapping an array of a million
+/// models allocates per model only what the model keeps.
+final class MappingRun {
+    enum Slot {
+        case absent
+        case null(SourceLocation?)
+        case value(Any)
+        case failed([MappingFailure])
+    }
+
+    struct Frame {
+        var program: Int
+        var parent: Int
+        /// The property this frame is the value of, in a model or document parent.
+        var propertyIndex = 0
+        var alternative = 0
+        /// The element this frame is, in an array parent.
+        var elementIndex = 0
+        /// The container is an array (from the probe); false for objects.
+        var isArray = false
+        var location: SourceLocation?
+        /// Model and document frames: per property, one slot per reading of its key path.
+        var slots: [Slot] = []
+        /// Array frames: elements seen, where valid ones go, failures of elements in order.
+        var elementCount = 0
+        var sink: ElementSink?
+        var failures: [MappingFailure] = []
+    }
+
+    let plan: MappingPlan
+    /// Where the elements of the document's target array go instead of a collected array.
+    let rootSink: ElementSink?
+    /// The path of the mapped document inside an enclosing one (nested mappings).
+    let prefix: JSONNodePath
+    let wantsLocations: Bool
+
+    private var frames: [Frame] = []
+    private var depth = 0
+    private var pendingProbes: [Int] = []
+    private var probeHead = 0
+    private(set) var isFinished = false
+    private var outcome: Slot = .absent
+
+    init(plan: MappingPlan, rootSink: ElementSink? = nil, prefix: JSONNodePath = .root, wantsLocations: Bool = true) {
+        self.plan = plan
+        self.rootSink = rootSink
+        self.prefix = prefix
+        self.wantsLocations = wantsLocations
+        frames.append(Frame(program: 0, parent: -1, slots: [.absent, .absent]))
+        depth = 1
+    }
+
+    // MARK: Matcher events
+
+    func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+        let frameIndex = scope < 0 ? 0 : scope
+        switch plan.tags[accept.tag] {
+        case .property(let program, let index):
+            let property = plan.programs[program].properties[index]
+            let slot = try convert(
+                value, property: property, frame: frameIndex, alternative: accept.alternative, location: info.location)
+            frames[frameIndex].slots[index &* 2 &+ accept.alternative] = slot
+        case .element(let program):
+            let index = frames[frameIndex].elementCount
+            frames[frameIndex].elementCount = index &+ 1
+            guard case .array(let element) = plan.programs[program].role else { return }
+            switch element {
+            case .model(let kind):
+                // A scalar where a model object was expected.
+                let detail = MappingFailure.Detail.element(
+                    index: index, .wrongType(expected: "an object (\(kind.typeName))", found: Self.describe(value)))
+                frames[frameIndex].failures.append(
+                    MappingFailure(detail, path: path(of: frameIndex, appending: [.index(index)]), location: info.location))
+            case .decoded:
+                guard let sink = frames[frameIndex].sink else { return }
+                let json = value.jsonValue
+                do {
+                    try sink.appendDecoded(json)
+                } catch {
+                    frames[frameIndex].failures.append(contentsOf: try KeyMappingFailures.failures(
+                        of: error, at: path(of: frameIndex, appending: [.index(index)]), elementIndex: index,
+                        location: info.location))
+                }
+            }
+        case .probe:
+            break
+        }
+    }
+
+    func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int {
+        let parentIndex = parent < 0 ? 0 : parent
+        guard case .scope(let program) = accept.kind else { preconditionFailure("not a scope accept") }
+        var frame = Frame(program: program, parent: parentIndex, alternative: accept.alternative, location: info.location)
+        switch plan.tags[accept.tag] {
+        case .property(_, let index):
+            frame.propertyIndex = index
+        case .element:
+            frame.elementIndex = frames[parentIndex].elementCount
+            frames[parentIndex].elementCount &+= 1
+        case .probe:
+            preconditionFailure("a probe is not a scope")
+        }
+        switch plan.programs[program].role {
+        case .model:
+            let count = plan.programs[program].properties.count &* 2
+            if depth < frames.count { swap(&frame.slots, &frames[depth].slots) }
+            frame.slots.removeAll(keepingCapacity: true)
+            frame.slots.append(contentsOf: repeatElement(.absent, count: count))
+        case .array(let element):
+            if parentIndex == 0, let rootSink {
+                frame.sink = rootSink
+            } else {
+                switch element {
+                case .model(let kind): frame.sink = kind.makeCollector()
+                case .decoded(let decoder): frame.sink = decoder.makeCollector()
+                }
+            }
+        case .probe, .document:
+            break
+        }
+        let index = depth
+        if depth < frames.count {
+            frames[depth] = frame
+        } else {
+            frames.append(frame)
+        }
+        depth &+= 1
+        pendingProbes.append(index)
+        return index
+    }
+
+    func dropped(accept: PathAutomaton.Accept, found: JSONEvent) {
+        guard case .probe = plan.tags[accept.tag] else { return }
+        // Probes come in the order their scopes began.
+        let frame = pendingProbes[probeHead]
+        probeHead &+= 1
+        if probeHead == pendingProbes.count {
+            pendingProbes.removeAll(keepingCapacity: true)
+            probeHead = 0
+        }
+        if case .startArray = found { frames[frame].isArray = true }
+    }
+
+    func endScope(_ scope: Int) throws {
+        precondition(scope == depth - 1, "scopes close in reverse order")
+        let frame = frames[scope]
+        let result: Slot
+        switch plan.programs[frame.program].role {
+        case .probe:
+            let expectation = plan.programs[frames[frame.parent].program].properties[frame.propertyIndex].expectation
+            result = .failed([MappingFailure(
+                .wrongType(expected: expectation, found: frame.isArray ? "an array" : "an object"),
+                path: path(of: scope), location: frame.location)])
+        case .model(let kind):
+            result = try finishModel(scope, kind: kind)
+        case .array:
+            if !frame.isArray {
+                result = .failed([MappingFailure(
+                    .wrongType(expected: "an array", found: "an object"), path: path(of: scope), location: frame.location)])
+            } else if !frame.failures.isEmpty {
+                result = .failed(frame.failures)
+            } else {
+                result = .value(frame.sink?.takeResult() ?? [Any]())
+            }
+        case .document:
+            preconditionFailure("the document is not a scope")
+        }
+        handOver(result, from: frame)
+        frames[scope].slots.removeAll(keepingCapacity: true)
+        frames[scope].sink = nil
+        frames[scope].failures = []
+        depth &-= 1
+    }
+
+    func endDocument() throws {
+        let values = resolve(0)
+        if !values.failures.isEmpty {
+            outcome = .failed(values.failures)
+        } else if let value = values.values[0] {
+            outcome = .value(value)
+        }
+        isFinished = true
+    }
+
+    /// The mapped value, or the aggregated error.
+    func result() throws -> Any {
+        // The matcher does not report the end of a top-level container that no path walks into
+        // (a target at the root captured whole): resolve it here.
+        if !isFinished { try endDocument() }
+        switch outcome {
+        case .value(let value): return value
+        case .failed(let failures): throw MappingError(failures)
+        case .absent, .null: preconditionFailure("the document's target is required")
+        }
+    }
+
+    // MARK: Values
+
+    private func convert(
+        _ value: MatchedValue, property plan: MappingPlan.PropertyPlan, frame: Int, alternative: Int,
+        location: SourceLocation?
+    ) throws -> Slot {
+        let property = plan.property
+        let outcome: ValueConversion.Outcome
+        switch value {
+        case .scalar(let event):
+            if case .null = event { return .null(location) }
+            outcome = ValueConversion.convert(event, to: property.type)
+        case .value(let json):
+            switch (property.type, json) {
+            case (_, .null): return .null(location)
+            case (.array, .array(let elements)): outcome = .value(elements)
+            case (.dictionary, .object(let object)):
+                if property.decoder != nil {
+                    outcome = .value(json)
+                } else {
+                    outcome = .value(ValueConversion.dictionary(object))
+                }
+            default: outcome = .wrongType(found: ValueConversion.describe(json))
+            }
+        }
+        switch outcome {
+        case .value(let converted):
+            guard let decoder = property.decoder else { return .value(converted) }
+            do {
+                return .value(try decoder.decodeAny(value.jsonValue))
+            } catch {
+                return .failed(try KeyMappingFailures.failures(
+                    of: error, at: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }),
+                    location: location))
+            }
+        case .wrongType(let found):
+            return .failed([MappingFailure(
+                .wrongType(expected: plan.expectation, found: found),
+                path: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }), location: location)])
+        case .invalidURL(let found):
+            return .failed([MappingFailure(
+                .invalidURL(found: found),
+                path: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }), location: location)])
+        }
+    }
+
+    static func describe(_ value: MatchedValue) -> String {
+        switch value {
+        case .scalar(let event): ValueConversion.describe(event)
+        case .value(let json): ValueConversion.describe(json)
+        }
+    }
+
+    /// Resolves every property of a model or document frame: the first valid reading wins;
+    /// else the first failing reading's failures; else `null` or absence (fine when optional).
+    private func resolve(_ index: Int) -> (values: [Any?], failures: [MappingFailure]) {
+        let properties = plan.programs[frames[index].program].properties
+        var values: [Any?] = []
+        values.reserveCapacity(properties.count)
+        var failures: [MappingFailure] = []
+        for (position, property) in properties.enumerated() {
+            var chosen: Any?
+            var failed: [MappingFailure]?
+            var null: (alternative: Int, location: SourceLocation?)?
+            for alternative in 0..<property.alternatives.count {
+                switch frames[index].slots[position &* 2 &+ alternative] {
+                case .value(let value):
+                    chosen = value
+                case .failed(let found):
+                    if failed == nil { failed = found }
+                case .null(let location):
+                    if null == nil { null = (alternative, location) }
+                case .absent:
+                    break
+                }
+                if chosen != nil { break }
+            }
+            if let chosen {
+                values.append(chosen)
+                continue
+            }
+            values.append(nil)
+            if let failed {
+                failures.append(contentsOf: failed)
+            } else if property.property.isOptional {
+                continue
+            } else if let null {
+                failures.append(MappingFailure(
+                    .missing(expected: property.expectation, foundNull: true),
+                    path: path(of: index, appending: property.alternatives[null.alternative].map { .key($0) }),
+                    location: null.location))
+            } else {
+                let keys = property.alternatives[property.alternatives.count - 1]
+                failures.append(MappingFailure(
+                    .missing(expected: property.expectation, foundNull: false),
+                    path: path(of: index, appending: keys.map { .key($0) }), location: nil))
+            }
+        }
+        return (values, failures)
+    }
+
+    private func finishModel(_ index: Int, kind: AnyModelKind) throws -> Slot {
+        let frame = frames[index]
+        let parent = frames[frame.parent]
+        var elementSink: ElementSink?
+        if case .array = plan.programs[parent.program].role { elementSink = parent.sink }
+        /// A failure of the model itself; in an array, a failure of the element with its index.
+        func failure(_ detail: MappingFailure.Detail) -> MappingFailure {
+            let detail = elementSink == nil ? detail : .element(index: frame.elementIndex, detail)
+            return MappingFailure(detail, path: path(of: index), location: frame.location)
+        }
+        if frame.isArray {
+            return .failed([failure(.wrongType(expected: "an object (\(kind.typeName))", found: "an array"))])
+        }
+        let resolved = resolve(index)
+        if !resolved.failures.isEmpty { return .failed(resolved.failures) }
+        guard let layout = plan.programs[frame.program].layout else { preconditionFailure("a model program has a layout") }
+        let entity = MappedEntity(layout: layout, values: resolved.values)
+        do {
+            if let elementSink {
+                try elementSink.appendModel(entity)
+                return .absent
+            }
+            return .value(try kind.make(entity))
+        } catch {
+            return .failed(try KeyMappingFailures.failures(
+                of: error, at: path(of: index), elementIndex: elementSink == nil ? nil : frame.elementIndex,
+                location: frame.location))
+        }
+    }
+
+    /// Gives a closed scope's value or failures to its parent.
+    private func handOver(_ result: Slot, from frame: Frame) {
+        let parent = frame.parent
+        switch plan.programs[frames[parent].program].role {
+        case .array:
+            if case .failed(let failures) = result { frames[parent].failures.append(contentsOf: failures) }
+        case .model, .document:
+            frames[parent].slots[frame.propertyIndex &* 2 &+ frame.alternative] = result
+        case .probe:
+            break
+        }
+    }
+
+    // MARK: Paths
+
+    /// The full path of a frame's value, plus `components`.
+    func path(of index: Int, appending components: [JSONNodePath.Component] = []) -> JSONNodePath {
+        var reversed: [JSONNodePath.Component] = components.reversed()
+        var current = index
+        while current > 0 {
+            let frame = frames[current]
+            let parent = frames[frame.parent]
+            if case .array = plan.programs[parent.program].role {
+                reversed.append(.index(frame.elementIndex))
+            } else {
+                let keys = plan.programs[parent.program].properties[frame.propertyIndex].alternatives[frame.alternative]
+                for key in keys.reversed() { reversed.append(.key(key)) }
+            }
+            current = frame.parent
+        }
+        return JSONNodePath(prefix.components + reversed.reversed())
+    }
+}
+
+/// Connects a ``MappingRun`` to the path matcher.
+struct MappingReceiver: PathMatchReceiver {
+    let run: MappingRun
+
+    var wantsLocations: Bool { run.wantsLocations }
+
+    func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+        try run.receive(value, accept: accept, scope: scope, info: info)
+    }
+
+    func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int {
+        try run.beginScope(accept: accept, parent: parent, info: info)
+    }
+
+    func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {
+        try run.endScope(scope)
+    }
+
+    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo) {
+        run.dropped(accept: accept, found: found)
+    }
+
+    func endDocument() throws {
+        try run.endDocument()
+    }
+}

@@ -1,0 +1,35 @@
+import ArgumentParser
+import Sift
+
+/// The options every subcommand shares: how to parse its input and whether to show progress.
+///
+/// ```swift
+/// // sift query --max-depth 64 --allow-comments --no-progress '$.a' file.json
+/// ```
+struct InputOptions: ParsableArguments {
+    @Option(name: .customLong("max-depth"), help: "The deepest nesting of arrays and objects accepted (default 512).")
+    var maximumDepth: Int = 512
+
+    @Flag(name: .customLong("allow-comments"), help: "Skip // and /* */ comments.")
+    var allowsComments = false
+
+    @Flag(
+        inversion: .prefixedNo,
+        help: "Show a progress bar on stderr, also for stdin (by default: for regular files over 16 MB when stderr is a terminal).")
+    var progress: Bool?
+
+    func validate() throws {
+        guard maximumDepth >= 1 else {
+            throw ValidationError("--max-depth must be at least 1, not \(maximumDepth).")
+        }
+    }
+
+    /// The tokenizer options these flags describe.
+    ///
+    /// ```swift
+    /// let options = inputOptions.parserOptions(multipleValues: lines)
+    /// ```
+    func parserOptions(multipleValues: Bool = false) -> JSONParserOptions {
+        JSONParserOptions(maximumDepth: maximumDepth, allowsMultipleValues: multipleValues, allowsComments: allowsComments)
+    }
+}

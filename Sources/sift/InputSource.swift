@@ -1,0 +1,96 @@
+import Sift
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where one input of a subcommand comes from: a `FILE` argument, or stdin for `-` or no
+/// argument at all.
+///
+/// Every input is read the same way: ``open(progress:)`` gives an asynchronous sequence of byte
+/// chunks (``InputChunks``), which the tokenizer, the Hub parser and the streaming Hub
+/// components all take. A new kind of input (a URL, whose HTTP body is such a sequence) is one
+/// more case here and one more reader in ``InputChunks``; no subcommand changes.
+///
+/// ```swift
+/// for source in InputSource.sources(files) {
+///     let chunks = try source.open(progress: options.progress)
+///     defer { chunks.close() }
+///     try await tokenizer.parse(chunks)
+/// }
+/// ```
+enum InputSource: Sendable, Equatable {
+    /// The process's standard input.
+    case standardInput
+    /// A file, by path.
+    case file(String)
+
+    /// The input a command-line argument names: `-` is stdin.
+    init(argument: String) {
+        self = argument == "-" ? .standardInput : .file(argument)
+    }
+
+    /// The inputs the `FILE` arguments name; stdin when there are none.
+    static func sources(_ arguments: [String]) -> [InputSource] {
+        arguments.isEmpty ? [.standardInput] : arguments.map(InputSource.init(argument:))
+    }
+
+    /// The name diagnostics start with: the path, or `<stdin>`.
+    var name: String {
+        switch self {
+        case .standardInput: "<stdin>"
+        case .file(let path): path
+        }
+    }
+
+    /// Opens the input for reading, with a progress bar when `progress` asks for one (nil:
+    /// automatic, see ``ProgressBar/isWanted(requested:total:stderrIsTerminal:)``).
+    ///
+    /// Throws ``InputError`` when a file cannot be opened.
+    func open(progress: Bool?) throws(InputError) -> InputChunks {
+        let reader: DescriptorReader
+        switch self {
+        case .standardInput:
+            reader = DescriptorReader(descriptor: STDIN_FILENO, name: name, ownsDescriptor: false)
+        case .file(let path):
+            var descriptor: Int32
+            repeat {
+                descriptor = openFile(path, O_RDONLY | O_CLOEXEC)
+            } while descriptor < 0 && errno == EINTR
+            guard descriptor >= 0 else {
+                throw InputError(message: "cannot open '\(path)': \(InputError.reason(errno))", offset: 0)
+            }
+            reader = DescriptorReader(descriptor: descriptor, name: name, ownsDescriptor: true)
+        }
+        let total = reader.regularFileSize
+        if ProgressBar.isWanted(requested: progress, total: total) {
+            reader.progress = ProgressBar(total: total)
+        }
+        return InputChunks(reader: .descriptor(reader))
+    }
+}
+
+/// Reading an input failed: it cannot be opened, or a read failed after `offset` bytes.
+///
+/// ```swift
+/// InputError(message: "cannot open 'feed.json': No such file or directory", offset: 0)
+/// ```
+struct InputError: Error, CustomStringConvertible {
+    /// What went wrong, naming the input.
+    let message: String
+    /// The bytes read before the failure.
+    let offset: Int
+
+    var description: String { message }
+
+    static func reason(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}
+
+/// `open(2)`, named apart from ``InputSource/open(progress:)``.
+private func openFile(_ path: String, _ flags: Int32) -> Int32 {
+    open(path, flags)
+}

@@ -1,0 +1,102 @@
+import ArgumentParser
+import Sift
+
+/// `sift query PATH [FILE...]`: every value an RFC 9535 JSONPath selects, one compact JSON value
+/// per line, in RFC 9535 order, streamed as the input is read.
+///
+/// ```swift
+/// // sift query '$.statuses[*].user.screen_name' twitter.json
+/// // sift query --lines --with-path '$.id' shard-*.ndjson
+/// // producer | sift query --first '$.items[0]'
+/// ```
+struct QueryCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "query",
+        abstract: "Print the values a JSONPath selects, one compact JSON value per line.",
+        discussion: """
+            Values are written as soon as they are complete, in RFC 9535 order. Files are \
+            queried in turn; with no FILE, or '-', stdin is read.
+            """
+    )
+
+    @Argument(help: "An RFC 9535 JSONPath, such as '$.body[*].id' or \"$..['odd key']\".", transform: { try JSONPath($0) })
+    var path: JSONPath
+
+    @Argument(help: ArgumentHelp("The JSON files to query; stdin when absent or '-'.", valueName: "file"))
+    var files: [String] = []
+
+    @Flag(name: .customLong("with-path"), help: #"Write each match as {"path":"<normalized path>","value":<value>}."#)
+    var withPath = false
+
+    @Flag(help: "Read a sequence of JSON values (newline-delimited or concatenated) and apply the path to each.")
+    var lines = false
+
+    @Flag(help: "Stop after the first match, without reading the rest of the input.")
+    var first = false
+
+    @OptionGroup var input: InputOptions
+
+    func run() async throws {
+        let automaton = PathAutomaton()
+        automaton.addMatch(path, kind: .value, tag: 0)
+        let paths = CompiledPaths(automaton)
+        let output = StandardOutput()
+        let options = input.parserOptions(multipleValues: lines)
+        var failed = false
+        for source in InputSource.sources(files) {
+            let printer = MatchPrinter(output: output, includesPaths: withPath, stopsAtFirstMatch: first)
+            let tokenizer = JSONTokenizer(options: options, handler: PathMatcher(paths: paths, receiver: printer))
+            do {
+                let chunks = try source.open(progress: input.progress)
+                defer { chunks.close() }
+                try await tokenizer.parse(chunks)
+            } catch {
+                try Diagnostics.report(error, in: source, flushing: output)
+                failed = true
+            }
+            if first && tokenizer.handler.receiver.matchCount > 0 { break }
+        }
+        try output.flush()
+        if failed { throw ExitCode.failure }
+    }
+}
+
+/// Writes each match of a query to the output as one line, as soon as the matcher delivers it.
+///
+/// ```swift
+/// let printer = MatchPrinter(output: StandardOutput(), includesPaths: true, stopsAtFirstMatch: false)
+/// // a match of 7 at $.items[0].id becomes {"path":"$['items'][0]['id']","value":7}
+/// ```
+struct MatchPrinter: PathMatchReceiver {
+    let output: StandardOutput
+    /// Whether each line is `{"path":...,"value":...}` rather than the bare value.
+    let includesPaths: Bool
+    /// Whether the parse stops after the first match (`--first`).
+    let stopsAtFirstMatch: Bool
+    /// The matches written so far.
+    private(set) var matchCount = 0
+
+    init(output: StandardOutput, includesPaths: Bool, stopsAtFirstMatch: Bool) {
+        self.output = output
+        self.includesPaths = includesPaths
+        self.stopsAtFirstMatch = stopsAtFirstMatch
+    }
+
+    var wantsPaths: Bool { includesPaths }
+
+    var stopRequested: Bool { stopsAtFirstMatch && matchCount > 0 }
+
+    mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+        guard !stopRequested else { return }
+        // One write per line: a value the writer refuses leaves no partial line behind.
+        if includesPaths {
+            let path = JSONValue.string((info.path ?? .root).normalized)
+            try output.writeLine(.object(JSONObject([.init(key: "path", value: path), .init(key: "value", value: value.jsonValue)])))
+        } else if case .scalar(let event) = value {
+            try output.writeLine(event)
+        } else {
+            try output.writeLine(value.jsonValue)
+        }
+        matchCount += 1
+    }
+}

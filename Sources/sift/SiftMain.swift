@@ -1,0 +1,46 @@
+import ArgumentParser
+import Sift
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The entry point: parses the arguments, runs the subcommand and maps failures to the exit
+/// statuses of the contract (argument-parser uses 64 for usage errors; `sift` uses 2).
+///
+/// ```swift
+/// // sift quer x   → stderr: "Error: Unexpected argument 'quer'" + usage, exit status 2
+/// ```
+@main
+enum SiftMain {
+    /// The exit status of a usage error.
+    static let usageErrorStatus: Int32 = 2
+
+    static func main() async {
+        do {
+            var command = try SiftCommand.parseAsRoot()
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            fail(with: error)
+        }
+    }
+
+    /// Prints the message argument-parser has for `error` and exits with the contract's status.
+    static func fail(with error: any Error) -> Never {
+        if let error = error as? JSONWriterError {
+            StandardError.write("sift: error: \(error)\n")
+            exit(ExitCode.failure.rawValue)
+        }
+        if SiftCommand.exitCode(for: error) == .validationFailure {
+            StandardError.write(SiftCommand.fullMessage(for: error) + "\n")
+            exit(usageErrorStatus)
+        }
+        SiftCommand.exit(withError: error)
+    }
+}

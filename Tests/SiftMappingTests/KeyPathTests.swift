@@ -1,0 +1,81 @@
+import Sift
+import SiftMapping
+import Testing
+
+@Suite("Key paths")
+struct KeyPathTests {
+    @Test("dotted key paths walk nested objects")
+    func nested() throws {
+        #expect(try mapValue(#"{"a": {"b": {"c": "deep"}}}"#, Property("a.b.c", .string), as: String.self) == "deep")
+        #expect(try mapValue(#"{"a": {"b": 1}}"#, Property("a.b.c", .string, optional: true), as: String.self) == nil)
+        let missing = try failures(#"{"a": {"b": {}}}"#, Property("a.b.c", .string))
+        #expect(missing.map(\.description) == ["$.a.b.c: missing required value: expected a string"])
+    }
+
+    @Test("a literal key with dots wins over the nested reading")
+    func literalWins() throws {
+        let json = #"{"a.b": "literal", "a": {"b": "nested"}}"#
+        #expect(try mapValue(json, Property("a.b", .string), as: String.self) == "literal")
+        let reversed = #"{"a": {"b": "nested"}, "a.b": "literal"}"#
+        #expect(try mapValue(reversed, Property("a.b", .string), as: String.self) == "literal")
+        #expect(try mapValue(#"{"a": {"b": "nested"}}"#, Property("a.b", .string), as: String.self) == "nested")
+    }
+
+    @Test("the first valid reading wins; failures name the reading that failed")
+    func firstValid() throws {
+        // The literal key has the wrong type: the nested reading is valid.
+        #expect(try mapValue(#"{"a.b": 1, "a": {"b": "nested"}}"#, Property("a.b", .string), as: String.self) == "nested")
+        // Only a wrong literal: its failure is reported with its path.
+        let wrong = try failures(#"{"a.b": 1}"#, Property("a.b", .string))
+        #expect(wrong.map(\.description) == [#"$['a.b']: wrong type: expected a string, found the number 1 (line 1, column 9)"#])
+        // A literal null and a nested value.
+        #expect(try mapValue(#"{"a.b": null, "a": {"b": "x"}}"#, Property("a.b", .string), as: String.self) == "x")
+    }
+
+    @Test("the empty key path is the object itself")
+    func root() throws {
+        let entity = try Mapper.entity(
+            from: .string(#"{"x": 1}"#), schema: MappingSchema { Property("", .dictionary); Property("x", .int) })
+        #expect(try entity.value(for: "") as [String: JSONValue] == ["x": .number(JSONNumber(1))])
+        let numbers = try Mapper.decodeArray(from: .string("[1, 2, 3]"), with: IntegerDecoder())
+        #expect(numbers == [1, 2, 3])
+    }
+
+    @Test("objects and arrays at key paths")
+    func atKeyPath() throws {
+        let json = #"{"response": {"avatar": {"street": "s", "city": "c", "zip": "z"}, "list": [{"street": "1", "city": "2", "zip": "3"}]}}"#
+        let address = try Mapper.decodeObject(Address.self, from: .string(json), atKeyPath: "response.avatar")
+        #expect(address == Address(street: "s", city: "c", zip: "z"))
+        let list = try Mapper.decodeArray(of: Address.self, from: .string(json), atKeyPath: "response.list")
+        #expect(list == [Address(street: "1", city: "2", zip: "3")])
+        #expect(throws: MappingError.self) { try Mapper.decodeObject(Address.self, from: .string(json), atKeyPath: "response.missing") }
+        do {
+            _ = try Mapper.decodeArray(of: Address.self, from: .string(json), atKeyPath: "response.avatar")
+            Issue.record("an object is not an array")
+        } catch let error as MappingError {
+            #expect(error.description == "$.response.avatar: wrong type: expected an array, found an object (line 1, column 25)")
+        }
+        do {
+            _ = try Mapper.decodeObject(Address.self, from: .string(json), atKeyPath: "response.list")
+            Issue.record("an array is not an object")
+        } catch let error as MappingError {
+            #expect(error.description.hasPrefix("$.response.list: wrong type: expected an object (Address), found an array"))
+        }
+        do {
+            _ = try Mapper.decodeObject(Address.self, from: .string(#"{"a": 3}"#), atKeyPath: "a")
+            Issue.record("a number is not an object")
+        } catch let error as MappingError {
+            #expect(error.description == "$.a: wrong type: expected an object (Address), found the number 3 (line 1, column 7)")
+        }
+    }
+}
+
+/// Decodes a JSON integer.
+struct IntegerDecoder: ValueDecoder {
+    func decode(_ value: JSONValue) throws -> Int {
+        guard case .number(let number) = value, let integer = Int(number.text) else {
+            throw ValueDecodingError("not an integer")
+        }
+        return integer
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+
+@testable import Sift
+
+/// JSONTestSuite (shared/conformance/JSONTestSuite): every `y_` file accepted, every `n_` file
+/// rejected, and the implementation-defined `i_` files decided as the table below records, so
+/// that any change of behaviour shows up here. Each file is fed whole and in chunks of 1 to 31
+/// bytes, and must give the same events and the same error every time.
+@Suite(.enabled(if: TokenizerTestSupport.conformanceDirectory != nil, "shared/conformance/JSONTestSuite is not beside the package"))
+struct ConformanceTests {
+    static let directory = TokenizerTestSupport.conformanceDirectory
+
+    static let fileNames: [String] = {
+        guard let directory else { return [] }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".json") }.sorted()
+    }()
+
+    /// How Sift decides each implementation-defined case: true = accepted.
+    ///
+    /// Numbers are delivered as text, so no magnitude is rejected. Escaped surrogates are yajl's
+    /// business (it accepts every form, decoding lone or mismatched ones to `?` or to CESU-8
+    /// bytes). Raw bytes are checked as strict UTF-8 by Sift, so invalid sequences, overlong
+    /// forms, encoded surrogates, code points above U+10FFFF, UTF-16 and byte order marks are
+    /// rejected.
+    static let implementationDefined: [String: Bool] = [
+        "i_number_double_huge_neg_exp.json": true,
+        "i_number_huge_exp.json": true,
+        "i_number_neg_int_huge_exp.json": true,
+        "i_number_pos_double_huge_exp.json": true,
+        "i_number_real_neg_overflow.json": true,
+        "i_number_real_pos_overflow.json": true,
+        "i_number_real_underflow.json": true,
+        "i_number_too_big_neg_int.json": true,
+        "i_number_too_big_pos_int.json": true,
+        "i_number_very_big_negative_int.json": true,
+        "i_object_key_lone_2nd_surrogate.json": true,
+        "i_string_1st_surrogate_but_2nd_missing.json": true,
+        "i_string_1st_valid_surrogate_2nd_invalid.json": true,
+        "i_string_UTF-16LE_with_BOM.json": false,
+        "i_string_UTF-8_invalid_sequence.json": false,
+        "i_string_UTF8_surrogate_U+D800.json": false,
+        "i_string_incomplete_surrogate_and_escape_valid.json": true,
+        "i_string_incomplete_surrogate_pair.json": true,
+        "i_string_incomplete_surrogates_escape_valid.json": true,
+        "i_string_invalid_lonely_surrogate.json": true,
+        "i_string_invalid_surrogate.json": true,
+        "i_string_invalid_utf-8.json": false,
+        "i_string_inverted_surrogates_U+1D11E.json": true,
+        "i_string_iso_latin_1.json": false,
+        "i_string_lone_second_surrogate.json": true,
+        "i_string_lone_utf8_continuation_byte.json": false,
+        "i_string_not_in_unicode_range.json": false,
+        "i_string_overlong_sequence_2_bytes.json": false,
+        "i_string_overlong_sequence_6_bytes.json": false,
+        "i_string_overlong_sequence_6_bytes_null.json": false,
+        "i_string_truncated-utf-8.json": false,
+        "i_string_utf16BE_no_BOM.json": false,
+        "i_string_utf16LE_no_BOM.json": false,
+        "i_structure_500_nested_arrays.json": true,
+        "i_structure_UTF-8_BOM_empty_object.json": false,
+    ]
+
+    static func trace(_ name: String, split: TokenizerTestSupport.Split) throws -> [String] {
+        let bytes = Array(try Data(contentsOf: try #require(directory).appendingPathComponent(name)))
+        return TokenizerTestSupport.trace(bytes, split: split)
+    }
+
+    @Test func corpusHasTheExpectedFiles() {
+        let names = Self.fileNames
+        #expect(names.filter { $0.hasPrefix("y_") }.count == 95)
+        #expect(names.filter { $0.hasPrefix("n_") }.count == 188)
+        #expect(Set(names.filter { $0.hasPrefix("i_") }) == Set(Self.implementationDefined.keys))
+    }
+
+    @Test(arguments: fileNames)
+    func decidesAsSpecifiedInEverySplit(name: String) throws {
+        let whole = try Self.trace(name, split: .whole)
+        let accepted = !(whole.last?.hasPrefix("error:") ?? false)
+        switch name.prefix(2) {
+        case "y_": #expect(accepted, "\(name) must be accepted: \(whole.last ?? "")")
+        case "n_": #expect(!accepted, "\(name) must be rejected")
+        default: #expect(accepted == Self.implementationDefined[name], "\(name): \(whole.last ?? "")")
+        }
+        for size in 1...31 {
+            let chunked = try Self.trace(name, split: .size(size))
+            #expect(chunked == whole, "\(name) in chunks of \(size)")
+            if chunked != whole { break }
+        }
+    }
+
+    @Test func rejectedFilesFailWithAnErrorKindThatFits() throws {
+        for name in Self.fileNames where name.hasPrefix("n_") {
+            let bytes = Array(try Data(contentsOf: try #require(Self.directory).appendingPathComponent(name)))
+            let error = try #require(TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), bytes, split: .whole))
+            // Truncated documents are incomplete; everything else is invalid syntax or UTF-8, or
+            // (for the 100 000 opening brackets) too deep.
+            let allowed: Set<JSONParseError.Kind> = [.invalidSyntax, .incompleteInput, .invalidUTF8, .depthLimitExceeded]
+            #expect(allowed.contains(error.kind), "\(name): \(error)")
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import Testing
+
+@testable import Sift
+
+/// Errors: the exact text a person reads (location, kind, message, path, source line, caret),
+/// the same however the input is split.
+@Suite struct TokenizerErrorTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var name: String
+        var bytes: [UInt8]
+        var kind: JSONParseError.Kind
+        var path: String
+        var description: String
+        var options = JSONParserOptions()
+
+        init(_ name: String, _ text: String, _ kind: JSONParseError.Kind, _ path: String, _ description: String) {
+            self.init(name, Array(text.utf8), kind, path, description)
+        }
+
+        init(_ name: String, _ bytes: [UInt8], _ kind: JSONParseError.Kind, _ path: String, _ description: String) {
+            self.name = name
+            self.bytes = bytes
+            self.kind = kind
+            self.path = path
+            self.description = description
+        }
+    }
+
+    static let longLine = "{\"items\":[" + (0..<30).map { "{\"id\":\($0),\"ok\":true}" }.joined(separator: ",")
+        + ",{\"id\":30,\"ok\":ture}]}"
+
+    static let cases: [Case] = [
+        Case("empty element", "[1,,2]", .invalidSyntax, "$[1]", """
+            1:4: error: invalid JSON: unallowed token at this point in JSON text (in $[1])
+            [1,,2]
+               ^
+            """),
+        Case("missing colon", #"{"a" 1}"#, .invalidSyntax, "$.a", """
+            1:6: error: invalid JSON: object key and value must be separated by a colon (':') (in $.a)
+            {"a" 1}
+                 ^
+            """),
+        Case("misspelled literal", #"{"a":tru}"#, .invalidSyntax, "$.a", """
+            1:9: error: invalid JSON: invalid string in json text (in $.a)
+            {"a":tru}
+                    ^
+            """),
+        Case("missing comma in array", "[1 2]", .invalidSyntax, "$[0]", """
+            1:4: error: invalid JSON: after array element, I expect ',' or ']' (in $[0])
+            [1 2]
+               ^
+            """),
+        Case("missing comma in object", #"{"a":1 "b":2}"#, .invalidSyntax, "$.a", """
+            1:8: error: invalid JSON: after key and value, inside map, I expect ',' or '}' (in $.a)
+            {"a":1 "b":2}
+                   ^
+            """),
+        Case("trailing comma in object", #"{"a":1,}"#, .invalidSyntax, "$", """
+            1:8: error: invalid JSON: invalid object key (must be a string) (in $)
+            {"a":1,}
+                   ^
+            """),
+        Case("leading zero", "[01]", .invalidSyntax, "$[0]", """
+            1:3: error: invalid JSON: after array element, I expect ',' or ']' (in $[0])
+            [01]
+              ^
+            """),
+        Case("unterminated string", #"{"text":"hello"#, .incompleteInput, "$.text", """
+            1:15: error: incomplete JSON: unexpected end of input inside a string (in $.text)
+            {"text":"hello
+                          ^
+            """),
+        Case("truncated document", #"{"body":[{"text":"#, .incompleteInput, "$.body[0].text", """
+            1:18: error: incomplete JSON: unexpected end of input (in $.body[0].text)
+            {"body":[{"text":
+                             ^
+            """),
+        Case("truncated after a comma", "[1,2,", .incompleteInput, "$[2]", """
+            1:6: error: incomplete JSON: unexpected end of input (in $[2])
+            [1,2,
+                 ^
+            """),
+        Case("empty input", "", .incompleteInput, "$", """
+            1:1: error: incomplete JSON: unexpected end of input: no JSON value (in $)
+            """),
+        Case("trailing garbage", #"{"a":1} x"#, .invalidSyntax, "$", """
+            1:9: error: invalid JSON: trailing garbage (in $)
+            {"a":1} x
+                    ^
+            """),
+        Case("unterminated string after the value", #"{} "abc"#, .invalidSyntax, "$", """
+            1:4: error: invalid JSON: trailing garbage (in $)
+            {} "abc
+               ^
+            """),
+        Case("raw form feed", "[1,\u{0C}2]", .invalidSyntax, "$[1]", """
+            1:4: error: invalid JSON: a raw form feed (0x0C) is not allowed in JSON text (in $[1])
+            [1, 2]
+               ^
+            """),
+        Case("raw vertical tab", "{\"a\":\u{0B}1}", .invalidSyntax, "$.a", """
+            1:6: error: invalid JSON: a raw vertical tab (0x0B) is not allowed in JSON text (in $.a)
+            {"a": 1}
+                 ^
+            """),
+        Case("invalid UTF-8", [0x5B, 0x22, 0x6F, 0x6B, 0x22, 0x2C, 0x22, 0xC3, 0x28, 0x22, 0x5D], .invalidUTF8, "$[1]", """
+            1:9: error: invalid UTF-8: incomplete sequence 0xC3 followed by 0x28 (in $[1])
+            ["ok","\u{FFFD}("]
+                    ^
+            """),
+        Case("overlong UTF-8", [0x22, 0xE0, 0x80, 0xAF, 0x22], .invalidUTF8, "$", """
+            1:3: error: invalid UTF-8: overlong encoding 0xE0 0x80 (in $)
+            "\u{FFFD}\u{FFFD}\u{FFFD}"
+              ^
+            """),
+        Case("CRLF lines", "{\r\n  \"a\": 1,\r\n  \"b\": [1, 2,, 3]\r\n}", .invalidSyntax, "$.b[2]", """
+            3:14: error: invalid JSON: unallowed token at this point in JSON text (in $.b[2])
+              "b": [1, 2,, 3]
+                         ^
+            """),
+        Case("long line", longLine, .invalidSyntax, "$.items[30].ok", """
+            1:616: error: invalid JSON: invalid string in json text (in $.items[30].ok)
+            rue},{"id":28,"ok":true},{"id":29,"ok":true},{"id":30,"ok":ture}]}
+                                                                        ^
+            """),
+        Case("comment not allowed", "[1, // x\n 2]", .invalidSyntax, "$[1]", """
+            1:5: error: invalid JSON: probable comment found in input text, comments are not enabled (in $[1])
+            [1, // x
+                ^
+            """),
+        Case("bad escape", #"{"k":["\x"]}"#, .invalidSyntax, "$.k[0]", """
+            1:9: error: invalid JSON: inside a string, '\\' occurs before a character which it may not (in $.k[0])
+            {"k":["\\x"]}
+                    ^
+            """),
+        Case("control character in a string", "[\"a\u{01}\"]", .invalidSyntax, "$[0]", """
+            1:4: error: invalid JSON: invalid character inside string (in $[0])
+            ["a "]
+               ^
+            """),
+        Case("non-ASCII line", #"{"name":"東京" "x"}"#, .invalidSyntax, "$.name", """
+            1:18: error: invalid JSON: after key and value, inside map, I expect ',' or '}' (in $.name)
+            {"name":"東京" "x"}
+                         ^
+            """),
+    ]
+
+    @Test(arguments: cases)
+    func errorReadsExactlyTheSameInEverySplit(_ testCase: Case) throws {
+        for split in TokenizerTestSupport.Split.sweep() {
+            let tokenizer = JSONTokenizer(options: testCase.options, handler: IgnoringHandler())
+            let error = try #require(TokenizerTestSupport.run(tokenizer, testCase.bytes, split: split), "\(split)")
+            #expect(error.description == testCase.description, "\(testCase.name), \(split)")
+            #expect(error.kind == testCase.kind)
+            #expect(error.path.description == testCase.path)
+            if error.description != testCase.description { break }
+        }
+    }
+
+    @Test func parseReportsTheSameErrorAsFeeding() throws {
+        for testCase in Self.cases {
+            #expect(throws: JSONParseError.self) { try JSONTokenizer.validate(.bytes(testCase.bytes)) }
+            do {
+                try JSONTokenizer.validate(.bytes(testCase.bytes))
+            } catch {
+                #expect(error.description == testCase.description, "\(testCase.name)")
+            }
+        }
+    }
+
+    @Test func locationIsTheOffendingByte() throws {
+        let error = try #require(TokenizerTestSupport.error("{\r\n  \"a\": 1,\r\n  \"b\": [1, 2,, 3]\r\n}"))
+        #expect(error.location == SourceLocation(offset: 27, line: 3, column: 14))
+        #expect(error.summary == "invalid JSON: unallowed token at this point in JSON text (in $.b[2])")
+        #expect(error.sourceLine == "  \"b\": [1, 2,, 3]")
+        #expect(error.diagnostic(file: "feed.json").hasPrefix("feed.json:3:14: error: invalid JSON:"))
+    }
+
+    @Test func invalidUTF8ReportsTheBadByte() throws {
+        let cases: [([UInt8], Int, JSONParseError.Kind)] = [
+            ([0x22, 0xFF, 0x22], 1, .invalidUTF8),  // never valid
+            ([0x22, 0x61, 0x80, 0x22], 2, .invalidUTF8),  // stray continuation byte
+            ([0x5B, 0x22, 0xE2, 0x82, 0x22, 0x5D], 4, .invalidUTF8),  // sequence cut short by the quote
+            ([0x22, 0xED, 0xA0, 0x80, 0x22], 2, .invalidUTF8),  // encoded surrogate
+            ([0x22, 0xF4, 0x90, 0x80, 0x80, 0x22], 2, .invalidUTF8),  // above U+10FFFF
+            ([0x22, 0xC1, 0xBF, 0x22], 1, .invalidUTF8),  // overlong two-byte form
+            ([0x7B, 0x22, 0xFE, 0x22, 0x3A, 0x31, 0x7D], 2, .invalidUTF8),  // in a key
+            ([0x5B, 0x31, 0x2C, 0xC3, 0xA9, 0x5D], 3, .invalidSyntax),  // valid UTF-8, but not JSON outside a string
+        ]
+        for (bytes, offset, kind) in cases {
+            for split in [TokenizerTestSupport.Split.whole, .size(1), .size(2), .size(3)] {
+                let error = try #require(TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), bytes, split: split))
+                #expect(error.location.offset == offset, "\(bytes) \(split): \(error)")
+                #expect(error.kind == kind, "\(bytes) \(split): \(error)")
+            }
+        }
+        // Valid multi-byte text in strings passes, whatever the split.
+        let valid = Array(#"["é", "東京", "😀", "\u00e9"]"#.utf8)
+        for split in TokenizerTestSupport.Split.sweep() {
+            #expect(TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), valid, split: split) == nil)
+        }
+    }
+
+    @Test func utf8ValidationCanBeTurnedOff() throws {
+        var strings: [[UInt8]] = []
+        try JSONTokenizer.tokenize(.bytes([0x5B, 0x22, 0xC3, 0x28, 0xFF, 0x22, 0x5D]), options: JSONParserOptions(validatesUTF8: false)) { event, _ in
+            if case .string(let bytes) = event { strings.append(bytes.array) }
+        }
+        #expect(strings == [[0xC3, 0x28, 0xFF]])
+    }
+
+    @Test func formFeedIsAllowedInsideComments() throws {
+        let options = JSONParserOptions(allowsComments: true)
+        try JSONTokenizer.validate("[1, /* page\u{0C}break */ 2] // end\u{0B}", options: options)
+        let error = try #require(TokenizerTestSupport.error("[1,\u{0C}/* x */ 2]", options: options))
+        #expect(error.location.offset == 3)
+        let unterminated = try #require(TokenizerTestSupport.error("[1] /* open", options: options))
+        #expect(unterminated.kind == .incompleteInput)
+        #expect(unterminated.message == "unexpected end of input inside a comment")
+    }
+
+    /// yajl skips exactly JSON's four whitespace bytes plus form feed and vertical tab; the last
+    /// two are rejected by Sift, and nothing else counts as whitespace.
+    @Test(arguments: ["\u{0C}", "\u{0B}", "\u{00A0}", "\u{2028}", "\u{FEFF}", "\u{1680}", "\u{0085}", "\u{00}"])
+    func oddWhitespaceIsRejected(space: String) throws {
+        let error = try #require(TokenizerTestSupport.error("[1,\(space)2]"))
+        #expect(error.kind == .invalidSyntax)
+        #expect(error.location.offset == 3)
+        for accepted in [" ", "\t", "\n", "\r", "\r\n"] {
+            try JSONTokenizer.validate(.string("[1,\(accepted)2]"))
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// A JSONPath of plain steps evaluated over `JSONSerialization` output: the reference the tests
+/// compare `sift query` with (only steps whose order does not depend on member order, which
+/// `JSONSerialization` loses).
+///
+/// ```swift
+/// let ids = FoundationPath.select([.key("statuses"), .each, .key("id")], in: twitter)
+/// ```
+enum FoundationPath {
+    /// One step of a path.
+    enum Step: Sendable {
+        case key(String)
+        case each
+        case index(Int)
+        case slice(start: Int, end: Int, step: Int)
+    }
+
+    /// Every value `steps` select in `value`, in RFC 9535 order.
+    static func select(_ steps: [Step], in value: Any) -> [Any] {
+        var nodes = [value]
+        for step in steps {
+            nodes = nodes.flatMap { node -> [Any] in
+                switch step {
+                case .key(let key):
+                    guard let object = node as? [String: Any], let member = object[key] else { return [] }
+                    return [member]
+                case .each:
+                    if let array = node as? [Any] { return array }
+                    return []
+                case .index(let index):
+                    guard let array = node as? [Any] else { return [] }
+                    let position = index < 0 ? array.count + index : index
+                    return array.indices.contains(position) ? [array[position]] : []
+                case .slice(let start, let end, let stride):
+                    guard let array = node as? [Any] else { return [] }
+                    return Swift.stride(from: start, to: min(end, array.count), by: stride).map { array[$0] }
+                }
+            }
+        }
+        return nodes
+    }
+
+    /// Whether two lists of `JSONSerialization` values are equal, value for value.
+    static func equal(_ lhs: [Any], _ rhs: [Any]) -> Bool {
+        NSArray(array: lhs).isEqual(to: rhs)
+    }
+
+    /// Parses one line of output (any JSON value, scalars included).
+    static func parse(_ line: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(line.utf8), options: [.fragmentsAllowed])
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Testing
+
+@Suite("progress bar")
+struct ProgressTests {
+    /// Erases the progress line: carriage return, then clear to the end of the line.
+    static let erase = "\r\u{1B}[K"
+
+    /// A JSON array of `size` bytes or a little more, made of long strings (quick to parse).
+    static func bigArray(size: Int) -> [UInt8] {
+        let element = Array(("\"" + String(repeating: "x", count: 4094) + "\",").utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(size + element.count + 2)
+        while bytes.count < size { bytes += element }
+        bytes += Array("0]".utf8)
+        return bytes
+    }
+
+    @Test("--progress on a pipe shows bytes and MB/s on stderr (no total), then erases it; stdout is data only")
+    func forcedOnStdin() throws {
+        let input = Self.bigArray(size: 1 << 20)
+        let result = try SiftProcess.run(["query", "--progress", "$[-1]"], stdin: .bytes(input))
+        #expect(result.status == 0)
+        #expect(result.stdoutText == "0\n")
+        #expect(result.stderrText.hasPrefix("\r"))
+        #expect(result.stderrText.hasSuffix(Self.erase))
+        #expect(result.stderrText.contains(" MB/s"))
+        #expect(!result.stderrText.contains("left"))
+    }
+
+    @Test("--progress on a file shows the total, the percentage and the time left")
+    func forcedOnFile() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("small.json", Self.bigArray(size: 1 << 20))
+        let result = try SiftProcess.run(["validate", "--progress", file])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        let drawn = result.stderrText.components(separatedBy: "\r").filter { !$0.isEmpty }
+        #expect(drawn.last == "\u{1B}[K")
+        let bar = try #require(drawn.first)
+        #expect(bar.hasPrefix("["))
+        #expect(bar.contains("%"))
+        #expect(bar.contains("/1.0 MB"))
+        #expect(bar.contains(" MB/s"))
+        #expect(bar.hasSuffix(" left\u{1B}[K"))
+    }
+
+    @Test("by default: shown on a terminal for a regular file over 16 MB, only there")
+    func automatic() throws {
+        // A sparse 17 MB file whose first line is invalid: the size decides, the parse stops at
+        // once (and the bar is erased before the diagnostic).
+        let directory = try TemporaryDirectory()
+        let big = try directory.write("big.json", "[1,,\n")
+        #expect(truncate(big, 17_000_000) == 0)
+        let small = try directory.write("small.json", "[1,,\n")
+        let diagnostic = "\(big):1:4: error: invalid JSON"
+
+        let onTerminal = try SiftProcess.run(["validate", big], stderrIsTerminal: true)
+        #expect(onTerminal.status == 1)
+        #expect(onTerminal.stderrText.hasPrefix("\r["))
+        #expect(onTerminal.stderrText.contains("/17.0 MB"))
+        #expect(onTerminal.stderrText.contains(Self.erase + diagnostic))
+
+        let smallOnTerminal = try SiftProcess.run(["validate", small], stderrIsTerminal: true)
+        #expect(smallOnTerminal.stderrText.hasPrefix("\(small):1:4: error: invalid JSON"))
+        let turnedOff = try SiftProcess.run(["validate", "--no-progress", big], stderrIsTerminal: true)
+        #expect(turnedOff.stderrText.hasPrefix(diagnostic))
+        let notTerminal = try SiftProcess.run(["validate", big])
+        #expect(notTerminal.stderrText.hasPrefix(diagnostic))
+    }
+
+    @Test("an error after progress starts: the bar is erased before the diagnostic")
+    func erasedBeforeDiagnostic() throws {
+        let input = Self.bigArray(size: 1 << 20).dropLast(2) + Array("]".utf8)
+        let result = try SiftProcess.run(["validate", "--progress"], stdin: .bytes(Array(input)))
+        #expect(result.status == 1)
+        let text = result.stderrText
+        let diagnostic = try #require(text.range(of: "<stdin>:1:"))
+        #expect(text[..<diagnostic.lowerBound].hasSuffix(Self.erase))
+    }
+}

@@ -1,0 +1,31 @@
+import Testing
+
+@Suite("usage errors")
+struct UsageTests {
+    @Test(
+        "usage errors exit 2 with argument-parser's message on stderr and nothing on stdout",
+        arguments: [
+            (["query"], "Error: Missing expected argument '<path>'"),
+            (["query", "$["], "Error: The value '$[' is invalid for '<path>'"),
+            (["query", "body.id"], "Error: The value 'body.id' is invalid for '<path>'"),
+            (["query", "--bogus", "$"], "Error: Unknown option '--bogus'"),
+            (["query", "--max-depth", "zero", "$"], "Error: The value 'zero' is invalid for '--max-depth <max-depth>'"),
+            (["query", "--max-depth", "0", "$"], "Error: --max-depth must be at least 1, not 0."),
+            (["frobnicate"], "Error: Unexpected argument 'frobnicate'"),
+        ])
+    func usageError(arguments: [String], message: String) throws {
+        let result = try SiftProcess.run(arguments)
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderrText.hasPrefix(message))
+        #expect(result.stderrText.contains("Usage: sift"))
+    }
+
+    @Test("--help prints to stdout and exits 0")
+    func help() throws {
+        let result = try SiftProcess.run(["query", "--help"])
+        #expect(result.status == 0)
+        #expect(result.stdoutText.contains("USAGE: sift query <path> [<file> ...]"))
+        #expect(result.stdoutText.contains("--with-path"))
+    }
+}
