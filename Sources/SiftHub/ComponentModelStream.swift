@@ -23,11 +23,11 @@ public struct ComponentModelStream: AsyncSequence, Sendable {
     public typealias Element = ComponentModel
 
     let schema: HubSchema
-    let input: SendableInput
+    let input: JSONInput
 
     init(schema: HubSchema, input: JSONInput) {
         self.schema = schema
-        self.input = SendableInput(input: input)
+        self.input = input
     }
 
     /// Prepares an iteration; the input is read from the first call to ``AsyncIterator/next()``.
@@ -73,11 +73,6 @@ final class IteratorHandle: Sendable {
     }
 }
 
-/// A ``JSONInput`` handed to the reading thread.
-struct SendableInput: @unchecked Sendable {
-    let input: JSONInput
-}
-
 /// The hand-off between the thread that parses and the task that consumes: a bounded buffer, so
 /// the parser blocks (on its own thread) when the consumer is behind.
 final class ComponentChannel: @unchecked Sendable {
@@ -92,7 +87,7 @@ final class ComponentChannel: @unchecked Sendable {
     static let runningThreads = Atomic<Int>(0)
 
     private let schema: HubSchema
-    private let input: SendableInput
+    private let input: JSONInput
     private let condition = NSCondition()
     private var state = State.idle
     private var buffer: [ComponentModel] = []
@@ -101,7 +96,7 @@ final class ComponentChannel: @unchecked Sendable {
     private var waiter: CheckedContinuation<ComponentModel?, any Error>?
     private var cancelled = false
 
-    init(schema: HubSchema, input: SendableInput) {
+    init(schema: HubSchema, input: JSONInput) {
         self.schema = schema
         self.input = input
     }
@@ -166,7 +161,7 @@ final class ComponentChannel: @unchecked Sendable {
             defer { Self.runningThreads.subtract(1, ordering: .relaxed) }
             var outcome: (any Error)?
             do {
-                try schema.forEachComponent(in: input.input) { component in
+                try schema.forEachComponent(in: input) { component in
                     guard send(component) else { throw StreamStopped() }
                 }
             } catch is StreamStopped {
