@@ -19,7 +19,9 @@ test: deps
 	$(SWIFT) build -c release --product sift
 	$(SWIFT) build -c release --product bench
 	$(SWIFT) build --build-tests
-	SIFT_RELEASE_BINARY="$$($(SWIFT) build -c release --show-bin-path)/sift" $(SWIFT) test --skip-build
+	SIFT_RELEASE_BINARY="$$($(SWIFT) build -c release --show-bin-path)/sift" $(SWIFT) test --skip-build --skip SiftHTTPTests
+	# The HTTP tests time real network exchanges: they run on their own, not beside CPU-heavy suites.
+	$(SWIFT) test --skip-build --filter SiftHTTPTests
 	$(SWIFT) run -c release --skip-build bench --quick
 
 bench: deps

@@ -34,7 +34,7 @@ enum Fixtures {
     /// A client for the test server with short timeouts, so a broken test ends quickly.
     static func client(
         _ server: TestHTTPServer,
-        timeouts: HTTPTimeouts = HTTPTimeouts(response: .seconds(10), idle: .seconds(10), total: .seconds(60)),
+        timeouts: HTTPTimeouts = HTTPTimeouts(response: .seconds(30), idle: .seconds(30), total: .seconds(120)),
         maximumBodySize: Int? = nil
     ) -> JSONHTTPClient {
         JSONHTTPClient(baseURL: server.baseURL, timeouts: timeouts, maximumBodySize: maximumBodySize)

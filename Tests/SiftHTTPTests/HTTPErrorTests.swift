@@ -106,7 +106,7 @@ struct HTTPErrorTests {
             #expect(invalid?.parseError?.kind == .invalidSyntax)
             #expect(invalid?.parseError?.location.line == 2)
             #expect(invalid?.parseError?.location.column == 12)
-            #expect(invalid?.parseError?.path.description == "$.authors[0].id")
+            #expect(invalid?.parseError?.path.description == "$.authors[0]")
         }
     }
 
