@@ -1,7 +1,7 @@
 import Sift
 
 /// The body components of a document arriving as asynchronous byte chunks, yielded one by one as
-/// their JSON objects close (made by ``HubSchema/components(in:)-(Chunks)``).
+/// their JSON objects close (made by ``HubSchema/components(in:)``).
 ///
 /// It pulls: a chunk is read from the upstream sequence only when the components of the previous
 /// chunks have been consumed, so memory stays bounded by the chunk size and the largest component,
@@ -14,6 +14,10 @@ import Sift
 /// ```
 public struct ComponentModelChunkStream<Chunks: AsyncSequence>: AsyncSequence where Chunks.Element: Sequence<UInt8> {
     /// Each element is one body component.
+    ///
+    /// ```swift
+    /// let component: ComponentModel? = try await iterator.next()
+    /// ```
     public typealias Element = ComponentModel
 
     let schema: HubSchema

@@ -3,7 +3,7 @@ import Sift
 import Synchronization
 
 /// The body components of a ``JSONInput``, yielded one by one as their JSON objects close (made by
-/// ``HubSchema/components(in:)-(JSONInput)``).
+/// ``HubSchema/components(in:)``).
 ///
 /// The input (a file, standard input, bytes) is read with blocking reads, so it is parsed on a
 /// thread of its own, never on the tasks of the caller; that thread stays at most a few components
@@ -16,14 +16,18 @@ import Synchronization
 /// ```
 public struct ComponentModelStream: AsyncSequence, Sendable {
     /// Each element is one body component.
+    ///
+    /// ```swift
+    /// let component: ComponentModel? = try await iterator.next()
+    /// ```
     public typealias Element = ComponentModel
 
     let schema: HubSchema
-    let input: SendableInput
+    let input: JSONInput
 
     init(schema: HubSchema, input: JSONInput) {
         self.schema = schema
-        self.input = SendableInput(input: input)
+        self.input = input
     }
 
     /// Prepares an iteration; the input is read from the first call to ``AsyncIterator/next()``.
@@ -69,11 +73,6 @@ final class IteratorHandle: Sendable {
     }
 }
 
-/// A ``JSONInput`` handed to the reading thread.
-struct SendableInput: @unchecked Sendable {
-    let input: JSONInput
-}
-
 /// The hand-off between the thread that parses and the task that consumes: a bounded buffer, so
 /// the parser blocks (on its own thread) when the consumer is behind.
 final class ComponentChannel: @unchecked Sendable {
@@ -88,7 +87,7 @@ final class ComponentChannel: @unchecked Sendable {
     static let runningThreads = Atomic<Int>(0)
 
     private let schema: HubSchema
-    private let input: SendableInput
+    private let input: JSONInput
     private let condition = NSCondition()
     private var state = State.idle
     private var buffer: [ComponentModel] = []
@@ -97,7 +96,7 @@ final class ComponentChannel: @unchecked Sendable {
     private var waiter: CheckedContinuation<ComponentModel?, any Error>?
     private var cancelled = false
 
-    init(schema: HubSchema, input: SendableInput) {
+    init(schema: HubSchema, input: JSONInput) {
         self.schema = schema
         self.input = input
     }
@@ -162,7 +161,7 @@ final class ComponentChannel: @unchecked Sendable {
             defer { Self.runningThreads.subtract(1, ordering: .relaxed) }
             var outcome: (any Error)?
             do {
-                try schema.forEachComponent(in: input.input) { component in
+                try schema.forEachComponent(in: input) { component in
                     guard send(component) else { throw StreamStopped() }
                 }
             } catch is StreamStopped {

@@ -2,7 +2,7 @@ import Sift
 
 /// What the serialization of Hub models writes to: the structure calls of a JSON writer.
 ///
-/// The engine's `JSONWriter` has exactly these methods, so models can be written straight to it;
+/// The engine's ``JSONWriter`` has exactly these methods, so models are written straight to it;
 /// ``JSONValueSink`` assembles a ``JSONValue`` instead.
 protocol HubJSONSink {
     /// What the sink throws (`Never` for ``JSONValueSink``).
@@ -67,3 +67,5 @@ struct JSONValueSink: HubJSONSink {
         }
     }
 }
+
+extension JSONWriter: HubJSONSink {}

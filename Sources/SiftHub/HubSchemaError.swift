@@ -20,8 +20,16 @@ public struct HubSchemaError: Error, Sendable, Hashable, CustomStringConvertible
         let value: Value
 
         /// A schema is already registered under this identifier.
+        ///
+        /// ```swift
+        /// catch let error as HubSchemaError where error.kind == .duplicateIdentifier { }
+        /// ```
         public static let duplicateIdentifier = Kind(value: .duplicateIdentifier)
         /// A JSON description is not in the schema description format.
+        ///
+        /// ```swift
+        /// catch let error as HubSchemaError where error.kind == .invalidDescription { print(error.subject) }
+        /// ```
         public static let invalidDescription = Kind(value: .invalidDescription)
     }
 

@@ -106,16 +106,17 @@ struct ParsingRulesTests {
     }
 
     @Test(arguments: [
-        ("\"text\"", "a string", 1),
-        ("  42", "a number", 1),
-        ("\ntrue", "a boolean", 2),
-        ("null", "null", 1),
+        ("\"text\"", "a string", 1, 1),
+        ("  42", "a number", 1, 3),
+        ("\ntrue", "a boolean", 2, 1),
+        ("null", "null", 1, 1),
     ])
-    func anyOtherRootIsAnError(json: String, found: String, line: Int) throws {
+    func anyOtherRootIsAnError(json: String, found: String, line: Int, column: Int) throws {
         let error = try #require(throws: JSONParseError.self) { try ViewModel(parsing: .string(json)) }
         #expect((error.underlyingError as? HubDocumentError)?.found == found)
         #expect(error.message == "a Hub document must be an object (a view model) or an array (body components), not \(found)")
         #expect(error.location.line == line)
+        #expect(error.location.column == column)
         #expect(throws: HubDocumentError.self) { try ViewModel(jsonValue: jsonValue(json)) }
     }
 
@@ -125,6 +126,7 @@ struct ParsingRulesTests {
         }
         #expect(error.kind == .invalidSyntax)
         #expect(error.location.line == 3)
+        #expect(error.location.column == 9)
         let truncated = try #require(throws: JSONParseError.self) { try ViewModel(parsing: .string(#"{"body":[{"id":"a"}"#)) }
         #expect(truncated.kind == .incompleteInput)
     }

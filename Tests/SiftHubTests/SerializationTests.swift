@@ -88,4 +88,31 @@ struct SerializationTests {
         #expect(custom.members.map(\.key) == ["b", "c", "a"])
         #expect(nested.members.map(\.key) == ["z", "y"])
     }
+
+    @Test(arguments: ["guide", "everyKey"])
+    func theWriterGivesBackTheInputText(fixture: String) throws {
+        let json = fixture == "guide" ? Fixtures.guideExample : Fixtures.everyKey
+        let compactInput = try jsonValue(json).jsonString()
+        let viewModel = try ViewModel(parsing: .string(json))
+        #expect(try viewModel.jsonString() == compactInput)
+        #expect(try viewModel.jsonString(pretty: true) == (try jsonValue(json).jsonString(pretty: true)))
+    }
+
+    @Test func componentsWriteOnePerLine() throws {
+        let writer = JSONWriter()
+        try HubSchema.default.forEachComponent(in: .string(#"[{"id":"a","text":{"title":"A"}},{"custom":{"x":[1.50]}}]"#)) {
+            try $0.write(to: writer)
+            try writer.reset()
+        }
+        #expect(writer.sink.string == #"{"id":"a","text":{"title":"A"}}"# + "\n" + #"{"custom":{"x":[1.50]}}"# + "\n")
+    }
+
+    @Test func imagesAndTargetsWriteOnTheirOwn() throws {
+        let writer = JSONWriter()
+        try ComponentImageData(url: URL(string: "https://e.com/a.png"), placeholderIcon: "p").write(to: writer)
+        try writer.reset()
+        try ComponentTarget(actionIdentifiers: [HubIdentifier(namespace: "a", name: "b")]).write(to: writer)
+        #expect(writer.sink.string == #"{"uri":"https://e.com/a.png","placeholder":"p"}"# + "\n" + #"{"actions":["a:b"]}"#)
+        #expect(try ComponentModel(identifier: "a", title: "A").jsonString() == #"{"id":"a","text":{"title":"A"}}"#)
+    }
 }
