@@ -99,4 +99,26 @@ import Testing
         try query.run(.string("{\"a\":[\n  {\"b\":1},\n  {\"b\":\"x\"}\n]}"))
         #expect(found == ["$.a[0].b 2:8 1", "$.a[1].b 3:8 \"x\""])
     }
+
+    /// Places are computed on demand: a match kept after its callback must still know where it
+    /// was found, however the input was split.
+    @Test(arguments: [1, 3, 7, 1000])
+    func keptMatchesKeepTheirPlaces(chunkSize: Int) async throws {
+        let text = "{\"a\":[\n  {\"b\":1},\n  {\"b\":\"x\"},\n  {\"b\":{\"c\":true}}\n]}"
+        var kept: [JSONMatch<JSONValue>] = []
+        var seenInside: [String] = []
+        var query = JSONQuery()
+        query.add(try JSONPath("$.a[*].b").value) { match in
+            if match.value != .number(JSONNumber(1)) { seenInside.append("\(match.path) \(match.location)") }
+            kept.append(match)
+        }
+        let bytes = Array(text.utf8)
+        let chunks = stride(from: 0, to: bytes.count, by: chunkSize).map { Array(bytes[$0..<min($0 + chunkSize, bytes.count)]) }
+        try await query.run(chunks: AsyncStream { continuation in
+            for chunk in chunks { continuation.yield(chunk) }
+            continuation.finish()
+        })
+        #expect(kept.map { "\($0.path) \($0.location)" } == ["$.a[0].b 2:8", "$.a[1].b 3:8", "$.a[2].b 4:8"])
+        #expect(seenInside == ["$.a[1].b 3:8", "$.a[2].b 4:8"])
+    }
 }

@@ -74,7 +74,17 @@ extension TokenizerState {
     /// `end` (`end` is a closing quote or a byte inside the string).
     func stringStart(before end: Int) -> Int {
         guard let base = chunkBase else { return max(lastQuote, 0) }
-        var index = min(end, chunkEnd) - chunkStart - 1
+        if let index = lastUnescapedQuote(in: base, before: min(end, chunkEnd) - chunkStart) {
+            return chunkStart + index
+        }
+        return max(lastQuote, 0)
+    }
+
+    /// The index of the last unescaped `"` among the chunk's first `count` bytes: a quote preceded
+    /// by an even number of backslashes (outside strings JSON has no backslash, inside them they
+    /// pair up from the left), counting those that ended the input before the chunk.
+    private func lastUnescapedQuote(in base: UnsafePointer<UInt8>, before count: Int) -> Int? {
+        var index = count - 1
         while index >= 0 {
             if base[index] == UInt8(ascii: "\"") {
                 var backslashes = 0
@@ -84,11 +94,11 @@ extension TokenizerState {
                     probe -= 1
                 }
                 if probe < 0 { backslashes += trailingBackslashes }
-                if backslashes % 2 == 0 { return chunkStart + index }
+                if backslashes % 2 == 0 { return index }
             }
             index -= 1
         }
-        return max(lastQuote, 0)
+        return nil
     }
 
     /// Whether `byte` can be part of a number or a literal (`true`, `false`, `null`).
@@ -198,24 +208,8 @@ extension TokenizerState {
     }
 
     private mutating func advanceQuotes(over base: UnsafePointer<UInt8>, count: Int, findsLastQuote: Bool) {
-        // The last unescaped quote: a quote preceded by an even number of backslashes (outside
-        // strings JSON has no backslash, inside them they pair up from the left).
-        var index = findsLastQuote ? count - 1 : -1
-        while index >= 0 {
-            if base[index] == UInt8(ascii: "\"") {
-                var backslashes = 0
-                var probe = index - 1
-                while probe >= 0, base[probe] == UInt8(ascii: "\\") {
-                    backslashes += 1
-                    probe -= 1
-                }
-                if probe < 0 { backslashes += trailingBackslashes }
-                if backslashes % 2 == 0 {
-                    lastQuote = chunkStart + index
-                    break
-                }
-            }
-            index -= 1
+        if findsLastQuote, let index = lastUnescapedQuote(in: base, before: count) {
+            lastQuote = chunkStart + index
         }
         var run = 0
         while run < count, base[count - 1 - run] == UInt8(ascii: "\\") { run += 1 }

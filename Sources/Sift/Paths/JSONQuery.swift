@@ -148,7 +148,7 @@ public struct JSONQueryResults {
     /// let all: [String] = results[titles]
     /// ```
     public subscript<Value>(handle: JSONQuery.Handle<Value>) -> [Value] {
-        (slots[handle.index] as! CollectingSlot<Value>).values
+        (slots[handle.index] as! CollectingSlot).values(as: Value.self)
     }
 
     /// The first valid value of a path, or nil.
@@ -184,33 +184,47 @@ protocol QuerySlotFactory {
 }
 
 protocol QuerySlot: AnyObject {
-    /// Whether matches need their path and location (callbacks, Codable errors).
+    /// Whether matches need their path and location, computed before delivery (Codable errors
+    /// of containers).
     var needsLocations: Bool { get }
+    /// Whether matches may need their path and location (callbacks): scalars get them on demand.
+    var mayNeedLocations: Bool { get }
     func receive(_ value: MatchedValue, alternative: Int, info: MatchInfo, stopper: StopSignal) throws
     func endDocument(stopper: StopSignal) throws
 }
 
-struct CollectingSlotFactory<Value>: QuerySlotFactory {
-    let destination: Destination<Value>
-    func make() -> any QuerySlot { CollectingSlot(destination: destination) }
+extension QuerySlot {
+    var mayNeedLocations: Bool { needsLocations }
 }
 
-final class CollectingSlot<Value>: QuerySlot {
+struct CollectingSlotFactory<Value>: QuerySlotFactory {
     let destination: Destination<Value>
-    var perAlternative: [[Value]] = []
+    func make() -> any QuerySlot {
+        CollectingSlot(kind: destination.kind, collect: destination.collect, store: ValueStore<Value>())
+    }
+}
 
-    init(destination: Destination<Value>) {
-        self.destination = destination
+/// Collects a path's values. Not generic: the conversion and the typed store come from the
+/// destination, so a value costs no generic metadata lookup.
+final class CollectingSlot: QuerySlot {
+    let kind: DestinationKind
+    let collect: @Sendable (MatchedValue, MatchInfo, Int, ValueStoreBase) throws -> Void
+    let store: ValueStoreBase
+
+    init(kind: DestinationKind, collect: @escaping @Sendable (MatchedValue, MatchInfo, Int, ValueStoreBase) throws -> Void, store: ValueStoreBase) {
+        self.kind = kind
+        self.collect = collect
+        self.store = store
     }
 
-    var needsLocations: Bool { destination.kind == .decoded }
+    var needsLocations: Bool { kind == .decoded }
 
-    var values: [Value] { perAlternative.count == 1 ? perAlternative[0] : perAlternative.flatMap { $0 } }
+    func values<Value>(as type: Value.Type) -> [Value] {
+        (store as! ValueStore<Value>).values
+    }
 
     func receive(_ value: MatchedValue, alternative: Int, info: MatchInfo, stopper: StopSignal) throws {
-        guard let converted = try value.convert(destination, info: info) else { return }
-        while perAlternative.count <= alternative { perAlternative.append([]) }
-        perAlternative[alternative].append(converted)
+        try collect(value, info, alternative, store)
     }
 
     func endDocument(stopper: StopSignal) throws {}
@@ -220,31 +234,29 @@ struct CallbackSlotFactory<Value>: QuerySlotFactory {
     let destination: Destination<Value>
     let alternatives: Int
     let body: (JSONMatch<Value>) throws -> Void
-    func make() -> any QuerySlot { CallbackSlot(destination: destination, alternatives: alternatives, body: body) }
+    func make() -> any QuerySlot { CallbackSlot(delivery: destination.makeDeliver(body), alternatives: alternatives) }
 }
 
-final class CallbackSlot<Value>: QuerySlot {
-    let destination: Destination<Value>
+final class CallbackSlot: QuerySlot {
+    let delivery: MatchDelivery
     let alternatives: Int
-    let body: (JSONMatch<Value>) throws -> Void
     /// Held matches of a combined path, released in combination order when the document ends.
-    var held: [[(Value, MatchInfo)]] = []
+    var held: [[() throws -> Void]] = []
 
-    init(destination: Destination<Value>, alternatives: Int, body: @escaping (JSONMatch<Value>) throws -> Void) {
-        self.destination = destination
+    init(delivery: MatchDelivery, alternatives: Int) {
+        self.delivery = delivery
         self.alternatives = alternatives
-        self.body = body
     }
 
-    var needsLocations: Bool { true }
+    var needsLocations: Bool { false }
+    var mayNeedLocations: Bool { true }
 
     func receive(_ value: MatchedValue, alternative: Int, info: MatchInfo, stopper: StopSignal) throws {
-        guard let converted = try value.convert(destination, info: info) else { return }
         if alternatives == 1 {
-            try body(JSONMatch(value: converted, path: info.path ?? .root, location: info.location ?? SourceLocation(offset: 0, line: 1, column: 1), stopper: stopper))
-        } else {
+            try delivery.now(value, info, stopper)
+        } else if let call = try delivery.later(value, info, stopper) {
             while held.count <= alternative { held.append([]) }
-            held[alternative].append((converted, info))
+            held[alternative].append(call)
         }
     }
 
@@ -252,9 +264,7 @@ final class CallbackSlot<Value>: QuerySlot {
         let batches = held
         held = []
         for batch in batches {
-            for (value, info) in batch where !stopper.isRaised {
-                try body(JSONMatch(value: value, path: info.path ?? .root, location: info.location ?? SourceLocation(offset: 0, line: 1, column: 1), stopper: stopper))
-            }
+            for call in batch where !stopper.isRaised { try call() }
         }
     }
 }
@@ -264,12 +274,14 @@ struct QueryReceiver: PathMatchReceiver {
     let stopper = StopSignal()
     let wantsPaths: Bool
     let wantsLocations: Bool
+    let wantsPlacesOnDemand: Bool
 
     init(slots: [any QuerySlot]) {
         self.slots = slots
         let needsLocations = slots.contains { $0.needsLocations }
         wantsPaths = needsLocations
         wantsLocations = needsLocations
+        wantsPlacesOnDemand = slots.contains { $0.mayNeedLocations }
     }
 
     var stopRequested: Bool { stopper.isRaised }

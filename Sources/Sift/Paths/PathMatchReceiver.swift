@@ -13,15 +13,6 @@ package enum MatchedValue {
         case .value(let value): value
         }
     }
-
-    /// Converts to a destination's type; `info` locates decoding errors.
-    func convert<Value>(_ destination: Destination<Value>, info: MatchInfo) throws -> Value? {
-        if let located = destination.fromLocatedValue { return try located(jsonValue, info) }
-        switch self {
-        case .scalar(let event): return try destination.fromScalar(event)
-        case .value(let value): return try destination.fromValue(value)
-        }
-    }
 }
 
 /// Where and what a match is.
@@ -30,6 +21,31 @@ package struct MatchInfo: Sendable {
     package var path: JSONNodePath?
     /// The location of the value's first byte, when the receiver asked for locations.
     package var location: SourceLocation?
+    /// The event of a scalar being delivered, when the receiver asked for places on demand:
+    /// valid only during the delivery (see ``resolved()``).
+    var pending: PendingPlace?
+
+    package init(path: JSONNodePath? = nil, location: SourceLocation? = nil) {
+        self.path = path
+        self.location = location
+    }
+
+    /// The path, computed from the pending event if need be (`$` when unknown).
+    var resolvedPath: JSONNodePath { path ?? pending?.context.path ?? .root }
+
+    /// The location, computed from the pending event if need be.
+    var resolvedLocation: SourceLocation? { location ?? pending?.context.location }
+
+    /// The info with path and location computed, independent of the event being delivered.
+    func resolved() -> MatchInfo {
+        guard pending != nil else { return self }
+        return MatchInfo(path: resolvedPath, location: resolvedLocation)
+    }
+}
+
+/// The event a match was found at, while it is being delivered.
+struct PendingPlace: @unchecked Sendable {
+    let context: JSONEventContext
 }
 
 /// The consumer of a matcher: values for destinations, and the opening and closing of scopes.
@@ -41,6 +57,9 @@ package protocol PathMatchReceiver {
     var wantsPaths: Bool { get }
     /// Whether ``MatchInfo/location`` should be filled.
     var wantsLocations: Bool { get }
+    /// Whether scalars delivered at once should carry their event, so that their path and
+    /// location can be computed on demand while `receive` runs (containers get them filled).
+    var wantsPlacesOnDemand: Bool { get }
 
     /// A value for the destination of `accept`, inside scope `scope`.
     mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws
@@ -65,6 +84,7 @@ package protocol PathMatchReceiver {
 extension PathMatchReceiver {
     package var wantsPaths: Bool { false }
     package var wantsLocations: Bool { false }
+    package var wantsPlacesOnDemand: Bool { false }
     package mutating func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int { -1 }
     package mutating func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {}
     package mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo) {}

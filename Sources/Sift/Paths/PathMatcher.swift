@@ -23,6 +23,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
     private let epsilons: ContiguousArray<Int32>
     private let wantsPaths: Bool
     private let wantsLocations: Bool
+    private let wantsPlacesOnDemand: Bool
 
     private var entries = ContiguousArray<MatcherEntry>()
     private var keys = ContiguousArray<Int>()
@@ -52,6 +53,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
         epsilons = paths.epsilons
         wantsPaths = receiver.wantsPaths
         wantsLocations = receiver.wantsLocations
+        wantsPlacesOnDemand = receiver.wantsPlacesOnDemand
         entries.reserveCapacity(64)
         frames.reserveCapacity(32)
     }
@@ -263,7 +265,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
                 let start = Int(state.acceptStart)
                 for acceptIndex in start..<(start + Int(state.acceptCount)) {
                     let accept = acceptIndices[acceptIndex]
-                    if info == nil { info = makeInfo(context) }
+                    if info == nil { info = makeInfo(context, isContainer: isContainer) }
                     try handleAccept(
                         accept, entry: entry, event: event, isContainer: isContainer, info: info!,
                         capture: &capture, valueEnd: &valueEnd, needsFrame: &needsFrame)
@@ -348,10 +350,15 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
         }
     }
 
-    private func makeInfo(_ context: JSONEventContext) -> MatchInfo {
-        MatchInfo(
-            path: wantsPaths ? context.path : nil,
-            location: wantsLocations ? context.location : nil)
+    /// Where a value is, as the receiver asked: a container's info outlives its event (it is
+    /// delivered when the container closes), so places on demand only carry scalars' events.
+    private func makeInfo(_ context: JSONEventContext, isContainer: Bool) -> MatchInfo {
+        let eager = isContainer && wantsPlacesOnDemand
+        var info = MatchInfo(
+            path: wantsPaths || eager ? context.path : nil,
+            location: wantsLocations || eager ? context.location : nil)
+        if wantsPlacesOnDemand && !isContainer { info.pending = PendingPlace(context: context) }
+        return info
     }
 
     private mutating func feedCaptures(_ event: JSONEvent) throws {
@@ -382,7 +389,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
             sequence += 1
             buffers[accept.orderGroup, default: []].append(MatcherBuffered(
                 accept: target.accept, scope: target.scope, key: target.key ?? [], value: value.jsonValue,
-                info: target.info, sequence: sequence))
+                info: target.info.resolved(), sequence: sequence))
             peakHeldMatches = max(peakHeldMatches, buffers[accept.orderGroup]!.count)
         } else {
             delivered = true

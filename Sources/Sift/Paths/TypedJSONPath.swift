@@ -139,7 +139,14 @@ struct Destination<Value>: Sendable {
     let fromScalar: @Sendable (JSONEvent) throws -> Value?
     let fromValue: @Sendable (JSONValue) throws -> Value?
     /// For destinations whose errors name the value's place in the document (Codable).
-    var fromLocatedValue: (@Sendable (JSONValue, MatchInfo) throws -> Value?)?
+    let fromLocatedValue: (@Sendable (JSONValue, MatchInfo) throws -> Value?)?
+    /// Converts a matched value and appends it to a ``ValueStore`` of `Value`.
+    ///
+    /// Made here, where `Value` is concrete for the built-in destinations, so that collecting a
+    /// value costs no generic metadata lookup (a `JSONQuery`'s slots are type-erased).
+    let collect: @Sendable (MatchedValue, MatchInfo, Int, ValueStoreBase) throws -> Void
+    /// Turns a callback into one that converts matched values first (see ``collect``).
+    let makeDeliver: @Sendable (@escaping (JSONMatch<Value>) throws -> Void) -> MatchDelivery
 
     init(
         kind: DestinationKind, fromScalar: @escaping @Sendable (JSONEvent) throws -> Value?,
@@ -150,9 +157,60 @@ struct Destination<Value>: Sendable {
         self.fromScalar = fromScalar
         self.fromValue = fromValue
         self.fromLocatedValue = fromLocatedValue
+        @Sendable func convert(_ value: MatchedValue, _ info: MatchInfo) throws -> Value? {
+            if let fromLocatedValue { return try fromLocatedValue(value.jsonValue, info) }
+            switch value {
+            case .scalar(let event): return try fromScalar(event)
+            case .value(let value): return try fromValue(value)
+            }
+        }
+        collect = { value, info, alternative, store in
+            guard let converted = try convert(value, info) else { return }
+            unsafeDowncast(store, to: ValueStore<Value>.self).append(converted, alternative: alternative)
+        }
+        makeDeliver = { body in
+            MatchDelivery(
+                now: { value, info, stopper in
+                    guard let converted = try convert(value, info) else { return }
+                    var origin = MatchOrigin(info)
+                    defer {
+                        // A match kept beyond the callback gets its place before the parse moves on.
+                        if info.pending != nil && !isKnownUniquelyReferenced(&origin) { origin.settle() }
+                    }
+                    try body(JSONMatch(value: converted, origin: origin, stopper: stopper))
+                },
+                later: { value, info, stopper in
+                    let info = info.resolved()
+                    guard let converted = try convert(value, info) else { return nil }
+                    return { try body(JSONMatch(value: converted, origin: MatchOrigin(info), stopper: stopper)) }
+                })
+        }
     }
 
     func convert(_ value: JSONValue) throws -> Value? { try fromValue(value) }
+}
+
+/// The values a collecting ``JSONQuery`` path gathered, per alternative of a combined path.
+class ValueStoreBase {}
+
+final class ValueStore<Value>: ValueStoreBase {
+    var perAlternative: [[Value]] = []
+
+    @inline(__always)
+    func append(_ value: Value, alternative: Int) {
+        while perAlternative.count <= alternative { perAlternative.append([]) }
+        perAlternative[alternative].append(value)
+    }
+
+    var values: [Value] { perAlternative.count == 1 ? perAlternative[0] : perAlternative.flatMap { $0 } }
+}
+
+/// A callback of a ``JSONQuery``, with conversion to its destination's type built in.
+struct MatchDelivery {
+    /// Converts and calls the callback now, while the matched event is being delivered.
+    let now: (MatchedValue, MatchInfo, StopSignal) throws -> Void
+    /// Converts now and returns the call to make later (nil when the value was dropped).
+    let later: (MatchedValue, MatchInfo, StopSignal) throws -> (() throws -> Void)?
 }
 
 extension JSONPath {
@@ -282,7 +340,7 @@ extension JSONPath {
             fromScalar: { event in try decoder.decode(T.self, from: JSONValue(scalar: event) ?? .null) },
             fromValue: { value in try decoder.decode(T.self, from: value) },
             fromLocatedValue: { value, info in
-                try decoder.decode(T.self, from: value, at: info.path ?? .root, location: info.location)
+                try decoder.decode(T.self, from: value, at: info.resolvedPath, location: info.resolvedLocation)
             }))
     }
 
