@@ -108,4 +108,31 @@ import Testing
         try tokenizer.finish()
         #expect(tokenizer.handler.observed == [Observed(offset: 4, location: SourceLocation(offset: 4, line: 2, column: 2), path: "$", depth: 0)])
     }
+
+    /// A handler that skips a container gets its closing event next; the skipped contents are
+    /// still parsed, and an error inside them keeps its path.
+    @Test(arguments: [1, 2, 5, 100])
+    func skippedContentsAreNotDelivered(chunkSize: Int) throws {
+        func run(_ text: String) throws -> [String] {
+            var seen: [String] = []
+            let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, context in
+                seen.append("\(event)@\(context.depth)")
+                if case .startObject = event, context.depth == 2 { context.skipContents() }
+            })
+            let bytes = Array(text.utf8)
+            for start in stride(from: 0, to: bytes.count, by: chunkSize) {
+                try tokenizer.feed(bytes[start..<min(start + chunkSize, bytes.count)])
+            }
+            try tokenizer.finish()
+            return seen
+        }
+        let events = try run(#"{"a":{"b":[1,{"c":2}],"d":3},"e":[{"f":4},5]}"#)
+        #expect(events == [
+            "startObject@1", "key(\"a\")@1", "startObject@2", "endObject@1", "key(\"e\")@1",
+            "startArray@2", "startObject@3", "key(\"f\")@3", "number(4)@3", "endObject@2", "number(5)@2",
+            "endArray@1", "endObject@0",
+        ])
+        let error = #expect(throws: JSONParseError.self) { try run(#"{"a":{"b":[1,{"c":]}}}"#) }
+        #expect(error?.path.description == "$.a.b[1].c")
+    }
 }

@@ -137,6 +137,16 @@ public struct JSONEventContext {
         engine.state.pointee.stopRequested = true
     }
 
+    /// On a `startObject` / `startArray` event: the handler's next event is the one that closes
+    /// this container; nothing inside it is delivered (it is still parsed and checked).
+    package func skipContents() {
+        let state = engine.state
+        switch event {
+        case .startObject, .startArray: state.pointee.skipFrom = state.pointee.depth
+        default: break
+        }
+    }
+
     /// An error located at this token, carrying the current path, for handlers that reject a
     /// value.
     ///

@@ -90,7 +90,9 @@ final class TokenizerEngine {
     /// Delivers one event; returns false to stop the parse (after storing an error or a stop).
     @inline(__always)
     func deliver(_ event: JSONEvent, tokenLength: Int) -> Bool {
-        deliverEvent(self, event, tokenLength) && !state.pointee.stopRequested
+        if state.pointee.depth >= state.pointee.skipFrom { return true }
+        state.pointee.skipFrom = .max
+        return deliverEvent(self, event, tokenLength) && !state.pointee.stopRequested
     }
 
     /// Records an error thrown by the handler; the parse stops and `feed` throws it.

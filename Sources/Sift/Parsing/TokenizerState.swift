@@ -73,6 +73,9 @@ struct TokenizerState {
 
     /// A handler asked to stop after the current event.
     @usableFromInline var stopRequested = false
+    /// Events at this depth or deeper are not delivered (the contents of a container the
+    /// handler skips); `Int.max` when nothing is skipped.
+    var skipFrom = Int.max
 
     init(maximumDepth: Int) {
         self.maximumDepth = maximumDepth

@@ -10,9 +10,86 @@ import Darwin
 /// array element computes the child's set from the parent's; a value whose set is empty is
 /// skipped with a depth counter, with no per-token work inside it. Only values that reach a
 /// destination asking for a container are captured as ``JSONValue``s, and only that subtree.
+///
+/// The work is done by a non-generic engine that reaches the receiver through a box: a matcher
+/// instantiated for a receiver in another module runs code compiled and optimised here, with no
+/// generic metadata lookups per token. Copies of a matcher share its receiver.
 package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
+    @usableFromInline var engine: PathMatcherEngine
+    private let box: MatchReceiverBox<Receiver>
+
     /// The receiver, with whatever it accumulated.
-    package var receiver: Receiver
+    package var receiver: Receiver {
+        get { box.value }
+        nonmutating _modify { yield &box.value }
+    }
+
+    /// The most matches held back at once for reordering queries (bounded-buffering tests).
+    package var peakHeldMatches: Int { engine.peakHeldMatches }
+
+    /// Creates a matcher for `paths` that reports to `receiver`.
+    package init(paths: CompiledPaths, receiver: Receiver) {
+        box = MatchReceiverBox(receiver)
+        engine = PathMatcherEngine(paths: paths, receiver: box)
+    }
+
+    /// Handles one token. The matcher asks the tokenizer to skip the contents of containers no
+    /// path enters (``JSONEventContext/skipContents()``): a handler that wraps a matcher sees
+    /// only the events the matcher asked for.
+    @inlinable
+    package mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+        try engine.handle(event, context: context)
+    }
+}
+
+/// The receiver calls the engine makes, without the receiver's type.
+protocol MatchReceiving: AnyObject {
+    func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws
+    func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int
+    func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws
+    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo)
+    func endDocument() throws
+    var stopRequested: Bool { get }
+}
+
+/// Holds a ``PathMatcher``'s receiver for its engine.
+final class MatchReceiverBox<Receiver: PathMatchReceiver>: MatchReceiving {
+    /// Reached only through the matcher, one call at a time: no dynamic exclusivity checks.
+    @exclusivity(unchecked) var value: Receiver
+
+    init(_ value: Receiver) {
+        self.value = value
+    }
+
+    func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+        try self.value.receive(value, accept: accept, scope: scope, info: info)
+    }
+
+    func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int {
+        try value.beginScope(accept: accept, parent: parent, info: info)
+    }
+
+    func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {
+        try value.endScope(scope, accept: accept)
+    }
+
+    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo) {
+        value.dropped(accept: accept, found: found, info: info)
+    }
+
+    func endDocument() throws {
+        try value.endDocument()
+    }
+
+    var stopRequested: Bool { value.stopRequested }
+}
+
+/// The matching itself: transitions, captures, scopes and reordering (see ``PathMatcher``).
+@usableFromInline
+struct PathMatcherEngine {
+    unowned(unsafe) let receiver: any MatchReceiving
+    /// Keeps ``receiver`` alive.
+    private let receiverOwner: AnyObject
 
     let paths: CompiledPaths
     private let states: ContiguousArray<CompiledPaths.State>
@@ -24,6 +101,8 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
     private let wantsPaths: Bool
     private let wantsLocations: Bool
     private let wantsPlacesOnDemand: Bool
+    /// Whether matches carry any info at all.
+    private let wantsInfo: Bool
 
     private var entries = ContiguousArray<MatcherEntry>()
     private var keys = ContiguousArray<Int>()
@@ -38,28 +117,30 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
     private var sequence = 0
     /// A value went to the receiver during this event (which may then ask to stop).
     private var delivered = false
-    /// The most matches held back at once for reordering queries (bounded-buffering tests).
-    package private(set) var peakHeldMatches = 0
+    /// The most matches held back at once for reordering queries.
+    private(set) var peakHeldMatches = 0
 
-    /// Creates a matcher for `paths` that reports to `receiver`.
-    package init(paths: CompiledPaths, receiver: Receiver) {
+    init<Receiver: PathMatchReceiver>(paths: CompiledPaths, receiver: MatchReceiverBox<Receiver>) {
         self.paths = paths
         self.receiver = receiver
+        receiverOwner = receiver
         states = paths.states
         names = paths.names
         nameBytes = paths.nameBytes
         transitions = paths.transitions
         acceptIndices = paths.acceptIndices
         epsilons = paths.epsilons
-        wantsPaths = receiver.wantsPaths
-        wantsLocations = receiver.wantsLocations
-        wantsPlacesOnDemand = receiver.wantsPlacesOnDemand
+        wantsPaths = receiver.value.wantsPaths
+        wantsLocations = receiver.value.wantsLocations
+        wantsPlacesOnDemand = receiver.value.wantsPlacesOnDemand
+        wantsInfo = wantsPaths || wantsLocations || wantsPlacesOnDemand
         entries.reserveCapacity(64)
         frames.reserveCapacity(32)
     }
 
     /// Handles one token.
-    package mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+    @usableFromInline
+    mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
         if !captures.isEmpty {
             try feedCaptures(event)
         }
@@ -185,8 +266,8 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
 
     @inline(__always)
     private mutating func truncate(to frame: MatcherFrame) {
-        if entries.count != Int(frame.entryEnd) { entries.removeSubrange(Int(frame.entryEnd)...) }
-        if keys.count != Int(frame.keyEnd) { keys.removeSubrange(Int(frame.keyEnd)...) }
+        while entries.count > Int(frame.entryEnd) { entries.removeLast() }
+        while keys.count > Int(frame.keyEnd) { keys.removeLast() }
     }
 
     @inline(__always)
@@ -244,7 +325,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
         var valueEnd = entries.count
         if valueStart == valueEnd {
             if isContainer {
-                skipDepth = 1
+                skip(context)
             } else if frames.isEmpty {
                 try receiver.endDocument()
             }
@@ -289,7 +370,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
             return
         }
         guard needsFrame else {
-            skipDepth = 1
+            skip(context)
             return
         }
         var arrayID: Int32 = -1
@@ -308,6 +389,14 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
             entryStart: Int32(valueStart), entryEnd: Int32(valueEnd), keyEnd: Int32(keys.count),
             closerStart: Int32(closerStart), isArray: isArray, children: 0, ordinal: ordinal,
             arrayID: arrayID))
+    }
+
+    /// Skips the contents of the container being opened: the tokenizer does not deliver them
+    /// unless a capture needs them.
+    @inline(__always)
+    private mutating func skip(_ context: JSONEventContext) {
+        skipDepth = 1
+        if captures.isEmpty { context.skipContents() }
     }
 
     private mutating func handleAccept(
@@ -353,6 +442,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
     /// Where a value is, as the receiver asked: a container's info outlives its event (it is
     /// delivered when the container closes), so places on demand only carry scalars' events.
     private func makeInfo(_ context: JSONEventContext, isContainer: Bool) -> MatchInfo {
+        guard wantsInfo else { return MatchInfo() }
         let eager = isContainer && wantsPlacesOnDemand
         var info = MatchInfo(
             path: wantsPaths || eager ? context.path : nil,
@@ -409,7 +499,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
                 try receiver.endScope(Int(scope), accept: paths.accepts[Int(accept)])
             }
         }
-        entries.removeSubrange(Int(frame.entryStart)...)
+        while entries.count > Int(frame.entryStart) { entries.removeLast() }
         if frames.isEmpty {
             keys.removeAll(keepingCapacity: true)
             arrayLengths.removeAll(keepingCapacity: true)
@@ -419,7 +509,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
             if keys.count > Int(parent.keyEnd) {
                 // Keep the keys of the parent's pending child entries: they are gone with the
                 // entries, and the next member or element recomputes them.
-                keys.removeSubrange(Int(parent.keyEnd)...)
+                while keys.count > Int(parent.keyEnd) { keys.removeLast() }
             }
         }
     }
