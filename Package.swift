@@ -41,6 +41,7 @@ let package = Package(
             dependencies: [
                 "Sift",
                 "SiftHub",
+                "SiftHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,7 +64,12 @@ let package = Package(
         ),
         .testTarget(
             name: "siftTests",
-            dependencies: ["sift"]
+            dependencies: [
+                "sift",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "BenchTests",
