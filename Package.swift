@@ -79,6 +79,8 @@ let package = Package(
             name: "SiftHTTP",
             dependencies: [
                 "Sift",
+                "SiftMapping",
+                "SiftHub",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -94,6 +96,8 @@ let package = Package(
             dependencies: [
                 "SiftHTTP",
                 "Sift",
+                "SiftMapping",
+                "SiftHub",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

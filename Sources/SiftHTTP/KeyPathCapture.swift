@@ -7,14 +7,12 @@ import Sift
 // has been read. Only that value is built; everything else in the document is only tokenized
 // (validated), never kept. Probes on the prefixes of the key path say why nothing was found.
 
-/// A value read at the root key path, and where it was in the document.
+/// A value read at the root key path.
 struct CapturedJSON {
     /// The value (only this subtree of the document).
     var value: JSONValue
     /// The value's path, e.g. `$.authors[3]`.
     var path: JSONNodePath
-    /// Where the value's first byte was, when the capture was asked to locate values.
-    var location: SourceLocation?
 }
 
 /// Which value at the root key path a capture hands back.
@@ -41,7 +39,6 @@ func rootKeyJSONPath(_ keys: some Sequence<String>) -> JSONPath {
 struct KeyPathCaptureReceiver: PathMatchReceiver {
     let keys: [String]
     let target: CaptureTarget
-    let wantsLocations: Bool
     var matchTag: Int { keys.count + 1 }
 
     /// What the first value found at each prefix of the key path was ("an object", ...).
@@ -49,16 +46,15 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
     /// Values completed since the last `takeCompleted()`.
     private(set) var completed: [CapturedJSON] = []
     /// A value of the wrong kind was found where the array of the elements should be.
-    var problem: (message: String, location: SourceLocation?)?
+    var problem: String?
     private var valueFound = false
     private var arraysFound = 0
     private var elementIndex = 0
     let keyPath: JSONNodePath
 
-    init(keys: [String], target: CaptureTarget, locatesValues: Bool) {
+    init(keys: [String], target: CaptureTarget) {
         self.keys = keys
         self.target = target
-        self.wantsLocations = locatesValues
         self.foundKinds = Array(repeating: nil, count: keys.count + 1)
         self.keyPath = JSONNodePath(keys.map { .key($0) })
     }
@@ -81,11 +77,11 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
             // The first of several members with the same name wins.
             guard !valueFound else { return }
             valueFound = true
-            completed.append(CapturedJSON(value: value.jsonValue, path: keyPath, location: info.location))
+            completed.append(CapturedJSON(value: value.jsonValue, path: keyPath))
         case .elements:
             guard arraysFound == 1 else { return }
             completed.append(
-                CapturedJSON(value: value.jsonValue, path: keyPath.appending(.index(elementIndex)), location: info.location))
+                CapturedJSON(value: value.jsonValue, path: keyPath.appending(.index(elementIndex))))
             elementIndex += 1
         }
     }
@@ -103,7 +99,7 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
         if case .startArray = event {
             arraysFound += 1
         } else if arraysFound == 0, problem == nil {
-            problem = ("expected an array at root key path `\(keyPathText)`, found \(kind)", info.location)
+            problem = "expected an array at root key path `\(keyPathText)`, found \(kind)"
         }
     }
 
@@ -147,8 +143,8 @@ struct KeyPathFollower: JSONEventHandler {
         try matcher.handle(event, context: context)
         if let problem = matcher.receiver.problem {
             matcher.receiver.problem = nil
-            throw DataMapperError(
-                message: problem.message, path: matcher.receiver.keyPath, location: problem.location ?? context.location)
+            // The probe reports the value as it begins: the context is where it begins.
+            throw DataMapperError(message: problem, path: matcher.receiver.keyPath, location: context.location)
         }
     }
 }
@@ -157,10 +153,10 @@ struct KeyPathFollower: JSONEventHandler {
 struct KeyPathCaptureSession {
     private let tokenizer: JSONTokenizer<KeyPathFollower>
 
-    init(keyPath: String?, target: CaptureTarget, options: JSONParserOptions, locatesValues: Bool = false) {
+    init(keyPath: String?, target: CaptureTarget, options: JSONParserOptions) {
         let keys = rootKeyPathComponents(keyPath)
         let automaton = PathAutomaton()
-        let receiver = KeyPathCaptureReceiver(keys: keys, target: target, locatesValues: locatesValues)
+        let receiver = KeyPathCaptureReceiver(keys: keys, target: target)
         let path = rootKeyJSONPath(keys)
         automaton.addMatch(target == .value ? path : path.forEach(), kind: .value, tag: receiver.matchTag)
         // The probes: a scalar destination captures nothing, and reports what began there.
