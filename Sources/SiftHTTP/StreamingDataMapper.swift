@@ -144,75 +144,48 @@ extension HTTPDataLoader where Mapper: StreamingElementMapper {
     /// ```swift
     /// for try await person in loader.elements() { print(person.name) }
     /// ```
-    public func elements() -> HTTPStreamedElements<Mapper> {
-        HTTPStreamedElements(request: requestDescription, mapper: mapper)
+    public func elements() -> HTTPElementStream<Mapper.Element> {
+        let request = requestDescription
+        let mapper = self.mapper
+        return HTTPElementStream(request: request) { StreamedElementIterator(request: request, mapper: mapper) }
     }
 }
 
-/// The elements of a response read by a ``StreamingElementMapper``, handed out while the body
-/// downloads; made by ``HTTPDataLoader/elements()``. Each iteration sends its own request.
-///
-/// ```swift
-/// for try await component in loader.elements() { print(component.identifier) }
-/// ```
-public struct HTTPStreamedElements<Mapper: StreamingElementMapper>: AsyncSequence, Sendable {
-    /// The mapper's elements.
-    public typealias Element = Mapper.Element
-
-    let request: HTTPRequestDescription
-    let mapper: Mapper
-
-    /// Starts an iteration (the request is sent on the first call to `next()`).
-    ///
-    /// ```swift
-    /// var iterator = loader.elements().makeAsyncIterator()
-    /// ```
-    public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(request: request, mapper: mapper)
+/// Reads a response with a ``StreamingElementMapper`` and hands out its elements one by one
+/// (the work behind ``HTTPElementStream`` for such a mapper). The request is sent on the first
+/// call to `next()`; every failure is classified into an ``HTTPLoadError``.
+struct StreamedElementIterator<Mapper: StreamingElementMapper>: AsyncIteratorProtocol {
+    private enum Phase {
+        case initial
+        case reading(HTTPBodyChunks.State, Mapper.Elements.AsyncIterator)
+        case finished
     }
 
-    /// Reads the body and hands out its elements one by one.
-    ///
-    /// ```swift
-    /// while let element = try await iterator.next() { print(element) }
-    /// ```
-    public struct AsyncIterator: AsyncIteratorProtocol {
-        private enum Phase {
-            case initial
-            case reading(HTTPBodyChunks.State, Mapper.Elements.AsyncIterator)
-            case finished
-        }
+    private let request: HTTPRequestDescription
+    private let mapper: Mapper
+    private var phase = Phase.initial
 
-        private let request: HTTPRequestDescription
-        private let mapper: Mapper
-        private var phase = Phase.initial
+    init(request: HTTPRequestDescription, mapper: Mapper) {
+        self.request = request
+        self.mapper = mapper
+    }
 
-        init(request: HTTPRequestDescription, mapper: Mapper) {
-            self.request = request
-            self.mapper = mapper
-        }
-
-        /// The next element, nil after the last one; throws ``HTTPLoadError`` at the first
-        /// failure and returns nil after that.
-        ///
-        /// ```swift
-        /// let next = try await iterator.next()
-        /// ```
-        public mutating func next() async throws -> Mapper.Element? {
-            if case .initial = phase {
-                phase = .finished
-                let state = HTTPBodyChunks.State(reader: try await HTTPBodyReader.open(request))
-                phase = .reading(state, mapper.elements(in: HTTPBodyChunks(state: state)).makeAsyncIterator())
-            }
-            guard case .reading(let state, var elements) = phase else { return nil }
+    /// The next element, nil after the last one; throws at the first failure and returns nil
+    /// after that.
+    mutating func next() async throws -> Mapper.Element? {
+        if case .initial = phase {
             phase = .finished
-            do {
-                guard let element = try await elements.next() else { return nil }
-                phase = .reading(state, elements)
-                return element
-            } catch {
-                throw state.classify(error)
-            }
+            let state = HTTPBodyChunks.State(reader: try await HTTPBodyReader.open(request))
+            phase = .reading(state, mapper.elements(in: HTTPBodyChunks(state: state)).makeAsyncIterator())
+        }
+        guard case .reading(let state, var elements) = phase else { return nil }
+        phase = .finished
+        do {
+            guard let element = try await elements.next() else { return nil }
+            phase = .reading(state, elements)
+            return element
+        } catch {
+            throw state.classify(error)
         }
     }
 }

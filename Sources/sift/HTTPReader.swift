@@ -17,7 +17,7 @@ final class HTTPReader {
 
     /// Prepares the request; throws ``InputError`` when `url` is not a valid URL.
     init(url: String) throws(InputError) {
-        guard var components = URLComponents(string: url), components.host != nil else {
+        guard var components = URLComponents(string: url), let host = components.host, !host.isEmpty else {
             throw InputError(message: "'\(url)' is not a valid URL", offset: 0)
         }
         // The origin is the client's base URL and the rest the resource path, so the path

@@ -217,4 +217,31 @@ struct MappingDataMapperTests {
         }
         #expect(truncated?.kind == .truncatedBody)
     }
+
+    @Test("reloadable data sources take streaming mappers; a failed reload keeps the previous data")
+    func dataSources() async throws {
+        let invalid = #"{"authors": [{"id": 9, "name": "Zed"}, {"id": "x"}]}"#
+        let home = #"{"title": "Home", "body": [{"id": "a"}]}"#
+        let calls = ServerLog()
+        let route: TestHTTPServer.Route = { _, response in
+            calls.record("call")
+            try await response.respond(.ok, calls.count(of: "call") == 1 ? Fixtures.authorsJSON : invalid)
+        }
+        let routes: [String: TestHTTPServer.Route] = ["/authors": route, "/home": { _, response in try await response.respond(.ok, home) }]
+        try await TestHTTPServer.run(routes: routes) { server async throws in
+            let client = Fixtures.client(server)
+            let authors = ReloadableArrayDataSource(loader: HTTPDataLoader(
+                client: client, resourcePath: "/authors", mapper: MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "authors")))
+            for try await _ in authors.reloadElements() {}
+            #expect(authors.array == Self.mappedAuthors)
+            let failure = await Self.loadError { for try await _ in authors.reloadElements() {} }
+            #expect(failure?.kind == .mapping)
+            #expect(authors.array == Self.mappedAuthors)
+            #expect(authors.lastError?.kind == .mapping)
+
+            let page = ReloadableObjectDataSource(loader: HTTPDataLoader(client: client, resourcePath: "/home", mapper: ViewModelDataMapper()))
+            #expect(try await page.reload().navigationBarTitle == "Home")
+            #expect(page.object?.bodyComponents.map(\.identifier) == ["a"])
+        }
+    }
 }
