@@ -91,7 +91,6 @@ final class TokenizerEngine {
     @inline(__always)
     func deliver(_ event: JSONEvent, tokenLength: Int) -> Bool {
         if state.pointee.depth >= state.pointee.skipFrom { return true }
-        state.pointee.skipFrom = .max
         return deliverEvent(self, event, tokenLength) && !state.pointee.stopRequested
     }
 

@@ -123,6 +123,8 @@ struct TokenizerState {
     @inline(__always)
     mutating func pop() {
         depth &-= 1
+        // The skipped container closes: its end event is delivered.
+        if depth < skipFrom { skipFrom = .max }
     }
 
     @inline(__always)
