@@ -172,10 +172,12 @@ extension JSONValueDecoderImpl {
             return try decode(value)
         }
 
+        @inline(__always)
         private func integer<T: FixedWidthInteger>(forKey key: Key) throws -> T {
             try decoder.unwrapInteger(try value(forKey: key), as: T.self, in: node, .key(key))
         }
 
+        @inline(__always)
         private func integerIfPresent<T: FixedWidthInteger>(forKey key: Key) throws -> T? {
             try ifPresent(key) { try decoder.unwrapInteger($0, as: T.self, in: node, .key(key)) }
         }

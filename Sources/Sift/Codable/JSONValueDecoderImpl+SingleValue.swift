@@ -26,6 +26,7 @@ extension JSONValueDecoderImpl: SingleValueDecodingContainer {
         try unwrap(topValue, as: type, in: codingPathNode, .here)
     }
 
+    @inline(__always)
     private func integer<T: FixedWidthInteger>() throws -> T {
         try unwrapInteger(topValue, as: T.self, in: codingPathNode, .here)
     }

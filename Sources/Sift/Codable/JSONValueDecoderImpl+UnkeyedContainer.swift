@@ -145,10 +145,12 @@ extension JSONValueDecoderImpl {
             return result
         }
 
+        @inline(__always)
         private mutating func integer<T: FixedWidthInteger>() throws -> T {
             try advance(after: decoder.unwrapInteger(try next(T.self), as: T.self, in: node, currentKey))
         }
 
+        @inline(__always)
         private mutating func integerIfPresent<T: FixedWidthInteger>() throws -> T? {
             try ifPresent { [decoder, node] in try decoder.unwrapInteger($0, as: T.self, in: node, $1) }
         }

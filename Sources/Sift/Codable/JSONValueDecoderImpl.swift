@@ -87,6 +87,12 @@ extension JSONValueDecoderImpl {
     func unwrap<T: Decodable>(
         _ value: JSONValue, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep
     ) throws -> T {
+        // The common leaves of generic containers (`[Int]`, `[String]`) without a trip through
+        // `T.init(from:)` and a single-value container.
+        if type == String.self { return unsafeBitCast(try unwrapString(value, in: parent, key), to: T.self) }
+        if type == Int.self { return unsafeBitCast(try unwrapInteger(value, as: Int.self, in: parent, key), to: T.self) }
+        if type == Double.self { return unsafeBitCast(try unwrapDouble(value, in: parent, key), to: T.self) }
+        if type == Bool.self { return unsafeBitCast(try unwrapBool(value, in: parent, key), to: T.self) }
         if type == Date.self { return try unwrapDate(value, in: parent, key) as! T }
         if type == Data.self { return try unwrapData(value, in: parent, key) as! T }
         if type == URL.self { return try unwrapURL(value, in: parent, key) as! T }
