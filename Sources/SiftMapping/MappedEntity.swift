@@ -96,7 +96,12 @@ public struct MappedEntity {
     func index(of keyPath: String) throws -> Int {
         let keyPaths = layout.keyPaths
         if keyPaths.count <= EntityLayout.searchLimit {
-            for position in keyPaths.indices where keyPaths[position] == keyPath { return position }
+            // Lengths first: a mismatch of equal-length keys is the only full comparison.
+            let length = keyPath.utf8.count
+            for position in keyPaths.indices
+            where keyPaths[position].utf8.count == length && keyPaths[position] == keyPath {
+                return position
+            }
         } else if let index = layout.indices[keyPath] {
             return index
         }

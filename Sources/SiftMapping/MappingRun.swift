@@ -40,10 +40,12 @@ final class MappingRun {
     let prefix: JSONNodePath
     let wantsLocations: Bool
 
-    private var frames: [Frame] = []
-    private var depth = 0
-    private var pendingProbes: [Int] = []
-    private var probeHead = 0
+    // Touched several times per token and only ever from the matcher's callbacks, one at a
+    // time: without dynamic exclusivity checks.
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var pendingProbes: [Int] = []
+    @exclusivity(unchecked) private var probeHead = 0
     private(set) var isFinished = false
     private var outcome: Slot = .absent
 
@@ -265,18 +267,27 @@ final class MappingRun {
     private func resolve(_ index: Int) -> (values: [Any?], failures: [MappingFailure]) {
         let program = frames[index].program
         let count = plan.programs[program].properties.count
-        let slots = frames[index].slots
+        // The slots are taken out of the frame and the chosen values moved (not copied: an
+        // `Any` copy goes through its type's value witnesses) into the entity; the emptied
+        // storage goes back to the frame, for the next scope at this depth.
+        var slots: [Slot] = []
+        swap(&slots, &frames[index].slots)
+        defer {
+            slots.removeAll(keepingCapacity: true)
+            swap(&slots, &frames[index].slots)
+        }
         var values: [Any?] = []
         values.reserveCapacity(count)
         var failures: [MappingFailure] = []
         for position in 0..<count {
-            var chosen: Any?
+            var chosen = -1
             var failed: [MappingFailure]?
             var null: (alternative: Int, location: SourceLocation?)?
             for alternative in 0..<plan.programs[program].properties[position].alternatives.count {
-                switch slots[position &* 2 &+ alternative] {
-                case .value(let value):
-                    chosen = value
+                let slot = position &* 2 &+ alternative
+                switch slots[slot] {
+                case .value:
+                    chosen = slot
                 case .failed(let found):
                     if failed == nil { failed = found }
                 case .null(let location):
@@ -284,10 +295,10 @@ final class MappingRun {
                 case .absent:
                     break
                 }
-                if chosen != nil { break }
+                if chosen >= 0 { break }
             }
-            if let chosen {
-                values.append(chosen)
+            if chosen >= 0 {
+                values.append(Self.takeValue(at: chosen, from: &slots))
                 continue
             }
             values.append(nil)
@@ -309,6 +320,17 @@ final class MappingRun {
             }
         }
         return (values, failures)
+    }
+
+    /// Moves the value out of a `.value` slot, leaving `.absent`.
+    private static func takeValue(at index: Int, from slots: inout [Slot]) -> Any? {
+        slots.withUnsafeMutableBufferPointer { buffer -> Any? in
+            guard let slot = buffer.baseAddress?.advanced(by: index) else { return nil }
+            let taken = slot.move()
+            slot.initialize(to: .absent)
+            guard case .value(let value) = taken else { return nil }
+            return value
+        }
     }
 
     private func finishModel(_ index: Int, kind: AnyModelKind) throws -> Slot {
