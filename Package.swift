@@ -33,7 +33,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench",
-            dependencies: ["Sift", "CYajl"],
+            dependencies: ["Sift", "SiftHub", "CYajl"],
             path: "Benchmarks/bench"
         ),
         .executableTarget(

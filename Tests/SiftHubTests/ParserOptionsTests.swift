@@ -154,3 +154,42 @@ struct ParserOptionsTests {
         #expect(scalar == .consumerError)
     }
 }
+
+/// The push parser of body components.
+@Suite("ComponentModelParser")
+struct ComponentModelParserTests {
+    struct Failure: Error, Equatable {}
+
+    @Test(arguments: [1, 2, 7, 64, 100_000])
+    func everySplitGivesTheStreamedComponents(chunkSize: Int) throws {
+        var expected: [ComponentModel] = []
+        try HubSchema.default.forEachComponent(in: .string(Fixtures.guideExample)) { expected.append($0) }
+        var pushed: [ComponentModel] = []
+        let parser = ComponentModelParser { pushed.append($0) }
+        let bytes = Array(Fixtures.guideExample.utf8)
+        for start in stride(from: 0, to: bytes.count, by: chunkSize) {
+            try parser.feed(bytes[start..<min(start + chunkSize, bytes.count)])
+        }
+        try parser.finish()
+        #expect(!expected.isEmpty)
+        #expect(pushed == expected)
+    }
+
+    @Test func optionsErrorsAndTheClosuresErrorComeOut() throws {
+        var identifiers: [String] = []
+        let lenient = ComponentModelParser(options: ParserOptionsTests.comments) { identifiers.append($0.identifier) }
+        try lenient.feed(Array(ParserOptionsTests.commented.utf8))
+        try lenient.finish()
+        #expect(identifiers == ["x"])
+
+        let strict = ComponentModelParser { _ in }
+        #expect(ParserOptionsTests.errorKind { try strict.feed(Array(ParserOptionsTests.commented.utf8)) } == .invalidSyntax)
+
+        let incomplete = ComponentModelParser { _ in }
+        try incomplete.feed(Array(#"[{"id":"a"}"#.utf8))
+        #expect(ParserOptionsTests.errorKind { try incomplete.finish() } == .incompleteInput)
+
+        let failing = ComponentModelParser { _ in throw Failure() }
+        #expect(throws: Failure()) { try failing.feed(Array(#"[{"id":"a"},"#.utf8)) }
+    }
+}
