@@ -41,6 +41,7 @@ let package = Package(
             dependencies: [
                 "Sift",
                 "SiftHub",
+                "SiftHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,7 +64,12 @@ let package = Package(
         ),
         .testTarget(
             name: "siftTests",
-            dependencies: ["sift"]
+            dependencies: [
+                "sift",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         .testTarget(
             name: "BenchTests",
@@ -73,6 +79,8 @@ let package = Package(
             name: "SiftHTTP",
             dependencies: [
                 "Sift",
+                "SiftMapping",
+                "SiftHub",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -88,6 +96,8 @@ let package = Package(
             dependencies: [
                 "SiftHTTP",
                 "Sift",
+                "SiftMapping",
+                "SiftHub",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -4,8 +4,9 @@ import NIOCore
 ///
 /// A mapper is a description (Sendable, reusable); each load asks it for a fresh
 /// ``DataMappingSession`` that sees the body's chunks in order and then produces the value.
-/// ``ObjectDataMapper`` and ``ArrayDataMapper`` are the mappers that come with SiftHTTP; any
-/// other engine (schema mapping, Hub models) plugs in by conforming to this protocol.
+/// ``ObjectDataMapper`` and ``ArrayDataMapper`` are the push mappers that come with SiftHTTP;
+/// engines that read an asynchronous sequence of chunks (SiftMapping's element streams, SiftHub's
+/// parser) plug in as a ``StreamingDataMapper`` instead.
 ///
 /// ```swift
 /// struct ByteCounter: DataMapper {

@@ -12,10 +12,19 @@
 public struct HTTPElementStream<Element>: AsyncSequence, Sendable {
     private let request: HTTPRequestDescription
     private let makeSession: @Sendable () -> any ElementMappingSession<Element>
+    /// For a ``StreamingElementMapper``: makes the iterator that does the whole work.
+    private let makeStreamed: (@Sendable () -> any AsyncIteratorProtocol<Element, any Error>)?
 
     init(request: HTTPRequestDescription, makeSession: @escaping @Sendable () -> any ElementMappingSession<Element>) {
         self.request = request
         self.makeSession = makeSession
+        self.makeStreamed = nil
+    }
+
+    init(request: HTTPRequestDescription, streamed: @escaping @Sendable () -> any AsyncIteratorProtocol<Element, any Error>) {
+        self.request = request
+        self.makeSession = { preconditionFailure("a streamed element stream has no sessions") }
+        self.makeStreamed = streamed
     }
 
     /// Starts an iteration (the request is sent on the first call to `next()`).
@@ -25,7 +34,9 @@ public struct HTTPElementStream<Element>: AsyncSequence, Sendable {
     /// let first = try await iterator.next()
     /// ```
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(request: request, makeSession: makeSession)
+        var iterator = AsyncIterator(request: request, makeSession: makeSession)
+        if let makeStreamed { iterator.streamed = makeStreamed() }
+        return iterator
     }
 
     /// Reads the body and hands out its elements one by one.
@@ -45,6 +56,8 @@ public struct HTTPElementStream<Element>: AsyncSequence, Sendable {
         private var state = State.initial
         private var pending: [Element] = []
         private var pendingIndex = 0
+        /// The iterator of a ``StreamingElementMapper``'s elements, which replaces the sessions.
+        fileprivate var streamed: (any AsyncIteratorProtocol<Element, any Error>)?
 
         init(request: HTTPRequestDescription, makeSession: @escaping @Sendable () -> any ElementMappingSession<Element>) {
             self.request = request
@@ -58,6 +71,7 @@ public struct HTTPElementStream<Element>: AsyncSequence, Sendable {
         /// let next = try await iterator.next()
         /// ```
         public mutating func next() async throws -> Element? {
+            if streamed != nil { return try await streamed?.next() }
             while true {
                 if pendingIndex < pending.count {
                     let element = pending[pendingIndex]

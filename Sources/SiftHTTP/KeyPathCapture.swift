@@ -1,17 +1,16 @@
 import NIOCore
 import Sift
 
-// The engine behind `ObjectDataMapper` and `ArrayDataMapper` until the path engine and the
-// streaming Codable decoder replace it: follows a dotted root key path through the tokenizer's
-// events and hands back the JSON text of the value found there, or of each of its elements,
-// as soon as that value's closing token has been read. Everything outside the requested value
-// is only tokenized (validated), never kept.
+// The engine behind the data mappers: the engine's path automaton (`PathAutomaton`,
+// `PathMatcher`) follows a dotted root key path through the tokenizer's events and hands back
+// the value found there, or each element of the array found there, as soon as its closing token
+// has been read. Only that value is built; everything else in the document is only tokenized
+// (validated), never kept. Probes on the prefixes of the key path say why nothing was found.
 
-/// A value read at the root key path: its JSON text, and where it was in the document.
+/// A value read at the root key path.
 struct CapturedJSON {
-    /// The value's JSON text: the exact source bytes for arrays and objects, a re-encoding for
-    /// scalars.
-    var text: [UInt8]
+    /// The value (only this subtree of the document).
+    var value: JSONValue
     /// The value's path, e.g. `$.authors[3]`.
     var path: JSONNodePath
 }
@@ -30,154 +29,96 @@ func rootKeyPathComponents(_ keyPath: String?) -> [String] {
     return keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
 }
 
-/// Follows the root key path event by event and records where captured values start and end.
-///
-/// Containers are captured as source byte ranges (absolute offsets; the session slices them out
-/// of the chunks); scalars are re-encoded from their event.
-struct KeyPathFollower: JSONEventHandler {
-    enum Completed {
-        case range(start: Int, end: Int, path: JSONNodePath)
-        case scalar(text: [UInt8], path: JSONNodePath)
-    }
+/// The dotted root key path as a `JSONPath` of member names.
+func rootKeyJSONPath(_ keys: some Sequence<String>) -> JSONPath {
+    keys.reduce(JSONPath.root) { $0.goTo($1) }
+}
 
-    private enum Phase {
-        case searching
-        case capturing(startDepth: Int, path: JSONNodePath)
-        case inArray(depth: Int)
-        case done
-        case notFound(String)
-    }
-
-    let keys: [[UInt8]]
-    let keyPath: JSONNodePath
+/// Receives the matches of the root key path (tag `keys.count + 1`) and of the probes on its
+/// prefixes (tag = the number of keys of the prefix).
+struct KeyPathCaptureReceiver: PathMatchReceiver {
+    let keys: [String]
     let target: CaptureTarget
+    var matchTag: Int { keys.count + 1 }
 
-    private var phase = Phase.searching
-    private var depth = 0
-    /// Keys of the path matched so far by the value expected or open on the path.
-    private var level = 0
-    /// The depth inside the open object that lies on the path (0 until the root object opens).
-    private var objectDepth = -1
-    /// Whether the next value to begin is the value at `keys[0..<level]`.
-    private var expectingOnPath = true
+    /// What the first value found at each prefix of the key path was ("an object", ...).
+    private(set) var foundKinds: [String?]
+    /// Values completed since the last `takeCompleted()`.
+    private(set) var completed: [CapturedJSON] = []
+    /// A value of the wrong kind was found where the array of the elements should be.
+    var problem: String?
+    private var valueFound = false
+    private var arraysFound = 0
     private var elementIndex = 0
+    let keyPath: JSONNodePath
 
-    /// The absolute offset of the first byte of the container being captured, if one is open.
-    private(set) var openCaptureStart: Int?
-    /// Captures completed since the last `takeCompleted()`.
-    private(set) var completed: [Completed] = []
-    /// Whether the value at the root key path was found.
-    private(set) var found = false
-
-    init(keyPath: String?, target: CaptureTarget) {
-        let names = rootKeyPathComponents(keyPath)
-        self.keys = names.map { Array($0.utf8) }
-        self.keyPath = JSONNodePath(names.map { .key($0) })
+    init(keys: [String], target: CaptureTarget) {
+        self.keys = keys
         self.target = target
+        self.foundKinds = Array(repeating: nil, count: keys.count + 1)
+        self.keyPath = JSONNodePath(keys.map { .key($0) })
     }
 
-    mutating func takeCompleted() -> [Completed] {
+    /// Whether the value at the root key path (or its array) was found.
+    var found: Bool { target == .value ? valueFound : arraysFound > 0 }
+
+    mutating func takeCompleted() -> [CapturedJSON] {
         defer { completed.removeAll(keepingCapacity: true) }
         return completed
     }
 
-    /// Why nothing was found, once the document has ended.
-    var notFoundReason: String? {
-        if found { return nil }
-        if case .notFound(let reason) = phase { return reason }
-        return "the document has no value there"
-    }
-
-    mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
-        let depthBefore = depth
-        switch event {
-        case .startObject, .startArray: depth += 1
-        case .endObject, .endArray: depth -= 1
-        default: break
-        }
-        switch phase {
-        case .searching:
-            try search(event, depthBefore: depthBefore, context: context)
-        case .capturing(let startDepth, let path):
-            if depth == startDepth, isEnd(event), let start = openCaptureStart {
-                completed.append(.range(start: start, end: context.offset + 1, path: path))
-                openCaptureStart = nil
-                phase = target == .elements ? .inArray(depth: startDepth) : .done
-            }
-        case .inArray(let arrayDepth):
-            if case .endArray = event, depthBefore == arrayDepth {
-                phase = .done
-                return
-            }
-            let path = keyPath.appending(.index(elementIndex))
-            elementIndex += 1
-            begin(event, depthBefore: depthBefore, path: path, context: context)
-        case .done, .notFound:
-            break
-        }
-    }
-
-    private mutating func search(_ event: JSONEvent, depthBefore: Int, context: JSONEventContext) throws {
-        if expectingOnPath, event.beginsValue {
-            expectingOnPath = false
-            if level == keys.count {
-                found = true
-                switch target {
-                case .value:
-                    phase = .done
-                    begin(event, depthBefore: depthBefore, path: keyPath, context: context)
-                case .elements:
-                    guard case .startArray = event else {
-                        throw DataMapperError(
-                            message: "expected an array at root key path `\(keyPathText)`, found \(Self.kind(of: event))",
-                            path: keyPath, location: context.location)
-                    }
-                    phase = .inArray(depth: depth)
-                }
-            } else if case .startObject = event {
-                objectDepth = depth
-            } else {
-                phase = .notFound("\(pathText(level)) is \(Self.kind(of: event)), not an object")
-            }
+    mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+        guard accept.tag == matchTag else {
+            if case .scalar(let event) = value { probe(accept.tag, found: event, info: info) }
             return
         }
-        guard depthBefore == objectDepth else { return }
-        switch event {
-        case .key(let name) where name.equals(keys[level]):
-            level += 1
-            expectingOnPath = true
-        case .endObject:
-            phase = .notFound("\(pathText(level)) has no member `\(String(decoding: keys[level], as: UTF8.self))`")
-        default:
-            break
+        switch target {
+        case .value:
+            // The first of several members with the same name wins.
+            guard !valueFound else { return }
+            valueFound = true
+            completed.append(CapturedJSON(value: value.jsonValue, path: keyPath))
+        case .elements:
+            guard arraysFound == 1 else { return }
+            completed.append(
+                CapturedJSON(value: value.jsonValue, path: keyPath.appending(.index(elementIndex))))
+            elementIndex += 1
         }
     }
 
-    private mutating func begin(_ event: JSONEvent, depthBefore: Int, path: JSONNodePath, context: JSONEventContext) {
-        switch event {
-        case .startObject, .startArray:
-            openCaptureStart = context.offset
-            phase = .capturing(startDepth: depthBefore, path: path)
-        default:
-            completed.append(.scalar(text: Self.encodeScalar(event), path: path))
+    mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo) {
+        probe(accept.tag, found: found, info: info)
+    }
+
+    /// A probe saw the value at the prefix of `level` keys begin.
+    private mutating func probe(_ level: Int, found event: JSONEvent, info: MatchInfo) {
+        guard level < foundKinds.count else { return }
+        let kind = Self.kind(of: event)
+        if foundKinds[level] == nil { foundKinds[level] = kind }
+        guard level == keys.count, target == .elements else { return }
+        if case .startArray = event {
+            arraysFound += 1
+        } else if arraysFound == 0, problem == nil {
+            problem = "expected an array at root key path `\(keyPathText)`, found \(kind)"
         }
     }
 
-    private func isEnd(_ event: JSONEvent) -> Bool {
-        switch event {
-        case .endObject, .endArray: true
-        default: false
-        }
+    /// Why nothing was found, once the document has ended.
+    var notFoundReason: String {
+        var level = 0
+        while level < keys.count, foundKinds[level + 1] != nil { level += 1 }
+        guard let kind = foundKinds[level] else { return "the document has no value there" }
+        guard kind == "an object", level < keys.count else { return "\(pathText(level)) is \(kind), not an object" }
+        return "\(pathText(level)) has no member `\(keys[level])`"
     }
 
     /// The root key path as written, `$` for the root.
     var keyPathText: String {
-        guard !keys.isEmpty else { return "$" }
-        return keys.map { String(decoding: $0, as: UTF8.self) }.joined(separator: ".")
+        keys.isEmpty ? "$" : keys.joined(separator: ".")
     }
 
     private func pathText(_ count: Int) -> String {
-        count == 0 ? "the root value" : "`" + keys.prefix(count).map { String(decoding: $0, as: UTF8.self) }.joined(separator: ".") + "`"
+        count == 0 ? "the root value" : "`" + keys.prefix(count).joined(separator: ".") + "`"
     }
 
     static func kind(of event: JSONEvent) -> String {
@@ -191,91 +132,58 @@ struct KeyPathFollower: JSONEventHandler {
         default: "a token"
         }
     }
+}
 
-    /// The JSON text of a scalar event.
-    static func encodeScalar(_ event: JSONEvent) -> [UInt8] {
-        switch event {
-        case .number(let text): return text.array
-        case .bool(let value): return Array((value ? "true" : "false").utf8)
-        case .null: return Array("null".utf8)
-        case .string(let text):
-            var result: [UInt8] = [UInt8(ascii: "\"")]
-            result.reserveCapacity(text.count + 2)
-            for byte in text {
-                switch byte {
-                case UInt8(ascii: "\""): result += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
-                case UInt8(ascii: "\\"): result += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
-                case 0..<0x20:
-                    let hex = Array("0123456789abcdef".utf8)
-                    result += Array("\\u00".utf8) + [hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
-                default: result.append(byte)
-                }
-            }
-            result.append(UInt8(ascii: "\""))
-            return result
-        default: return []
+/// Runs the path matcher and turns a wrong-kind value at the root key path into an error
+/// thrown where it was found.
+struct KeyPathFollower: JSONEventHandler {
+    var matcher: PathMatcher<KeyPathCaptureReceiver>
+
+    mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+        try matcher.handle(event, context: context)
+        if let problem = matcher.receiver.problem {
+            matcher.receiver.problem = nil
+            // The probe reports the value as it begins: the context is where it begins.
+            throw DataMapperError(message: problem, path: matcher.receiver.keyPath, location: context.location)
         }
     }
 }
 
-/// Feeds body chunks to a tokenizer running a ``KeyPathFollower`` and slices the captured values'
-/// bytes out of the chunks. Only the bytes of a value still open at the end of a chunk are kept.
+/// Compiles the automaton of a root key path and feeds body chunks to a tokenizer running it.
 struct KeyPathCaptureSession {
     private let tokenizer: JSONTokenizer<KeyPathFollower>
-    /// The bytes of the open capture that arrived in earlier chunks.
-    private var carry: [UInt8] = []
-    /// The absolute offset of the next chunk's first byte.
-    private var offset = 0
 
     init(keyPath: String?, target: CaptureTarget, options: JSONParserOptions) {
-        tokenizer = JSONTokenizer(options: options, handler: KeyPathFollower(keyPath: keyPath, target: target))
+        let keys = rootKeyPathComponents(keyPath)
+        let automaton = PathAutomaton()
+        let receiver = KeyPathCaptureReceiver(keys: keys, target: target)
+        let path = rootKeyJSONPath(keys)
+        automaton.addMatch(target == .value ? path : path.forEach(), kind: .value, tag: receiver.matchTag)
+        // The probes: a scalar destination captures nothing, and reports what began there.
+        let probed = target == .value ? keys.count : keys.count + 1
+        for level in 0..<probed {
+            automaton.addMatch(rootKeyJSONPath(keys.prefix(level)), kind: .string, tag: level)
+        }
+        let matcher = PathMatcher(paths: CompiledPaths(automaton), receiver: receiver)
+        tokenizer = JSONTokenizer(options: options, handler: KeyPathFollower(matcher: matcher))
     }
 
     /// Parses one chunk; returns the values completed in it, in document order.
     mutating func consume(_ chunk: ByteBuffer) throws -> [CapturedJSON] {
-        let base = offset
-        let bytes = chunk.readableBytesView
-        try tokenizer.feed(bytes)
-        offset += bytes.count
-        var result: [CapturedJSON] = []
-        for item in tokenizer.handler.takeCompleted() {
-            switch item {
-            case .scalar(let text, let path):
-                result.append(CapturedJSON(text: text, path: path))
-            case .range(let start, let end, let path):
-                let endIndex = bytes.startIndex + (end - base)
-                if start >= base {
-                    result.append(CapturedJSON(text: Array(bytes[(bytes.startIndex + start - base)..<endIndex]), path: path))
-                } else {
-                    carry.append(contentsOf: bytes[bytes.startIndex..<endIndex])
-                    result.append(CapturedJSON(text: carry, path: path))
-                    carry = []
-                }
-            }
-        }
-        if let start = tokenizer.handler.openCaptureStart {
-            if start >= base {
-                carry = Array(bytes[(bytes.startIndex + start - base)...])
-            } else {
-                carry.append(contentsOf: bytes)
-            }
-        }
-        return result
+        try tokenizer.feed(chunk.readableBytesView)
+        return tokenizer.handler.matcher.receiver.takeCompleted()
     }
 
-    /// Ends the input: returns a top-level scalar completed there, or throws when the document
-    /// is incomplete or holds nothing at the root key path.
+    /// Ends the input: returns a value completed there, or throws when the document is
+    /// incomplete or holds nothing at the root key path.
     mutating func finish() throws -> [CapturedJSON] {
         try tokenizer.finish()
-        let result = tokenizer.handler.takeCompleted().compactMap { item -> CapturedJSON? in
-            if case .scalar(let text, let path) = item { return CapturedJSON(text: text, path: path) }
-            return nil
-        }
-        if let reason = tokenizer.handler.notFoundReason {
+        let receiver = tokenizer.handler.matcher.receiver
+        guard receiver.found else {
             throw DataMapperError(
-                message: "no value at root key path `\(tokenizer.handler.keyPathText)`: \(reason)",
-                path: tokenizer.handler.keyPath)
+                message: "no value at root key path `\(receiver.keyPathText)`: \(receiver.notFoundReason)",
+                path: receiver.keyPath)
         }
-        return result
+        return tokenizer.handler.matcher.receiver.takeCompleted()
     }
 }

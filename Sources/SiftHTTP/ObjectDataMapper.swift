@@ -31,7 +31,7 @@ public struct ObjectDataMapper<Object>: DataMapper {
     /// ```
     public let options: JSONParserOptions
 
-    private let convert: @Sendable (CapturedJSON) throws -> Object
+    let convert: @Sendable (CapturedJSON) throws -> Object
 
     /// Creates a mapper that decodes the value at `rootKeyPath` as `type` with `decoder`.
     ///

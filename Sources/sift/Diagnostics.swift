@@ -1,7 +1,10 @@
 import Sift
+import SiftHTTP
 
 /// Reports input errors on stderr as `FILE:LINE:COLUMN: error: MESSAGE`, followed by the source
-/// line and a caret line when the tokenizer had them.
+/// line and a caret line when the tokenizer had them; `FILE: error: MESSAGE` when there is no
+/// location (an input that cannot be read, an HTTP status or transport failure). FILE is the
+/// path, the URL or `<stdin>`.
 ///
 /// ```swift
 /// // bad.json:1:4: error: invalid JSON: unallowed token at this point in JSON text (in $[1])
@@ -34,6 +37,11 @@ enum Diagnostics {
             // As the engine words input errors: no position before the first byte.
             guard inputError.offset > 0 else { return "\(source.name): error: \(inputError.message)" }
             return "\(source.name): error: \(inputError.message) (after \(inputError.offset) bytes)"
+        }
+        if let loadError = error as? HTTPLoadError {
+            // 404 Not Found, a broken connection, a timeout: the URL is the location.
+            if let parseError = loadError.parseError { return parseError.diagnostic(file: source.name) }
+            return "\(source.name): error: \(loadError.kind): \(loadError.message)"
         }
         return "\(source.name): error: \(error)"
     }

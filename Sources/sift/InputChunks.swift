@@ -21,6 +21,8 @@ struct InputChunks: AsyncSequence {
     enum Reader {
         /// A file descriptor: a file or stdin.
         case descriptor(DescriptorReader)
+        /// The body of an HTTP response.
+        case http(HTTPReader)
     }
 
     let reader: Reader
@@ -33,6 +35,7 @@ struct InputChunks: AsyncSequence {
     func close() {
         switch reader {
         case .descriptor(let reader): reader.close()
+        case .http(let reader): reader.close()
         }
     }
 
@@ -43,6 +46,7 @@ struct InputChunks: AsyncSequence {
         mutating func next() async throws -> ArraySlice<UInt8>? {
             switch reader {
             case .descriptor(let reader): try reader.nextChunk()
+            case .http(let reader): try await reader.nextChunk()
             }
         }
     }

@@ -6,8 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Where one input of a subcommand comes from: a `FILE` argument, or stdin for `-` or no
-/// argument at all.
+/// Where one input of a subcommand comes from: a `FILE` argument (a path, or an `http://` or
+/// `https://` URL), or stdin for `-` or no argument at all.
 ///
 /// Every input is read the same way: ``open(progress:)`` gives an asynchronous sequence of byte
 /// chunks (``InputChunks``), which the tokenizer, the Hub parser and the streaming Hub
@@ -26,10 +26,20 @@ enum InputSource: Sendable, Equatable {
     case standardInput
     /// A file, by path.
     case file(String)
+    /// An HTTP resource, by URL: its body streams through SiftHTTP.
+    case url(String)
 
-    /// The input a command-line argument names: `-` is stdin.
+    /// The input a command-line argument names: `-` is stdin, an argument starting with
+    /// `http://` or `https://` a URL, anything else a path.
     init(argument: String) {
-        self = argument == "-" ? .standardInput : .file(argument)
+        let lowercased = argument.lowercased()
+        if argument == "-" {
+            self = .standardInput
+        } else if lowercased.hasPrefix("http://") || lowercased.hasPrefix("https://") {
+            self = .url(argument)
+        } else {
+            self = .file(argument)
+        }
     }
 
     /// The inputs the `FILE` arguments name; stdin when there are none.
@@ -37,21 +47,34 @@ enum InputSource: Sendable, Equatable {
         arguments.isEmpty ? [.standardInput] : arguments.map(InputSource.init(argument:))
     }
 
-    /// The name diagnostics start with: the path, or `<stdin>`.
+    /// The name diagnostics start with: the path, the URL, or `<stdin>`.
     var name: String {
         switch self {
         case .standardInput: "<stdin>"
         case .file(let path): path
+        case .url(let url): url
+        }
+    }
+
+    /// Whether the input arrives over time (a download, a pipe) rather than being all there
+    /// (a file): output is then flushed while waiting for it.
+    var isStreamed: Bool {
+        switch self {
+        case .standardInput, .url: true
+        case .file: false
         }
     }
 
     /// Opens the input for reading, with a progress bar when `progress` asks for one (nil:
     /// automatic, see ``ProgressBar/isWanted(requested:total:stderrIsTerminal:)``).
     ///
-    /// Throws ``InputError`` when a file cannot be opened.
+    /// Throws ``InputError`` when a file cannot be opened or a URL is not valid; the request is
+    /// sent when the first chunk is read.
     func open(progress: Bool?) throws(InputError) -> InputChunks {
         let reader: DescriptorReader
         switch self {
+        case .url(let url):
+            return InputChunks(reader: .http(try HTTPReader(url: url)))
         case .standardInput:
             reader = DescriptorReader(descriptor: STDIN_FILENO, name: name, ownsDescriptor: false)
         case .file(let path):

@@ -49,7 +49,11 @@ struct QueryCommand: AsyncParsableCommand {
             do {
                 let chunks = try source.open(progress: input.progress)
                 defer { chunks.close() }
-                try await tokenizer.parse(chunks)
+                if source.isStreamed {
+                    try await tokenizer.parse(FlushingChunks(base: chunks, output: output))
+                } else {
+                    try await tokenizer.parse(chunks)
+                }
             } catch {
                 try Diagnostics.report(error, in: source, flushing: output)
                 failed = true
@@ -124,5 +128,34 @@ struct PathArgumentError: Error, CustomStringConvertible {
     var description: String {
         let caret = String(repeating: " ", count: syntaxError.position) + "^"
         return "\(syntaxError.message) at position \(syntaxError.position)\n  \(syntaxError.expression)\n  \(caret)"
+    }
+}
+
+/// The chunks of a streamed input (a download, a pipe), flushing the output before each wait
+/// for the next chunk: the values already found reach the reader while the input is still
+/// coming, not when it ends.
+///
+/// ```swift
+/// try await tokenizer.parse(FlushingChunks(base: chunks, output: output))
+/// ```
+struct FlushingChunks<Base: AsyncSequence>: AsyncSequence {
+    typealias Element = Base.Element
+
+    let base: Base
+    let output: StandardOutput
+
+    func makeAsyncIterator() -> Iterator {
+        Iterator(base: base.makeAsyncIterator(), output: output)
+    }
+
+    /// Flushes, then reads the next chunk.
+    struct Iterator: AsyncIteratorProtocol {
+        var base: Base.AsyncIterator
+        let output: StandardOutput
+
+        mutating func next() async throws -> Base.Element? {
+            try output.flush()
+            return try await base.next()
+        }
     }
 }

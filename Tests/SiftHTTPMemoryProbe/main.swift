@@ -35,7 +35,7 @@ guard CommandLine.arguments.count == 2, let baseURL = URL(string: CommandLine.ar
     exit(2)
 }
 let client = JSONHTTPClient(
-    baseURL: baseURL, timeouts: HTTPTimeouts(response: .seconds(30), idle: .seconds(30), total: .seconds(240)))
+    baseURL: baseURL, timeouts: HTTPTimeouts(response: .seconds(120), idle: .seconds(120), total: .seconds(280)))
 func source(_ path: String) -> ReloadableArrayDataSource<Row> {
     ReloadableArrayDataSource(
         loader: HTTPDataLoader(

@@ -48,16 +48,20 @@ struct MemoryBoundTests {
             process.executableURL = probe
             process.arguments = [server.baseURL.absoluteString]
             let pipe = Pipe()
+            let errors = Pipe()
             process.standardOutput = pipe
+            process.standardError = errors
             try process.run()
-            // At most 300 s, polled: the probe itself gives up after 240 s.
-            for _ in 0..<3000 where process.isRunning {
+            // At most 330 s, polled: the probe itself gives up after 280 s (wide, for a loaded CI).
+            for _ in 0..<3300 where process.isRunning {
                 try await Task.sleep(for: .milliseconds(100))
             }
             if process.isRunning { process.terminate() }
             process.waitUntilExit()
             let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            try #require(process.terminationStatus == 0, "probe exited with \(process.terminationStatus): \(text)")
+            let problem = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            try #require(
+                process.terminationStatus == 0, "probe exited with \(process.terminationStatus): \(text) \(problem)")
             // The route records its count after its last write, possibly after the probe exited.
             let sent = await server.log.first(startingWith: "huge sent ").map { Int($0.dropFirst(10)) ?? 0 } ?? 0
             return text.trimmingCharacters(in: .whitespacesAndNewlines) + " bytesSent=\(sent)"

@@ -1,0 +1,92 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The raw body of one JSON resource, chunk by chunk as it downloads; made by
+/// ``JSONHTTPClient/body(at:method:query:headers:body:)``.
+///
+/// Iterating sends the request; a status outside 2xx, a broken connection, a timeout or a body
+/// over the client's limit throws ``HTTPLoadError`` (after the chunks that came before it). The
+/// body is read only as fast as chunks are taken, and leaving the loop early closes the
+/// connection. Use it to feed a parser of your own, such as a `JSONTokenizer`.
+///
+/// ```swift
+/// let tokenizer = JSONTokenizer(handler: handler)
+/// for try await chunk in client.body(at: "/feed") {
+///     try tokenizer.feed(chunk.readableBytesView)
+/// }
+/// try tokenizer.finish()
+/// ```
+public struct HTTPBodyStream: AsyncSequence, Sendable {
+    /// Each element is the next piece of the body, as the connection delivered it.
+    public typealias Element = ByteBuffer
+
+    let request: HTTPRequestDescription
+
+    /// Starts an iteration (the request is sent on the first call to `next()`).
+    ///
+    /// ```swift
+    /// var iterator = client.body(at: "/feed").makeAsyncIterator()
+    /// let first = try await iterator.next()
+    /// ```
+    public func makeAsyncIterator() -> AsyncIterator {
+        AsyncIterator(request: request)
+    }
+
+    /// Reads the body piece by piece.
+    ///
+    /// ```swift
+    /// while let chunk = try await iterator.next() { print(chunk.readableBytes) }
+    /// ```
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        private let request: HTTPRequestDescription
+        private var reader: HTTPBodyReader?
+        private var isFinished = false
+
+        init(request: HTTPRequestDescription) {
+            self.request = request
+        }
+
+        /// The next piece of the body, nil at its end; throws ``HTTPLoadError`` at the first
+        /// failure and returns nil after that.
+        ///
+        /// ```swift
+        /// let chunk = try await iterator.next()
+        /// ```
+        public mutating func next() async throws -> ByteBuffer? {
+            guard !isFinished else { return nil }
+            do {
+                if reader == nil { reader = try await HTTPBodyReader.open(request) }
+                guard let chunk = try await reader?.next() else {
+                    isFinished = true
+                    return nil
+                }
+                return chunk
+            } catch {
+                isFinished = true
+                reader = nil
+                throw error
+            }
+        }
+    }
+}
+
+extension JSONHTTPClient {
+    /// The raw body of a resource, streamed as it downloads (see ``HTTPBodyStream``).
+    ///
+    /// ```swift
+    /// let client = JSONHTTPClient(baseURL: URL(string: "http://127.0.0.1:8080/feed.json")!)
+    /// for try await chunk in client.body() { consume(chunk) }
+    /// ```
+    public func body(
+        at resourcePath: String = "",
+        method: HTTPMethod = .GET,
+        query: [URLQueryItem] = [],
+        headers: HTTPHeaders = [:],
+        body: [UInt8]? = nil
+    ) -> HTTPBodyStream {
+        HTTPBodyStream(
+            request: HTTPRequestDescription(
+                client: self, resourcePath: resourcePath, method: method, query: query, headers: headers, body: body))
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import SiftHTTP
+
+/// Reads the body of an HTTP response chunk by chunk as it downloads, through SiftHTTP: a
+/// status outside 2xx, a broken connection or a timeout throws an `HTTPLoadError`.
+///
+/// Each chunk is read only when the consumer asks for it, so a consumer that stops early
+/// (`--first`) leaves the rest of the body undownloaded; ``close()`` drops the connection.
+///
+/// ```swift
+/// let reader = try HTTPReader(url: "http://127.0.0.1:8080/feed.json")
+/// while let chunk = try await reader.nextChunk() { consume(chunk) }
+/// reader.close()
+/// ```
+final class HTTPReader {
+    private var iterator: HTTPBodyStream.AsyncIterator?
+
+    /// Prepares the request; throws ``InputError`` when `url` is not a valid URL.
+    init(url: String) throws(InputError) {
+        guard var components = URLComponents(string: url), let host = components.host, !host.isEmpty else {
+            throw InputError(message: "'\(url)' is not a valid URL", offset: 0)
+        }
+        // The origin is the client's base URL and the rest the resource path, so the path
+        // (a trailing slash included) and the query are requested as written.
+        var resourcePath = components.percentEncodedPath
+        if let query = components.percentEncodedQuery { resourcePath += "?" + query }
+        components.percentEncodedPath = ""
+        components.percentEncodedQuery = nil
+        components.fragment = nil
+        guard let origin = components.url else {
+            throw InputError(message: "'\(url)' is not a valid URL", offset: 0)
+        }
+        // No total limit: a feed may stream for as long as it sends data.
+        let client = JSONHTTPClient(baseURL: origin, timeouts: HTTPTimeouts(response: .seconds(30), idle: .seconds(30)))
+        iterator = client.body(at: resourcePath).makeAsyncIterator()
+    }
+
+    /// The next chunk of the body, or nil at its end.
+    func nextChunk() async throws -> ArraySlice<UInt8>? {
+        guard var current = iterator else { return nil }
+        iterator = nil
+        guard let chunk = try await current.next() else { return nil }
+        iterator = current
+        return ArraySlice(chunk.readableBytesView)
+    }
+
+    /// Stops reading: the rest of the body is not downloaded.
+    func close() {
+        iterator = nil
+    }
+}
