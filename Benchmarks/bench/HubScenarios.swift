@@ -104,7 +104,7 @@ struct HubTally {
         tally.fingerprint.add(viewModel.navigationBarTitle ?? "")
         tally.fingerprint.add(viewModel.bodyComponents.count)
         if let header = viewModel.headerComponent { tally.add(header) }
-        for component in viewModel.bodyComponents { tally.add(component) }
+        for index in viewModel.bodyComponents.indices { tally.add(viewModel.bodyComponents[index]) }
         return tally.fingerprint.checksum
     }
 
@@ -127,7 +127,7 @@ struct HubTally {
             target: component.target?.uri?.absoluteString, actions: component.target?.actionIdentifiers.count ?? 0,
             counts: [component.metadata?.count, component.loggingData?.count, component.customData?.count],
             children: component.children.count)
-        for child in component.children { add(child) }
+        for index in component.children.indices { add(component.children[index]) }
     }
 
     mutating func add(_ component: CodableHubComponent) {

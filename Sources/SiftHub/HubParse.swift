@@ -48,8 +48,10 @@ enum HubParse {
     }
 
     /// The finished form of a parsed root: duplicates merged, identifiers generated.
-    static func finished(_ raw: ViewModel) -> ViewModel {
-        var viewModel = raw
+    /// The parameter is consumed, so that its component lists are normalized in place rather
+    /// than copied.
+    static func finished(_ raw: consuming ViewModel) -> ViewModel {
+        var viewModel = consume raw
         viewModel.normalize()
         GeneratedIdentifiers.assign(in: &viewModel)
         return viewModel

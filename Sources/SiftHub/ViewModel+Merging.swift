@@ -80,7 +80,11 @@ struct ComponentIndex {
     /// identifier `identifier`.
     mutating func position(of identifier: String, in list: [ComponentModel], count: Int) -> Int? {
         if count <= 8 && indexedCount == 0 {
-            return list[..<count].firstIndex { !$0.hasGeneratedIdentifier && $0.identifier == identifier }
+            // Index by index: reading two properties in place copies no component.
+            for position in 0..<count where !list[position].hasGeneratedIdentifier && list[position].identifier == identifier {
+                return position
+            }
+            return nil
         }
         while indexedCount < count {
             let component = list[indexedCount]
