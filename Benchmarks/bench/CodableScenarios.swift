@@ -12,17 +12,11 @@ enum CodableScenarios: ScenarioFamily {
 
     static func scenarios(over datasets: [Dataset], options: BenchOptions) -> [Scenario] {
         datasets.filter { ["tweets", "twitter.json"].contains($0.name) }.map { dataset in
-            // `.decoded` records each match's location, and the tokenizer finds a location by
-            // scanning from the start of the current chunk: on a whole document fed as one chunk
-            // that is quadratic (0.5 MB/s on 2 MB; hours on the full 16 MB). Until the engine
-            // locates lazily, it runs on the small documents only; `sift value+decoder` (same
-            // stream, same decoder, no locations) runs everywhere.
-            let small = options.isQuick || dataset.name == "twitter.json"
-            return Scenario(
+            Scenario(
                 name: "codable/\(dataset.name)",
                 summary: "decode every $.statuses[*] of \(dataset.origin) into a Codable Status, in memory",
                 dataset: dataset, access: .inMemory,
-                contenders: [TokenizerContenders.floor] + (small ? [sift] : []) + [siftValueDecoder, jsonDecoder])
+                contenders: [TokenizerContenders.floor, sift, siftValueDecoder, jsonDecoder])
         }
     }
 
@@ -43,14 +37,12 @@ enum CodableScenarios: ScenarioFamily {
     }
 
     /// The same stream, each status captured as a `JSONValue` (`.value`, collected) and decoded
-    /// with `JSONValueDecoder`: the decoding cost without the match locations that `.decoded`
-    /// and callbacks record.
+    /// afterwards with `JSONValueDecoder`: capture and decoding as two separate steps.
     static let siftValueDecoder = Contender(name: "sift value+decoder", role: .sift, checksumKind: kind) { input in
         let bytes = [UInt8](input.data)
         let tally = StatusTally()
         let decoder = JSONValueDecoder()
         var query = JSONQuery()
-        // Collected, not a callback: callback matches carry locations, which are quadratic too.
         let statuses = query.add(try JSONPath("$.statuses[*]").value)
         let body = {
             tally.reset()

@@ -118,9 +118,7 @@ enum ScenarioRegistry {
             NDJSONScenarios.self,
             CodableScenarios.self,
             HubScenarios.self,
-            // Extension points, one family per file, when their engines land (keep the yajl floor and a
-            // Foundation contender in each, with a shared checksumKind where the work is the same):
-            // MappingScenarios.self   schema mapping with error aggregation.
+            MappingScenarios.self,
         ]
     }
 

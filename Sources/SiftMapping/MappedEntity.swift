@@ -16,8 +16,8 @@
 /// }
 /// ```
 public struct MappedEntity {
-    let layout: EntityLayout
-    var values: [Any?]
+    @usableFromInline let layout: EntityLayout
+    @usableFromInline var values: [Any?]
 
     init(layout: EntityLayout, values: [Any?]) {
         self.layout = layout
@@ -33,12 +33,12 @@ public struct MappedEntity {
     /// let id: Int = try entity.value(for: "id")
     /// let born = try entity.value(for: "birthDate", as: Date.self)
     /// ```
+    @inlinable
     public func value<T>(for keyPath: String, as type: T.Type = T.self) throws -> T {
-        let index = try self.index(of: keyPath)
-        guard let stored = values[index] else {
-            throw EntityAccessError(message: "optional property '\(keyPath)' has no value: read it with optionalValue(for:)")
-        }
-        return try cast(stored, keyPath: keyPath)
+        // Inlined, so that the cast is made to the caller's concrete type.
+        let stored = try requiredValue(for: keyPath)
+        if let typed = stored as? T { return typed }
+        throw mismatch(stored, keyPath: keyPath, expected: T.self)
     }
 
     /// The value of an optional property, or nil when it is missing or `null`.
@@ -46,10 +46,11 @@ public struct MappedEntity {
     /// ```swift
     /// let nickname: String? = try entity.optionalValue(for: "nickname")
     /// ```
+    @inlinable
     public func optionalValue<T>(for keyPath: String, as type: T.Type = T.self) throws -> T? {
-        let index = try self.index(of: keyPath)
-        guard let stored = values[index] else { return nil }
-        return try cast(stored, keyPath: keyPath) as T
+        guard let stored = values[try index(of: keyPath)] else { return nil }
+        if let typed = stored as? T { return typed }
+        throw mismatch(stored, keyPath: keyPath, expected: T.self)
     }
 
     /// The models of a required array property with a mapped type (or a decoder's outputs).
@@ -57,6 +58,7 @@ public struct MappedEntity {
     /// ```swift
     /// let addresses: [Address] = try entity.models(for: "addresses")
     /// ```
+    @inlinable
     public func models<T>(for keyPath: String, as type: T.Type = T.self) throws -> [T] {
         try value(for: keyPath, as: [T].self)
     }
@@ -66,6 +68,7 @@ public struct MappedEntity {
     /// ```swift
     /// let friends: [Person]? = try entity.optionalModels(for: "friends")
     /// ```
+    @inlinable
     public func optionalModels<T>(for keyPath: String, as type: T.Type = T.self) throws -> [T]? {
         try optionalValue(for: keyPath, as: [T].self)
     }
@@ -87,28 +90,54 @@ public struct MappedEntity {
     /// ```
     public var keyPaths: [String] { layout.properties.map(\.keyPath) }
 
-    private func index(of keyPath: String) throws -> Int {
-        guard let index = layout.indices[keyPath] else {
-            throw EntityAccessError(message: "no property '\(keyPath)' in the schema of \(layout.typeName)")
+    /// The position of `keyPath` in the schema. Models read their properties one by one, so
+    /// small schemas are searched in order, which is cheaper than hashing the key path.
+    @usableFromInline
+    func index(of keyPath: String) throws -> Int {
+        let keyPaths = layout.keyPaths
+        if keyPaths.count <= EntityLayout.searchLimit {
+            // Lengths first: a mismatch of equal-length keys is the only full comparison.
+            let length = keyPath.utf8.count
+            for position in keyPaths.indices
+            where keyPaths[position].utf8.count == length && keyPaths[position] == keyPath {
+                return position
+            }
+        } else if let index = layout.indices[keyPath] {
+            return index
         }
-        return index
+        throw EntityAccessError(message: "no property '\(keyPath)' in the schema of \(layout.typeName)")
     }
 
-    private func cast<T>(_ stored: Any, keyPath: String) throws -> T {
-        if let typed = stored as? T { return typed }
-        throw EntityAccessError(
-            message: "property '\(keyPath)' holds \(type(of: stored)), not \(T.self)")
+    /// The value of a property that must have one.
+    @usableFromInline
+    func requiredValue(for keyPath: String) throws -> Any {
+        guard let stored = values[try index(of: keyPath)] else {
+            throw EntityAccessError(message: "optional property '\(keyPath)' has no value: read it with optionalValue(for:)")
+        }
+        return stored
+    }
+
+    @usableFromInline
+    func mismatch(_ stored: Any, keyPath: String, expected: Any.Type) -> EntityAccessError {
+        EntityAccessError(message: "property '\(keyPath)' holds \(type(of: stored)), not \(expected)")
     }
 }
 
 /// What every entity of one schema shares: the key path index.
+@usableFromInline
 final class EntityLayout: @unchecked Sendable {
     let properties: [Property]
+    /// The key paths in schema order.
+    let keyPaths: [String]
     let indices: [String: Int]
     let typeName: String
 
+    /// Schemas up to this many properties are searched in order.
+    static var searchLimit: Int { 24 }
+
     init(properties: [Property], typeName: String) {
         self.properties = properties
+        keyPaths = properties.map(\.keyPath)
         var indices: [String: Int] = [:]
         for (index, property) in properties.enumerated() { indices[property.keyPath] = index }
         self.indices = indices

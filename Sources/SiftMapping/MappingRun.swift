@@ -40,10 +40,12 @@ final class MappingRun {
     let prefix: JSONNodePath
     let wantsLocations: Bool
 
-    private var frames: [Frame] = []
-    private var depth = 0
-    private var pendingProbes: [Int] = []
-    private var probeHead = 0
+    // Touched several times per token and only ever from the matcher's callbacks, one at a
+    // time: without dynamic exclusivity checks.
+    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) private var depth = 0
+    @exclusivity(unchecked) private var pendingProbes: [Int] = []
+    @exclusivity(unchecked) private var probeHead = 0
     private(set) var isFinished = false
     private var outcome: Slot = .absent
 
@@ -62,9 +64,9 @@ final class MappingRun {
         let frameIndex = scope < 0 ? 0 : scope
         switch plan.tags[accept.tag] {
         case .property(let program, let index):
-            let property = plan.programs[program].properties[index]
             let slot = try convert(
-                value, property: property, frame: frameIndex, alternative: accept.alternative, location: info.location)
+                value, program: program, index: index, frame: frameIndex, alternative: accept.alternative,
+                location: info.location)
             frames[frameIndex].slots[index &* 2 &+ accept.alternative] = slot
         case .element(let program):
             let index = frames[frameIndex].elementCount
@@ -149,29 +151,32 @@ final class MappingRun {
 
     func endScope(_ scope: Int) throws {
         precondition(scope == depth - 1, "scopes close in reverse order")
-        let frame = frames[scope]
+        // The frame is read field by field, never copied: a copy would share its slot storage
+        // and make the reuse below reallocate it.
+        let parent = frames[scope].parent
         let result: Slot
-        switch plan.programs[frame.program].role {
+        switch plan.programs[frames[scope].program].role {
         case .probe:
-            let expectation = plan.programs[frames[frame.parent].program].properties[frame.propertyIndex].expectation
+            let expectation = plan.programs[frames[parent].program].properties[frames[scope].propertyIndex].expectation
             result = .failed([MappingFailure(
-                .wrongType(expected: expectation, found: frame.isArray ? "an array" : "an object"),
-                path: path(of: scope), location: frame.location)])
+                .wrongType(expected: expectation, found: frames[scope].isArray ? "an array" : "an object"),
+                path: path(of: scope), location: frames[scope].location)])
         case .model(let kind):
             result = try finishModel(scope, kind: kind)
         case .array:
-            if !frame.isArray {
+            if !frames[scope].isArray {
                 result = .failed([MappingFailure(
-                    .wrongType(expected: "an array", found: "an object"), path: path(of: scope), location: frame.location)])
-            } else if !frame.failures.isEmpty {
-                result = .failed(frame.failures)
+                    .wrongType(expected: "an array", found: "an object"), path: path(of: scope),
+                    location: frames[scope].location)])
+            } else if !frames[scope].failures.isEmpty {
+                result = .failed(frames[scope].failures)
             } else {
-                result = .value(frame.sink?.takeResult() ?? [Any]())
+                result = .value(frames[scope].sink?.takeResult() ?? [Any]())
             }
         case .document:
             preconditionFailure("the document is not a scope")
         }
-        handOver(result, from: frame)
+        handOver(result, parent: parent, slot: frames[scope].propertyIndex &* 2 &+ frames[scope].alternative)
         frames[scope].slots.removeAll(keepingCapacity: true)
         frames[scope].sink = nil
         frames[scope].failures = []
@@ -202,22 +207,24 @@ final class MappingRun {
 
     // MARK: Values
 
+    /// Converts the value of property `index` of `program` (read in place: the property plan
+    /// is only copied on failure).
     private func convert(
-        _ value: MatchedValue, property plan: MappingPlan.PropertyPlan, frame: Int, alternative: Int,
-        location: SourceLocation?
+        _ value: MatchedValue, program: Int, index: Int, frame: Int, alternative: Int, location: SourceLocation?
     ) throws -> Slot {
-        let property = plan.property
+        let type = plan.programs[program].properties[index].property.type
+        let decoder = plan.programs[program].properties[index].property.decoder
         let outcome: ValueConversion.Outcome
         switch value {
         case .scalar(let event):
             if case .null = event { return .null(location) }
-            outcome = ValueConversion.convert(event, to: property.type)
+            outcome = ValueConversion.convert(event, to: type)
         case .value(let json):
-            switch (property.type, json) {
+            switch (type, json) {
             case (_, .null): return .null(location)
             case (.array, .array(let elements)): outcome = .value(elements)
             case (.dictionary, .object(let object)):
-                if property.decoder != nil {
+                if decoder != nil {
                     outcome = .value(json)
                 } else {
                     outcome = .value(ValueConversion.dictionary(object))
@@ -225,9 +232,11 @@ final class MappingRun {
             default: outcome = .wrongType(found: ValueConversion.describe(json))
             }
         }
+        if case .value(let converted) = outcome, decoder == nil { return .value(converted) }
+        let plan = plan.programs[program].properties[index]
         switch outcome {
         case .value(let converted):
-            guard let decoder = property.decoder else { return .value(converted) }
+            guard let decoder else { return .value(converted) }
             do {
                 return .value(try decoder.decodeAny(value.jsonValue))
             } catch {
@@ -256,18 +265,29 @@ final class MappingRun {
     /// Resolves every property of a model or document frame: the first valid reading wins;
     /// else the first failing reading's failures; else `null` or absence (fine when optional).
     private func resolve(_ index: Int) -> (values: [Any?], failures: [MappingFailure]) {
-        let properties = plan.programs[frames[index].program].properties
+        let program = frames[index].program
+        let count = plan.programs[program].properties.count
+        // The slots are taken out of the frame and the chosen values moved (not copied: an
+        // `Any` copy goes through its type's value witnesses) into the entity; the emptied
+        // storage goes back to the frame, for the next scope at this depth.
+        var slots: [Slot] = []
+        swap(&slots, &frames[index].slots)
+        defer {
+            slots.removeAll(keepingCapacity: true)
+            swap(&slots, &frames[index].slots)
+        }
         var values: [Any?] = []
-        values.reserveCapacity(properties.count)
+        values.reserveCapacity(count)
         var failures: [MappingFailure] = []
-        for (position, property) in properties.enumerated() {
-            var chosen: Any?
+        for position in 0..<count {
+            var chosen = -1
             var failed: [MappingFailure]?
             var null: (alternative: Int, location: SourceLocation?)?
-            for alternative in 0..<property.alternatives.count {
-                switch frames[index].slots[position &* 2 &+ alternative] {
-                case .value(let value):
-                    chosen = value
+            for alternative in 0..<plan.programs[program].properties[position].alternatives.count {
+                let slot = position &* 2 &+ alternative
+                switch slots[slot] {
+                case .value:
+                    chosen = slot
                 case .failed(let found):
                     if failed == nil { failed = found }
                 case .null(let location):
@@ -275,13 +295,14 @@ final class MappingRun {
                 case .absent:
                     break
                 }
-                if chosen != nil { break }
+                if chosen >= 0 { break }
             }
-            if let chosen {
-                values.append(chosen)
+            if chosen >= 0 {
+                values.append(Self.takeValue(at: chosen, from: &slots))
                 continue
             }
             values.append(nil)
+            let property = plan.programs[program].properties[position]
             if let failed {
                 failures.append(contentsOf: failed)
             } else if property.property.isOptional {
@@ -301,22 +322,36 @@ final class MappingRun {
         return (values, failures)
     }
 
+    /// Moves the value out of a `.value` slot, leaving `.absent`.
+    private static func takeValue(at index: Int, from slots: inout [Slot]) -> Any? {
+        slots.withUnsafeMutableBufferPointer { buffer -> Any? in
+            guard let slot = buffer.baseAddress?.advanced(by: index) else { return nil }
+            let taken = slot.move()
+            slot.initialize(to: .absent)
+            guard case .value(let value) = taken else { return nil }
+            return value
+        }
+    }
+
     private func finishModel(_ index: Int, kind: AnyModelKind) throws -> Slot {
-        let frame = frames[index]
-        let parent = frames[frame.parent]
+        let parentIndex = frames[index].parent
+        let elementIndex = frames[index].elementIndex
+        let location = frames[index].location
         var elementSink: ElementSink?
-        if case .array = plan.programs[parent.program].role { elementSink = parent.sink }
+        if case .array = plan.programs[frames[parentIndex].program].role { elementSink = frames[parentIndex].sink }
         /// A failure of the model itself; in an array, a failure of the element with its index.
         func failure(_ detail: MappingFailure.Detail) -> MappingFailure {
-            let detail = elementSink == nil ? detail : .element(index: frame.elementIndex, detail)
-            return MappingFailure(detail, path: path(of: index), location: frame.location)
+            let detail = elementSink == nil ? detail : .element(index: elementIndex, detail)
+            return MappingFailure(detail, path: path(of: index), location: location)
         }
-        if frame.isArray {
+        if frames[index].isArray {
             return .failed([failure(.wrongType(expected: "an object (\(kind.typeName))", found: "an array"))])
         }
         let resolved = resolve(index)
         if !resolved.failures.isEmpty { return .failed(resolved.failures) }
-        guard let layout = plan.programs[frame.program].layout else { preconditionFailure("a model program has a layout") }
+        guard let layout = plan.programs[frames[index].program].layout else {
+            preconditionFailure("a model program has a layout")
+        }
         let entity = MappedEntity(layout: layout, values: resolved.values)
         do {
             if let elementSink {
@@ -326,19 +361,18 @@ final class MappingRun {
             return .value(try kind.make(entity))
         } catch {
             return .failed(try KeyMappingFailures.failures(
-                of: error, at: path(of: index), elementIndex: elementSink == nil ? nil : frame.elementIndex,
-                location: frame.location))
+                of: error, at: path(of: index), elementIndex: elementSink == nil ? nil : elementIndex,
+                location: location))
         }
     }
 
     /// Gives a closed scope's value or failures to its parent.
-    private func handOver(_ result: Slot, from frame: Frame) {
-        let parent = frame.parent
+    private func handOver(_ result: Slot, parent: Int, slot: Int) {
         switch plan.programs[frames[parent].program].role {
         case .array:
             if case .failed(let failures) = result { frames[parent].failures.append(contentsOf: failures) }
         case .model, .document:
-            frames[parent].slots[frame.propertyIndex &* 2 &+ frame.alternative] = result
+            frames[parent].slots[slot] = result
         case .probe:
             break
         }

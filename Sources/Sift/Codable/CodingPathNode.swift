@@ -4,6 +4,8 @@ indirect enum CodingPathNode {
     case root
     case key(any CodingKey, CodingPathNode)
     case index(Int, CodingPathNode)
+    /// A place in a document, from the root: its keys are made only when the path is read.
+    case document(JSONNodePath)
 
     /// The root extended by `keys`, in order.
     init(_ keys: [any CodingKey]) {
@@ -25,6 +27,9 @@ indirect enum CodingPathNode {
             case .index(let index, let parent):
                 keys.append(JSONCodingKey(index: index))
                 node = parent
+            case .document(let path):
+                for component in path.components.reversed() { keys.append(JSONCodingKey(component)) }
+                return keys.reversed()
             }
         }
     }
@@ -38,6 +43,14 @@ indirect enum CodingPathNode {
         return .key(key, self)
     }
 
+    func appending(_ step: CodingStep) -> CodingPathNode {
+        switch step {
+        case .here: self
+        case .key(let key): .key(key, self)
+        case .index(let index): .index(index, self)
+        }
+    }
+
     func appending(index: Int) -> CodingPathNode {
         .index(index, self)
     }
@@ -49,9 +62,28 @@ indirect enum CodingPathNode {
         return result
     }
 
+    /// The path extended by `step`, without building a node.
+    func path(appending step: CodingStep) -> [any CodingKey] {
+        switch step {
+        case .here: path
+        case .key(let key): path + [key]
+        case .index(let index): path(appendingIndex: index)
+        }
+    }
+
     func path(appendingIndex index: Int) -> [any CodingKey] {
         path + [JSONCodingKey(index: index)]
     }
+}
+
+/// Where a value sits in the container being decoded: the container itself, one of its keys, or
+/// an index of it. Passed instead of a coding key so that an index's key (`Index 3`) is only
+/// spelled out when a coding path is actually read, and so that the decoding helpers need no
+/// generic key parameter (whose metadata would be looked up at run time on every call).
+enum CodingStep {
+    case here
+    case key(any CodingKey)
+    case index(Int)
 }
 
 extension JSONValue {

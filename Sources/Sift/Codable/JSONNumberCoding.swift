@@ -11,7 +11,30 @@ enum JSONNumberCoding {
     static func integer<T: FixedWidthInteger>(
         _ number: JSONNumber, as type: T.Type
     ) throws(JSONNumberConversionError) -> T {
-        try withBytes(of: number) { bytes throws(JSONNumberConversionError) in try bytes.integer(T.self) }
+        if let small = smallInteger(number.text), let value = T(exactly: small) { return value }
+        return try withBytes(of: number) { bytes throws(JSONNumberConversionError) in try bytes.integer(T.self) }
+    }
+
+    /// The value of a plain decimal integer of at most 18 digits (`-42`, `0`), the common case,
+    /// read without the general parser; nil for anything else (fractions, exponents, longer
+    /// numbers), which the general parser handles.
+    private static func smallInteger(_ text: String) -> Int64? {
+        var text = text
+        return text.withUTF8 { bytes -> Int64? in
+            var index = 0
+            let isNegative = bytes.first == UInt8(ascii: "-")
+            if isNegative { index = 1 }
+            let digitCount = bytes.count - index
+            guard digitCount > 0, digitCount <= 18 else { return nil }
+            var value: Int64 = 0
+            while index < bytes.count {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                value = value &* 10 &+ Int64(digit)
+                index &+= 1
+            }
+            return isNegative ? -value : value
+        }
     }
 
     /// The nearest `Double`.

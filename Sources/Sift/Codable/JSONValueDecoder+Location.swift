@@ -24,10 +24,12 @@ extension JSONValueDecoder {
     func decode<T: Decodable>(
         _ type: T.Type, from value: JSONValue, at path: JSONNodePath, location: SourceLocation?
     ) throws -> T {
-        let prefix: [any CodingKey] = path.components.map(JSONCodingKey.init)
         do {
-            return try decode(type, from: value, codingPath: prefix)
+            // The path's coding keys are only spelled out if someone reads them.
+            let decoder = JSONValueDecoderImpl(options: self, value: value, codingPathNode: .document(path))
+            return try decoder.unwrap(value, as: type, in: decoder.codingPathNode, .here)
         } catch let error as DecodingError {
+            let prefix: [any CodingKey] = path.components.map(JSONCodingKey.init)
             throw error.located(prefix: prefix, path: path, location: location, decoding: T.self)
         }
     }

@@ -148,6 +148,6 @@ public struct JSONValueDecoder: Sendable {
         _ type: T.Type, from value: JSONValue, codingPath: [any CodingKey] = []
     ) throws -> T {
         let decoder = JSONValueDecoderImpl(options: self, value: value, codingPathNode: CodingPathNode(codingPath))
-        return try decoder.unwrap(value, as: type, in: decoder.codingPathNode, JSONCodingKey?.none)
+        return try decoder.unwrap(value, as: type, in: decoder.codingPathNode, .here)
     }
 }

@@ -2,17 +2,19 @@ extension JSONValueDecoderImpl {
     /// The keyed container of one JSON object.
     ///
     /// Keys are matched after the key decoding strategy has converted them; when a key occurs
-    /// twice, the first member wins, as in `JSONDecoder`. Small objects are searched in order,
-    /// larger ones through a dictionary built once.
+    /// twice, the first member wins, as in `JSONDecoder`. A type decodes a handful of keys, so
+    /// members are searched in order (comparing short keys is cheaper than hashing every key of
+    /// the object); a large object that is asked for many keys (a dictionary-like type walking
+    /// `allKeys`) gets a key index after a few lookups.
     struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         private let decoder: JSONValueDecoderImpl
         private let node: CodingPathNode
         /// The members with their keys converted by the strategy.
         private let members: [JSONObject.Member]
-        /// Key → index of its first member; only for objects too large to search in order.
-        private let index: [String: Int]?
+        /// Only for objects too large to search in order every time.
+        private let index: MemberIndex?
 
-        private static var searchLimit: Int { 12 }
+        private static var searchLimit: Int { 32 }
 
         init(decoder: JSONValueDecoderImpl, node: CodingPathNode, object: JSONObject) throws {
             self.decoder = decoder
@@ -30,16 +32,7 @@ extension JSONValueDecoderImpl {
                     JSONObject.Member(key: convert(path + [JSONCodingKey(stringValue: $0.key)]).stringValue, value: $0.value)
                 }
             }
-            if members.count > Self.searchLimit {
-                var index: [String: Int] = [:]
-                index.reserveCapacity(members.count)
-                for (position, member) in members.enumerated() where index[member.key] == nil {
-                    index[member.key] = position
-                }
-                self.index = index
-            } else {
-                self.index = nil
-            }
+            index = members.count > Self.searchLimit ? MemberIndex() : nil
         }
 
         var codingPath: [any CodingKey] { node.path }
@@ -62,19 +55,19 @@ extension JSONValueDecoderImpl {
         }
 
         func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-            try decoder.unwrapBool(try value(forKey: key), in: node, key)
+            try decoder.unwrapBool(try value(forKey: key), in: node, .key(key))
         }
 
         func decode(_ type: String.Type, forKey key: Key) throws -> String {
-            try decoder.unwrapString(try value(forKey: key), in: node, key)
+            try decoder.unwrapString(try value(forKey: key), in: node, .key(key))
         }
 
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-            try decoder.unwrapDouble(try value(forKey: key), in: node, key)
+            try decoder.unwrapDouble(try value(forKey: key), in: node, .key(key))
         }
 
         func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-            try decoder.unwrapFloat(try value(forKey: key), in: node, key)
+            try decoder.unwrapFloat(try value(forKey: key), in: node, .key(key))
         }
 
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(forKey: key) }
@@ -91,23 +84,23 @@ extension JSONValueDecoderImpl {
         func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(forKey: key) }
 
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            try decoder.unwrap(try value(forKey: key), as: type, in: node, key)
+            try decoder.unwrap(try value(forKey: key), as: type, in: node, .key(key))
         }
 
         func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
-            try ifPresent(key) { try decoder.unwrapBool($0, in: node, key) }
+            try ifPresent(key) { try decoder.unwrapBool($0, in: node, .key(key)) }
         }
 
         func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
-            try ifPresent(key) { try decoder.unwrapString($0, in: node, key) }
+            try ifPresent(key) { try decoder.unwrapString($0, in: node, .key(key)) }
         }
 
         func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
-            try ifPresent(key) { try decoder.unwrapDouble($0, in: node, key) }
+            try ifPresent(key) { try decoder.unwrapDouble($0, in: node, .key(key)) }
         }
 
         func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
-            try ifPresent(key) { try decoder.unwrapFloat($0, in: node, key) }
+            try ifPresent(key) { try decoder.unwrapFloat($0, in: node, .key(key)) }
         }
 
         func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(forKey: key) }
@@ -124,7 +117,7 @@ extension JSONValueDecoderImpl {
         func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try integerIfPresent(forKey: key) }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
-            try ifPresent(key) { try decoder.unwrap($0, as: type, in: node, key) }
+            try ifPresent(key) { try decoder.unwrap($0, as: type, in: node, .key(key)) }
         }
 
         func nestedContainer<NestedKey: CodingKey>(
@@ -156,10 +149,11 @@ extension JSONValueDecoderImpl {
 
         private func valueIfPresent(forKey key: some CodingKey) -> JSONValue? {
             let name = key.stringValue
-            if let index {
-                return index[name].map { members[$0].value }
+            if let index, let position = index.position(of: name, in: members) {
+                return position < 0 ? nil : members[position].value
             }
-            return members.first { $0.key == name }?.value
+            for member in members where member.key == name { return member.value }
+            return nil
         }
 
         private func value(forKey key: some CodingKey) throws -> JSONValue {
@@ -178,12 +172,38 @@ extension JSONValueDecoderImpl {
             return try decode(value)
         }
 
+        @inline(__always)
         private func integer<T: FixedWidthInteger>(forKey key: Key) throws -> T {
-            try decoder.unwrapInteger(try value(forKey: key), as: T.self, in: node, key)
+            try decoder.unwrapInteger(try value(forKey: key), as: T.self, in: node, .key(key))
         }
 
+        @inline(__always)
         private func integerIfPresent<T: FixedWidthInteger>(forKey key: Key) throws -> T? {
-            try ifPresent(key) { try decoder.unwrapInteger($0, as: T.self, in: node, key) }
+            try ifPresent(key) { try decoder.unwrapInteger($0, as: T.self, in: node, .key(key)) }
         }
+    }
+}
+
+/// The key index of a large object, built once the object has been searched a few times:
+/// key → position of its first member.
+final class MemberIndex {
+    private var positions: [String: Int]?
+    private var lookups = 0
+
+    private static var lookupsBeforeIndexing: Int { 8 }
+
+    /// The position of the first member named `name`, -1 when there is none; nil while the
+    /// object is still searched in order.
+    func position(of name: String, in members: [JSONObject.Member]) -> Int? {
+        if let positions { return positions[name] ?? -1 }
+        lookups += 1
+        guard lookups > Self.lookupsBeforeIndexing else { return nil }
+        var built: [String: Int] = [:]
+        built.reserveCapacity(members.count)
+        for (position, member) in members.enumerated() where built[member.key] == nil {
+            built[member.key] = position
+        }
+        positions = built
+        return built[name] ?? -1
     }
 }

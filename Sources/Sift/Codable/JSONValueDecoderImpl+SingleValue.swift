@@ -1,16 +1,14 @@
 /// The decoder is its own single-value container: it reads the value on top of its stack.
 extension JSONValueDecoderImpl: SingleValueDecodingContainer {
-    private var none: JSONCodingKey? { nil }
-
     func decodeNil() -> Bool {
         if case .null = topValue { return true }
         return false
     }
 
-    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(topValue, in: codingPathNode, none) }
-    func decode(_ type: String.Type) throws -> String { try unwrapString(topValue, in: codingPathNode, none) }
-    func decode(_ type: Double.Type) throws -> Double { try unwrapDouble(topValue, in: codingPathNode, none) }
-    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(topValue, in: codingPathNode, none) }
+    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(topValue, in: codingPathNode, .here) }
+    func decode(_ type: String.Type) throws -> String { try unwrapString(topValue, in: codingPathNode, .here) }
+    func decode(_ type: Double.Type) throws -> Double { try unwrapDouble(topValue, in: codingPathNode, .here) }
+    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(topValue, in: codingPathNode, .here) }
     func decode(_ type: Int.Type) throws -> Int { try integer() }
     func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
     func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
@@ -25,10 +23,11 @@ extension JSONValueDecoderImpl: SingleValueDecodingContainer {
     func decode(_ type: UInt128.Type) throws -> UInt128 { try integer() }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try unwrap(topValue, as: type, in: codingPathNode, none)
+        try unwrap(topValue, as: type, in: codingPathNode, .here)
     }
 
+    @inline(__always)
     private func integer<T: FixedWidthInteger>() throws -> T {
-        try unwrapInteger(topValue, as: T.self, in: codingPathNode, none)
+        try unwrapInteger(topValue, as: T.self, in: codingPathNode, .here)
     }
 }

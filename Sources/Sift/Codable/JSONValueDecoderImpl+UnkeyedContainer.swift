@@ -17,7 +17,7 @@ extension JSONValueDecoderImpl {
         var count: Int? { elements.count }
         var isAtEnd: Bool { currentIndex >= elements.count }
 
-        private var currentKey: JSONCodingKey { JSONCodingKey(index: currentIndex) }
+        private var currentKey: CodingStep { .index(currentIndex) }
 
         mutating func decodeNil() throws -> Bool {
             guard case .null = try next(Never.self) else { return false }
@@ -135,7 +135,7 @@ extension JSONValueDecoderImpl {
         }
 
         /// nil (and one step on) at the end or for `null`; else `decode(element, key)`.
-        private mutating func ifPresent<T>(_ decode: (JSONValue, JSONCodingKey) throws -> T) throws -> T? {
+        private mutating func ifPresent<T>(_ decode: (JSONValue, CodingStep) throws -> T) throws -> T? {
             var result: T?
             if currentIndex < elements.count {
                 let element = elements[currentIndex]
@@ -145,10 +145,12 @@ extension JSONValueDecoderImpl {
             return result
         }
 
+        @inline(__always)
         private mutating func integer<T: FixedWidthInteger>() throws -> T {
             try advance(after: decoder.unwrapInteger(try next(T.self), as: T.self, in: node, currentKey))
         }
 
+        @inline(__always)
         private mutating func integerIfPresent<T: FixedWidthInteger>() throws -> T? {
             try ifPresent { [decoder, node] in try decoder.unwrapInteger($0, as: T.self, in: node, $1) }
         }

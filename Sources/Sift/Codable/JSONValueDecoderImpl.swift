@@ -84,9 +84,15 @@ extension JSONValueDecoderImpl {
     /// Decodes `value`, found at `key` inside the container at `parent` (or at `parent` itself
     /// when `key` is nil), as `T`, applying the strategies for `Date`, `Data`, `URL`, `Decimal`
     /// and string-keyed dictionaries.
-    func unwrap<T: Decodable, K: CodingKey>(
-        _ value: JSONValue, as type: T.Type, in parent: CodingPathNode, _ key: K?
+    func unwrap<T: Decodable>(
+        _ value: JSONValue, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep
     ) throws -> T {
+        // The common leaves of generic containers (`[Int]`, `[String]`) without a trip through
+        // `T.init(from:)` and a single-value container.
+        if type == String.self { return unsafeBitCast(try unwrapString(value, in: parent, key), to: T.self) }
+        if type == Int.self { return unsafeBitCast(try unwrapInteger(value, as: Int.self, in: parent, key), to: T.self) }
+        if type == Double.self { return unsafeBitCast(try unwrapDouble(value, in: parent, key), to: T.self) }
+        if type == Bool.self { return unsafeBitCast(try unwrapBool(value, in: parent, key), to: T.self) }
         if type == Date.self { return try unwrapDate(value, in: parent, key) as! T }
         if type == Data.self { return try unwrapData(value, in: parent, key) as! T }
         if type == URL.self { return try unwrapURL(value, in: parent, key) as! T }
@@ -98,7 +104,7 @@ extension JSONValueDecoderImpl {
         return try with(value: value, path: parent.appending(key)) { try T(from: self) }
     }
 
-    func unwrapBool<K: CodingKey>(_ value: JSONValue, in parent: CodingPathNode, _ key: K?) throws -> Bool {
+    func unwrapBool(_ value: JSONValue, in parent: CodingPathNode, _ key: CodingStep) throws -> Bool {
         // JSONDecoder reports null as a type mismatch for Bool (not as a missing value).
         guard case .bool(let bool) = value else {
             throw typeMismatch(Bool.self, value, parent.path(appending: key))
@@ -106,7 +112,7 @@ extension JSONValueDecoderImpl {
         return bool
     }
 
-    func unwrapString<K: CodingKey>(_ value: JSONValue, in parent: CodingPathNode, _ key: K?) throws -> String {
+    func unwrapString(_ value: JSONValue, in parent: CodingPathNode, _ key: CodingStep) throws -> String {
         switch value {
         case .string(let string): return string
         case .null: throw valueNotFound(String.self, parent.path(appending: key))
@@ -114,8 +120,8 @@ extension JSONValueDecoderImpl {
         }
     }
 
-    func unwrapInteger<T: FixedWidthInteger, K: CodingKey>(
-        _ value: JSONValue, as type: T.Type, in parent: CodingPathNode, _ key: K?
+    func unwrapInteger<T: FixedWidthInteger>(
+        _ value: JSONValue, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep
     ) throws -> T {
         switch value {
         case .number(let number):
@@ -129,16 +135,16 @@ extension JSONValueDecoderImpl {
         }
     }
 
-    func unwrapDouble<K: CodingKey>(_ value: JSONValue, in parent: CodingPathNode, _ key: K?) throws -> Double {
+    func unwrapDouble(_ value: JSONValue, in parent: CodingPathNode, _ key: CodingStep) throws -> Double {
         try unwrapFloatingPoint(value, as: Double.self, in: parent, key, convert: JSONNumberCoding.double)
     }
 
-    func unwrapFloat<K: CodingKey>(_ value: JSONValue, in parent: CodingPathNode, _ key: K?) throws -> Float {
+    func unwrapFloat(_ value: JSONValue, in parent: CodingPathNode, _ key: CodingStep) throws -> Float {
         try unwrapFloatingPoint(value, as: Float.self, in: parent, key, convert: JSONNumberCoding.float)
     }
 
-    private func unwrapFloatingPoint<T: BinaryFloatingPoint, K: CodingKey>(
-        _ value: JSONValue, as type: T.Type, in parent: CodingPathNode, _ key: K?,
+    private func unwrapFloatingPoint<T: BinaryFloatingPoint>(
+        _ value: JSONValue, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep,
         convert: (JSONNumber) throws(JSONNumberConversionError) -> T
     ) throws -> T {
         switch value {
@@ -164,7 +170,7 @@ extension JSONValueDecoderImpl {
         }
     }
 
-    private func unwrapDate<K: CodingKey>(_ value: JSONValue, in parent: CodingPathNode, _ key: K?) throws -> Date {
+    private func unwrapDate(_ value: JSONValue, in parent: CodingPathNode, _ key: CodingStep) throws -> Date {
         if case .null = value { throw valueNotFound(Date.self, parent.path(appending: key)) }
         switch options.dateDecodingStrategy {
         case .deferredToDate:
@@ -190,7 +196,7 @@ extension JSONValueDecoderImpl {
         }
     }
 
-    private func unwrapData<K: CodingKey>(_ value: JSONValue, in parent: CodingPathNode, _ key: K?) throws -> Data {
+    private func unwrapData(_ value: JSONValue, in parent: CodingPathNode, _ key: CodingStep) throws -> Data {
         if case .null = value { throw valueNotFound(Data.self, parent.path(appending: key)) }
         switch options.dataDecodingStrategy {
         case .deferredToData:
@@ -208,7 +214,7 @@ extension JSONValueDecoderImpl {
         }
     }
 
-    private func unwrapURL<K: CodingKey>(_ value: JSONValue, in parent: CodingPathNode, _ key: K?) throws -> URL {
+    private func unwrapURL(_ value: JSONValue, in parent: CodingPathNode, _ key: CodingStep) throws -> URL {
         if case .null = value { throw valueNotFound(URL.self, parent.path(appending: key)) }
         let string = try unwrapString(value, in: parent, key)
         guard let url = URL(string: string) else {
@@ -217,7 +223,7 @@ extension JSONValueDecoderImpl {
         return url
     }
 
-    private func unwrapDecimal<K: CodingKey>(_ value: JSONValue, in parent: CodingPathNode, _ key: K?) throws -> Decimal {
+    private func unwrapDecimal(_ value: JSONValue, in parent: CodingPathNode, _ key: CodingStep) throws -> Decimal {
         switch value {
         case .number(let number):
             do {
@@ -232,8 +238,8 @@ extension JSONValueDecoderImpl {
 
     /// `[String: V]` under a key strategy: its keys are data, not coding keys, so they are not
     /// converted (as in `JSONDecoder`).
-    private func unwrapStringKeyedDictionary<K: CodingKey>(
-        _ value: JSONValue, as type: any StringKeyedDictionaryDecodable.Type, in parent: CodingPathNode, _ key: K?
+    private func unwrapStringKeyedDictionary(
+        _ value: JSONValue, as type: any StringKeyedDictionaryDecodable.Type, in parent: CodingPathNode, _ key: CodingStep
     ) throws -> Any {
         switch value {
         case .object(let object):
@@ -289,7 +295,7 @@ extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value:
         var result: [String: Value] = [:]
         result.reserveCapacity(object.count)
         for member in object.members {
-            let value = try decoder.unwrap(member.value, as: Value.self, in: node, JSONCodingKey(stringValue: member.key))
+            let value = try decoder.unwrap(member.value, as: Value.self, in: node, .key(JSONCodingKey(stringValue: member.key)))
             if result[member.key] == nil { result[member.key] = value }
         }
         return result
