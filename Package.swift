@@ -33,7 +33,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench",
-            dependencies: ["Sift", "SiftMapping", "CYajl"],
+            dependencies: ["Sift", "SiftHub", "SiftMapping", "CYajl"],
             path: "Benchmarks/bench"
         ),
         .executableTarget(

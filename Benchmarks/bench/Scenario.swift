@@ -117,11 +117,8 @@ enum ScenarioRegistry {
             MultiPathScenarios.self,
             NDJSONScenarios.self,
             CodableScenarios.self,
+            HubScenarios.self,
             MappingScenarios.self,
-            // Extension points, one family per file, when their engines land (keep the yajl floor and a
-            // Foundation contender in each, with a shared checksumKind where the work is the same):
-            // HubModelScenarios.self  Hub view model build from hub-feed, vs JSONDecoder into the
-            //                         DecodableModel.hubFeed structs.
         ]
     }
 

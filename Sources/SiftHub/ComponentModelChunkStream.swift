@@ -22,6 +22,7 @@ public struct ComponentModelChunkStream<Chunks: AsyncSequence>: AsyncSequence wh
 
     let schema: HubSchema
     let chunks: Chunks
+    let options: JSONParserOptions
 
     /// Starts reading the chunks.
     ///
@@ -30,7 +31,7 @@ public struct ComponentModelChunkStream<Chunks: AsyncSequence>: AsyncSequence wh
     /// let first = try await iterator.next()
     /// ```
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(upstream: chunks.makeAsyncIterator(), parser: ComponentStreamParser(schema: schema))
+        AsyncIterator(upstream: chunks.makeAsyncIterator(), parser: ComponentStreamParser(schema: schema, options: options))
     }
 
     /// Reads chunks until the next component is complete.
@@ -77,10 +78,10 @@ final class ComponentStreamParser {
     private let tokenizer: JSONTokenizer<HubDocumentHandler>
     var isFinished = false
 
-    init(schema: HubSchema) {
+    init(schema: HubSchema, options: JSONParserOptions) {
         let queue = self.queue
-        tokenizer = JSONTokenizer(handler: HubDocumentHandler(
-            compiled: schema.compiled, streamBody: HubSchema.streaming { queue.append($0) }))
+        tokenizer = JSONTokenizer(options: options, handler: HubDocumentHandler(
+            compiled: schema.compiled, options: options, streamBody: HubSchema.streaming { queue.append($0) }))
     }
 
     func feed(_ chunk: some Sequence<UInt8>) throws {

@@ -24,10 +24,12 @@ public struct ComponentModelStream: AsyncSequence, Sendable {
 
     let schema: HubSchema
     let input: JSONInput
+    let options: JSONParserOptions
 
-    init(schema: HubSchema, input: JSONInput) {
+    init(schema: HubSchema, input: JSONInput, options: JSONParserOptions) {
         self.schema = schema
         self.input = input
+        self.options = options
     }
 
     /// Prepares an iteration; the input is read from the first call to ``AsyncIterator/next()``.
@@ -36,7 +38,7 @@ public struct ComponentModelStream: AsyncSequence, Sendable {
     /// var iterator = stream.makeAsyncIterator()
     /// ```
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(handle: IteratorHandle(ComponentChannel(schema: schema, input: input)))
+        AsyncIterator(handle: IteratorHandle(ComponentChannel(schema: schema, input: input, options: options)))
     }
 
     /// Waits for the next component from the reading thread.
@@ -88,6 +90,7 @@ final class ComponentChannel: @unchecked Sendable {
 
     private let schema: HubSchema
     private let input: JSONInput
+    private let options: JSONParserOptions
     private let condition = NSCondition()
     private var state = State.idle
     private var buffer: [ComponentModel] = []
@@ -96,9 +99,10 @@ final class ComponentChannel: @unchecked Sendable {
     private var waiter: CheckedContinuation<ComponentModel?, any Error>?
     private var cancelled = false
 
-    init(schema: HubSchema, input: JSONInput) {
+    init(schema: HubSchema, input: JSONInput, options: JSONParserOptions) {
         self.schema = schema
         self.input = input
+        self.options = options
     }
 
     // MARK: Consumer
@@ -156,12 +160,13 @@ final class ComponentChannel: @unchecked Sendable {
         state = .running
         let schema = self.schema
         let input = self.input
+        let options = self.options
         let thread = Thread { [self] in
             Self.runningThreads.add(1, ordering: .relaxed)
             defer { Self.runningThreads.subtract(1, ordering: .relaxed) }
             var outcome: (any Error)?
             do {
-                try schema.forEachComponent(in: input) { component in
+                try schema.forEachComponent(in: input, options: options) { component in
                     guard send(component) else { throw StreamStopped() }
                 }
             } catch is StreamStopped {

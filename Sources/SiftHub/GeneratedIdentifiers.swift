@@ -10,9 +10,7 @@ struct GeneratedIdentifiers {
 
     /// Gives every component of `viewModel` without an explicit identifier one.
     static func assign(in viewModel: inout ViewModel) {
-        guard viewModel.headerComponent.map(needsNames) ?? false || viewModel.bodyComponents.contains(where: needsNames)
-            || viewModel.overlayComponents.contains(where: needsNames)
-        else { return }
+        guard needsNames(viewModel) else { return }
         var generator = GeneratedIdentifiers()
         if let header = viewModel.headerComponent { generator.reserve(header) }
         for component in viewModel.bodyComponents { generator.reserve(component) }
@@ -40,14 +38,23 @@ struct GeneratedIdentifiers {
     /// component without an explicit identifier.
     private static func needsNames(_ component: ComponentModel) -> Bool {
         if component.hasGeneratedIdentifier { return true }
-        if let view = component.target?.initialViewModel {
-            if view.headerComponent.map(needsNames) ?? false || view.bodyComponents.contains(where: needsNames)
-                || view.overlayComponents.contains(where: needsNames)
-            {
-                return true
-            }
+        if let view = component.target?.initialViewModel, needsNames(view) { return true }
+        return needsNames(component.children)
+    }
+
+    /// Whether a view model has a component without an explicit identifier, at any level.
+    private static func needsNames(_ viewModel: ViewModel) -> Bool {
+        if let header = viewModel.headerComponent, needsNames(header) { return true }
+        return needsNames(viewModel.bodyComponents) || needsNames(viewModel.overlayComponents)
+    }
+
+    /// Whether a list has a component without an explicit identifier, at any level. (The buffer
+    /// lends each element; iterating the array, or `contains(where:)`, copies each one.)
+    private static func needsNames(_ list: [ComponentModel]) -> Bool {
+        list.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices where needsNames(buffer[index]) { return true }
+            return false
         }
-        return component.children.contains(where: needsNames)
     }
 
     /// Marks the explicit identifiers of a component and its descendants as taken.

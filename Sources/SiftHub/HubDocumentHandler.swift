@@ -3,39 +3,69 @@ import Sift
 /// The tokenizer's handler for a Hub document: picks the automaton by the kind of the root value
 /// (an object is a view model, an array holds body components, anything else is an error), then
 /// runs it.
+///
+/// With ``JSONParserOptions/allowsMultipleValues``, each top-level value is one payload: its
+/// automaton is picked by its own kind, and when it closes its root view model is added to the
+/// previous ones with the rules of ``ViewModelBuilder``.
 struct HubDocumentHandler: JSONEventHandler {
     private let compiled: CompiledHubSchema
-    /// Runs the object-root automaton until the root turns out to be an array.
+    /// Runs the automaton of the current top-level value's kind.
     private var matcher: PathMatcher<HubReceiver>
+    private var rootIsArray = false
+    /// Whether the current top-level value has started.
     private var started = false
+    /// The payloads of the values already closed, when several values are allowed.
+    private var payloads: ViewModelBuilder?
 
-    init(compiled: CompiledHubSchema, streamBody: ((ComponentModel) throws -> Void)? = nil) {
+    init(compiled: CompiledHubSchema, options: JSONParserOptions, streamBody: ((ComponentModel) throws -> Void)? = nil) {
         self.compiled = compiled
         var receiver = HubReceiver(memory: compiled.memory)
         receiver.streamBody = streamBody
         matcher = PathMatcher(paths: compiled.objectRoot, receiver: receiver)
+        if options.allowsMultipleValues { payloads = ViewModelBuilder() }
     }
 
-    /// The receiver, with the root view model it assembled.
-    var receiver: HubReceiver {
-        matcher.receiver
+    /// The root view model assembled so far (not normalized; for several values, the payloads
+    /// merged in order).
+    var root: ViewModel {
+        guard let payloads else { return matcher.receiver.root }
+        return payloads.accumulatedRoot
     }
 
     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
         switch event {
         case .startObject:
-            started = true
+            if !started {
+                started = true
+                if rootIsArray {
+                    rootIsArray = false
+                    matcher = PathMatcher(paths: compiled.objectRoot, receiver: matcher.receiver)
+                }
+            }
             matcher.receiver.openingArray = false
         case .startArray:
             if !started {
                 started = true
-                matcher = PathMatcher(paths: compiled.arrayRoot, receiver: matcher.receiver)
+                if !rootIsArray {
+                    rootIsArray = true
+                    matcher = PathMatcher(paths: compiled.arrayRoot, receiver: matcher.receiver)
+                }
             }
             matcher.receiver.openingArray = true
+        case .endObject, .endArray:
+            try matcher.handle(event, context: context)
+            if context.depth == 0, payloads != nil { endPayload() }
+            return
         default:
             if !started { throw Self.rootError(event, context) }
         }
         try matcher.handle(event, context: context)
+    }
+
+    /// Adds the root of the top-level value that just closed to the payloads, and starts afresh.
+    private mutating func endPayload() {
+        started = false
+        payloads?.add(matcher.receiver.takeRoot())
     }
 
     private static func rootError(_ event: JSONEvent, _ context: JSONEventContext) -> JSONParseError {

@@ -9,24 +9,28 @@ struct HubCallbackError: Error {
 enum HubParse {
     /// Parses a whole input into the raw root view model (not normalized, no generated identifiers).
     static func run(
-        _ input: JSONInput, schema: HubSchema, streamBody: ((ComponentModel) throws -> Void)? = nil
+        _ input: JSONInput, schema: HubSchema, options: JSONParserOptions,
+        streamBody: ((ComponentModel) throws -> Void)? = nil
     ) throws -> ViewModel {
-        let tokenizer = JSONTokenizer(handler: HubDocumentHandler(compiled: schema.compiled, streamBody: streamBody))
+        let tokenizer = JSONTokenizer(options: options, handler: HubDocumentHandler(
+            compiled: schema.compiled, options: options, streamBody: streamBody))
         try unwrappingCallbackErrors { try tokenizer.parse(input) }
-        return tokenizer.handler.receiver.root
+        return tokenizer.handler.root
     }
 
     /// Parses an asynchronous sequence of chunks into the raw root view model.
     static func run<Chunks: AsyncSequence>(
-        chunks: Chunks, schema: HubSchema, streamBody: ((ComponentModel) throws -> Void)? = nil
+        chunks: Chunks, schema: HubSchema, options: JSONParserOptions,
+        streamBody: ((ComponentModel) throws -> Void)? = nil
     ) async throws -> ViewModel where Chunks.Element: Sequence<UInt8> {
-        let tokenizer = JSONTokenizer(handler: HubDocumentHandler(compiled: schema.compiled, streamBody: streamBody))
+        let tokenizer = JSONTokenizer(options: options, handler: HubDocumentHandler(
+            compiled: schema.compiled, options: options, streamBody: streamBody))
         do {
             try await tokenizer.parse(chunks)
         } catch let error as JSONParseError {
             throw unwrapped(error)
         }
-        return tokenizer.handler.receiver.root
+        return tokenizer.handler.root
     }
 
     static func unwrappingCallbackErrors(_ body: () throws -> Void) throws {
@@ -44,8 +48,10 @@ enum HubParse {
     }
 
     /// The finished form of a parsed root: duplicates merged, identifiers generated.
-    static func finished(_ raw: ViewModel) -> ViewModel {
-        var viewModel = raw
+    /// The parameter is consumed, so that its component lists are normalized in place rather
+    /// than copied.
+    static func finished(_ raw: consuming ViewModel) -> ViewModel {
+        var viewModel = consume raw
         viewModel.normalize()
         GeneratedIdentifiers.assign(in: &viewModel)
         return viewModel

@@ -46,6 +46,15 @@ struct HubReceiver: PathMatchReceiver {
         self.kinds = kinds
     }
 
+    /// The root view model assembled so far, leaving an empty one for the next top-level value.
+    mutating func takeRoot() -> ViewModel {
+        defer {
+            root = ViewModel()
+            rootRanks = Ranks()
+        }
+        return root
+    }
+
     @inline(__always)
     private func kind(_ model: HubModelKind, _ tag: Int) -> HubValueKind {
         kinds[model.rawValue * 32 + tag]

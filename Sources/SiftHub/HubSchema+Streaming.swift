@@ -9,58 +9,66 @@ extension HubSchema {
     /// properties are read and dropped) or an array of components. A component without an
     /// identifier gets `body-<position>` (see ``ComponentModel/hasGeneratedIdentifier``);
     /// components are not merged by identifier, since nothing is kept. An error thrown by `body`
-    /// stops the parse and is rethrown unchanged.
+    /// stops the parse and is rethrown unchanged. `options` sets the tokenizer's depth limit and
+    /// leniency; with ``JSONParserOptions/allowsMultipleValues`` the body components of every
+    /// top-level value are streamed, numbered on from one value to the next.
     ///
     /// ```swift
     /// try HubSchema.default.forEachComponent(in: .file("feed.json")) { component in
     ///     print(component.identifier, component.title ?? "")
     /// }
     /// ```
-    public func forEachComponent(in input: JSONInput, _ body: (ComponentModel) throws -> Void) throws {
+    public func forEachComponent(
+        in input: JSONInput, options: JSONParserOptions = JSONParserOptions(), _ body: (ComponentModel) throws -> Void
+    ) throws {
         try withoutActuallyEscaping(body) { body in
-            _ = try HubParse.run(input, schema: self, streamBody: Self.streaming(body))
+            _ = try HubParse.run(input, schema: self, options: options, streamBody: Self.streaming(body))
         }
     }
 
     /// Calls `body` with each body component of a document arriving as asynchronous chunks, as
-    /// soon as its JSON object closes.
+    /// soon as its JSON object closes, with the same rules as the
+    /// ``JSONInput`` form.
     ///
     /// ```swift
     /// try await HubSchema.default.forEachComponent(in: response.body) { print($0.identifier) }
     /// ```
     public func forEachComponent<Chunks: AsyncSequence>(
-        in chunks: Chunks, _ body: (ComponentModel) throws -> Void
+        in chunks: Chunks, options: JSONParserOptions = JSONParserOptions(), _ body: (ComponentModel) throws -> Void
     ) async throws where Chunks.Element: Sequence<UInt8> {
         try await withoutActuallyEscaping(body) { body in
-            _ = try await HubParse.run(chunks: chunks, schema: self, streamBody: Self.streaming(body))
+            _ = try await HubParse.run(chunks: chunks, schema: self, options: options, streamBody: Self.streaming(body))
         }
     }
 
     /// The body components of a document, one by one as their JSON objects close.
     ///
     /// The input is read on a thread of its own, at most a few components ahead of the consumer;
-    /// stopping the iteration (or cancelling the task) stops the reading.
+    /// stopping the iteration (or cancelling the task) stops the reading. `options` sets the
+    /// tokenizer's depth limit and leniency.
     ///
     /// ```swift
     /// for try await component in HubSchema.default.components(in: .standardInput) {
     ///     print(component.identifier)
     /// }
     /// ```
-    public func components(in input: JSONInput) -> ComponentModelStream {
-        ComponentModelStream(schema: self, input: input)
+    public func components(in input: JSONInput, options: JSONParserOptions = JSONParserOptions()) -> ComponentModelStream {
+        ComponentModelStream(schema: self, input: input, options: options)
     }
 
     /// The body components of a document arriving as asynchronous chunks, one by one as their JSON
     /// objects close; a chunk is read only when the components of the previous ones are consumed.
+    /// `options` sets the tokenizer's depth limit and leniency.
     ///
     /// ```swift
     /// for try await component in HubSchema.default.components(in: response.body) {
     ///     print(component.identifier)
     /// }
     /// ```
-    public func components<Chunks: AsyncSequence>(in chunks: Chunks) -> ComponentModelChunkStream<Chunks>
-    where Chunks.Element: Sequence<UInt8> {
-        ComponentModelChunkStream(schema: self, chunks: chunks)
+    public func components<Chunks: AsyncSequence>(
+        in chunks: Chunks, options: JSONParserOptions = JSONParserOptions()
+    ) -> ComponentModelChunkStream<Chunks> where Chunks.Element: Sequence<UInt8> {
+        ComponentModelChunkStream(schema: self, chunks: chunks, options: options)
     }
 
     /// The body sink of a stream: names each component by its position and passes it on; the

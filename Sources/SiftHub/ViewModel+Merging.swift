@@ -26,8 +26,8 @@ extension ViewModel {
     /// Merges components that share an identifier inside each list, at every level.
     mutating func normalize() {
         headerComponent?.normalize()
-        bodyComponents = ComponentIndex.deduplicated(bodyComponents)
-        overlayComponents = ComponentIndex.deduplicated(overlayComponents)
+        ComponentIndex.deduplicate(&bodyComponents)
+        ComponentIndex.deduplicate(&overlayComponents)
     }
 }
 
@@ -62,7 +62,7 @@ extension ComponentModel {
 
     /// Merges children that share an identifier, at every level, and normalizes the target's view.
     mutating func normalize() {
-        children = ComponentIndex.deduplicated(children)
+        ComponentIndex.deduplicate(&children)
         if var view = target?.initialViewModel {
             view.normalize()
             target!.initialViewModel = view
@@ -80,7 +80,11 @@ struct ComponentIndex {
     /// identifier `identifier`.
     mutating func position(of identifier: String, in list: [ComponentModel], count: Int) -> Int? {
         if count <= 8 && indexedCount == 0 {
-            return list[..<count].firstIndex { !$0.hasGeneratedIdentifier && $0.identifier == identifier }
+            // Index by index: reading two properties in place copies no component.
+            for position in 0..<count where !list[position].hasGeneratedIdentifier && list[position].identifier == identifier {
+                return position
+            }
+            return nil
         }
         while indexedCount < count {
             let component = list[indexedCount]
@@ -111,11 +115,10 @@ struct ComponentIndex {
         }
     }
 
-    /// The list with every component normalized and those sharing an identifier merged into the
-    /// first of them, in place.
-    static func deduplicated(_ list: [ComponentModel]) -> [ComponentModel] {
-        guard !list.isEmpty else { return list }
-        var list = list
+    /// Normalizes every component of the list and merges those sharing an identifier into the
+    /// first of them, in place (no copy of the list or of its components).
+    static func deduplicate(_ list: inout [ComponentModel]) {
+        guard !list.isEmpty else { return }
         var index = ComponentIndex()
         var kept = 0
         for position in list.indices {
@@ -131,6 +134,5 @@ struct ComponentIndex {
             }
         }
         list.removeSubrange(kept...)
-        return list
     }
 }

@@ -7,29 +7,35 @@ extension ViewModel {
     /// throws a ``JSONParseError`` whose ``JSONParseError/underlyingError`` is a
     /// ``HubDocumentError``. Invalid JSON throws the engine's ``JSONParseError``, with its location.
     /// The document streams through the schema's compiled paths: no document tree is built.
+    /// `options` sets the tokenizer's depth limit and leniency; with
+    /// ``JSONParserOptions/allowsMultipleValues`` each top-level value is a payload, added in order
+    /// with the rules of ``ViewModelBuilder``.
     /// Components sharing an identifier merge into one, and components without one get a
     /// generated identifier (see ``ComponentModel/hasGeneratedIdentifier``).
     ///
     /// ```swift
     /// let viewModel = try ViewModel(parsing: .file("home.json"))
     /// let fromBytes = try ViewModel(parsing: .bytes(body), schema: mySchema)
+    /// let commented = try ViewModel(parsing: .file("home.jsonc"), options: JSONParserOptions(allowsComments: true))
     /// ```
-    public init(parsing input: JSONInput, schema: HubSchema = .default) throws {
-        self = HubParse.finished(try HubParse.run(input, schema: schema))
+    public init(parsing input: JSONInput, schema: HubSchema = .default, options: JSONParserOptions = JSONParserOptions()) throws {
+        self = HubParse.finished(try HubParse.run(input, schema: schema, options: options))
     }
 
-    /// Parses a view model from an asynchronous sequence of byte chunks, such as an HTTP body.
+    /// Parses a view model from an asynchronous sequence of byte chunks, such as an HTTP body,
+    /// with the same rules as ``init(parsing:schema:options:)``.
     ///
     /// ```swift
     /// let viewModel = try await ViewModel(parsing: response.body, schema: .default)
     /// ```
-    public init<Chunks: AsyncSequence>(parsing chunks: Chunks, schema: HubSchema = .default) async throws
-    where Chunks.Element: Sequence<UInt8> {
-        self = HubParse.finished(try await HubParse.run(chunks: chunks, schema: schema))
+    public init<Chunks: AsyncSequence>(
+        parsing chunks: Chunks, schema: HubSchema = .default, options: JSONParserOptions = JSONParserOptions()
+    ) async throws where Chunks.Element: Sequence<UInt8> {
+        self = HubParse.finished(try await HubParse.run(chunks: chunks, schema: schema, options: options))
     }
 
     /// Builds a view model from a JSON value already in memory, with the same rules as
-    /// ``init(parsing:schema:)``.
+    /// ``init(parsing:schema:options:)``.
     ///
     /// ```swift
     /// let value = JSONValue.object(JSONObject([.init(key: "title", value: .string("Home"))]))

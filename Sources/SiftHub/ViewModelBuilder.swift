@@ -27,27 +27,38 @@ public struct ViewModelBuilder: Sendable {
     /// ```
     public let schema: HubSchema
 
+    /// The tokenizer settings every added payload is parsed with (depth limit, comments, several
+    /// top-level values: each one is a payload of its own).
+    ///
+    /// ```swift
+    /// let builder = ViewModelBuilder(options: JSONParserOptions(allowsComments: true))
+    /// builder.options.allowsComments // true
+    /// ```
+    public let options: JSONParserOptions
+
     private var accumulated = ViewModel()
     private var bodyIndex = ComponentIndex()
 
-    /// Creates an empty builder that parses payloads with `schema`.
+    /// Creates an empty builder that parses payloads with `schema` and the tokenizer `options`.
     ///
     /// ```swift
     /// var builder = ViewModelBuilder(schema: .default)
+    /// var lenient = ViewModelBuilder(options: JSONParserOptions(maximumDepth: 64, allowsComments: true))
     /// ```
-    public init(schema: HubSchema = .default) {
+    public init(schema: HubSchema = .default, options: JSONParserOptions = JSONParserOptions()) {
         self.schema = schema
+        self.options = options
     }
 
     /// Parses a JSON payload and adds it.
     ///
-    /// Throws like ``ViewModel/init(parsing:schema:)``; the builder is then unchanged.
+    /// Throws like ``ViewModel/init(parsing:schema:options:)``; the builder is then unchanged.
     ///
     /// ```swift
     /// for page in pages { try builder.add(.data(page)) }
     /// ```
     public mutating func add(_ input: JSONInput) throws {
-        add(raw: try HubParse.run(input, schema: schema))
+        add(raw: try HubParse.run(input, schema: schema, options: options))
     }
 
     /// Parses a JSON payload arriving as asynchronous chunks and adds it.
@@ -56,7 +67,7 @@ public struct ViewModelBuilder: Sendable {
     /// try await builder.add(chunks: response.body)
     /// ```
     public mutating func add<Chunks: AsyncSequence>(chunks: Chunks) async throws where Chunks.Element: Sequence<UInt8> {
-        add(raw: try await HubParse.run(chunks: chunks, schema: schema))
+        add(raw: try await HubParse.run(chunks: chunks, schema: schema, options: options))
     }
 
     /// Adds a JSON value already in memory, as a payload.
@@ -76,6 +87,11 @@ public struct ViewModelBuilder: Sendable {
     /// ```
     public mutating func add(_ viewModel: ViewModel) {
         add(raw: viewModel)
+    }
+
+    /// Everything added so far, before identifiers are generated.
+    var accumulatedRoot: ViewModel {
+        accumulated
     }
 
     private mutating func add(raw: ViewModel) {

@@ -40,14 +40,14 @@ struct HubCommand: AsyncParsableCommand {
         do {
             let chunks = try source.open(progress: input.progress)
             defer { chunks.close() }
-            let gated = HubOptionsGate(base: chunks, options: input.parserOptions())
+            let options = input.parserOptions()
             if components {
-                try await hubSchema.forEachComponent(in: gated) { component in
+                try await hubSchema.forEachComponent(in: chunks, options: options) { component in
                     try output.writeLine(component.jsonValue)
                     try output.flush()
                 }
             } else {
-                let viewModel = try await ViewModel(parsing: gated, schema: hubSchema)
+                let viewModel = try await ViewModel(parsing: chunks, schema: hubSchema, options: options)
                 try output.writeLine(viewModel.jsonValue)
             }
         } catch {
