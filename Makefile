@@ -15,7 +15,7 @@ build: deps
 	$(SWIFT) build
 
 # The release sift serves the 1 GB memory test; the release bench runs once as a smoke test.
-test: deps
+test: deps lint
 	$(SWIFT) build -c release --product sift
 	$(SWIFT) build -c release --product bench
 	$(SWIFT) build --build-tests

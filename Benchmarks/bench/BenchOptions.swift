@@ -30,23 +30,24 @@ struct BenchOptions {
         """
 
     /// The whole `--help` text.
-    static let usage = synopsis + "\n\n" + """
-        Measures Sift against yajl's floor (yajl with empty C callbacks) and Foundation, on the same
-        bytes in the same run, and prints MB/s (median and min-max), the ratios to the floor and to
-        JSONSerialization, and each contender's peak RSS (measured in a child process).
+    static let usage =
+        synopsis + "\n\n" + """
+            Measures Sift against yajl's floor (yajl with empty C callbacks) and Foundation, on the same
+            bytes in the same run, and prints MB/s (median and min-max), the ratios to the floor and to
+            JSONSerialization, and each contender's peak RSS (measured in a child process).
 
-        OPTIONS:
-          --quick            Small inputs and few rounds (a smoke test, under a minute).
-          --json             Print the results as JSON on stdout instead of the table.
-          --filter TEXT      Run only scenarios whose name contains TEXT (repeatable).
-          --rounds N         Measured rounds per scenario (default: 3 to 21, by time budget).
-          --no-memory        Skip the child processes that measure peak RSS.
-          --wall-clock       MB/s and ratios by elapsed time instead of the thread's CPU time.
-          --file PATH        Add a scenario for a JSON (or .ndjson) file of yours (repeatable).
-          --path JSONPATH    A query on the preceding --file, for path scenarios (repeatable).
-          --list             List the scenarios and contenders, then exit.
-          -h, --help         Show this help.
-        """
+            OPTIONS:
+              --quick            Small inputs and few rounds (a smoke test, under a minute).
+              --json             Print the results as JSON on stdout instead of the table.
+              --filter TEXT      Run only scenarios whose name contains TEXT (repeatable).
+              --rounds N         Measured rounds per scenario (default: 3 to 21, by time budget).
+              --no-memory        Skip the child processes that measure peak RSS.
+              --wall-clock       MB/s and ratios by elapsed time instead of the thread's CPU time.
+              --file PATH        Add a scenario for a JSON (or .ndjson) file of yours (repeatable).
+              --path JSONPATH    A query on the preceding --file, for path scenarios (repeatable).
+              --list             List the scenarios and contenders, then exit.
+              -h, --help         Show this help.
+            """
 
     /// Parses the arguments (without the program name).
     static func parse(_ arguments: [String]) throws(UsageError) -> BenchOptions {

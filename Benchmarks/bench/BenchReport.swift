@@ -19,9 +19,9 @@ struct BenchReport: Encodable {
                 cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
             #if DEBUG
-            let build = "debug"
+                let build = "debug"
             #else
-            let build = "release"
+                let build = "release"
             #endif
             return Machine(
                 cpu: cpu, cores: ProcessInfo.processInfo.activeProcessorCount,
@@ -62,7 +62,8 @@ struct BenchReport: Encodable {
         if machine.build != "release" {
             lines.append("warning: a debug build; run `swift run -c release bench` for real numbers")
         }
-        let rounds = policy.minimumRounds == policy.maximumRounds
+        let rounds =
+            policy.minimumRounds == policy.maximumRounds
             ? "\(policy.minimumRounds)" : "\(policy.minimumRounds)–\(policy.maximumRounds)"
         lines.append(
             "Per scenario: verification, \(policy.warmUpRuns) warm-up run, then \(rounds) rounds with every contender"
@@ -76,7 +77,8 @@ struct BenchReport: Encodable {
                 + " Foundation contender's median (JSONSerialization where it runs).")
         if let idle = idleChildPeakRSSBytes {
             lines.append(
-                "peak RSS: VmHWM of a child process running the contender once on its own input (an idle child: \(Self.byteCount(idle))).")
+                "peak RSS: VmHWM of a child process running the contender once on its own input (an idle child: \(Self.byteCount(idle)))."
+            )
         }
         lines.append("")
         lines.append(Self.row(Self.columns.map(\.title)))

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs scenarios: verification, warm-up, interleaved measured rounds, then one memory child per
@@ -122,7 +122,9 @@ struct BenchRunner {
     }
 
     /// Runs one contender once; a failure removes it from the scenario.
-    private func timedRun(_ index: Int, runs: inout [PreparedRun?], result: inout ScenarioResult) -> (ClockReading, RunResult)? {
+    private func timedRun(_ index: Int, runs: inout [PreparedRun?], result: inout ScenarioResult) -> (
+        ClockReading, RunResult
+    )? {
         guard let run = runs[index] else { return nil }
         var stopwatch = Stopwatch()
         let start = ClockReading.now()
@@ -148,7 +150,8 @@ struct BenchRunner {
                 throw BenchError("scenario '\(task.scenario)' has no contender '\(task.contender)'")
             }
             let data = scenario.access == .inMemory ? try scenario.dataset.load() : Data()
-            let run = try contender.prepare(ScenarioInput(dataset: scenario.dataset, access: scenario.access, data: data))
+            let run = try contender.prepare(
+                ScenarioInput(dataset: scenario.dataset, access: scenario.access, data: data))
             var stopwatch = Stopwatch()
             let outcome = try run.run(&stopwatch)
             withExtendedLifetime(outcome) {}

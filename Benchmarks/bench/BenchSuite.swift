@@ -56,9 +56,10 @@ enum BenchSuite {
         } else {
             print("")
             if let summary = streamingSummary(report.scenarios) { print(summary) }
-            print(problems == 0
-                ? "All checksums agree; every contender completed."
-                : "\(problems) scenario(s) had problems (marked !).")
+            print(
+                problems == 0
+                    ? "All checksums agree; every contender completed."
+                    : "\(problems) scenario(s) had problems (marked !).")
         }
         return problems == 0 ? 0 : 1
     }
@@ -70,7 +71,9 @@ enum BenchSuite {
         var lines: [String] = []
         for contender in streamed[0].contenders.map(\.name) {
             let peaks = streamed.compactMap { scenario -> String? in
-                guard let peak = scenario.contenders.first(where: { $0.name == contender })?.peakRSSBytes else { return nil }
+                guard let peak = scenario.contenders.first(where: { $0.name == contender })?.peakRSSBytes else {
+                    return nil
+                }
                 return "\(BenchReport.byteCount(scenario.inputBytes)) in, \(BenchReport.byteCount(peak)) peak"
             }
             if peaks.count > 1 { lines.append("Streaming, \(contender): " + peaks.joined(separator: "; ")) }

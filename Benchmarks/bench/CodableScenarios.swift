@@ -4,8 +4,9 @@ import Sift
 /// Codable streaming: every status of a tweet search decoded into ``TweetSearch/Status`` (a
 /// nested user, entities with arrays, numbers, optionals) by Sift as each one completes
 /// (`JSONPath("$.statuses[*]").decoded(Status.self)` with a callback, nothing kept), vs
-/// `JSONDecoder` decoding the whole document `{statuses: [Status]}` from the same bytes. Both
-/// fingerprint the same fields of every status.
+/// `JSONDecoder` decoding the whole document `{statuses: [Status]}` from the same bytes.
+///
+/// Both fingerprint the same fields of every status.
 enum CodableScenarios: ScenarioFamily {
     /// The checksum kind of the status decoders.
     static let kind = "statuses"

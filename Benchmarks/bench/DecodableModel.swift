@@ -86,7 +86,9 @@ struct HubComponent: Decodable {
         var requestID: String?
 
         enum CodingKeys: String, CodingKey {
-            case index = "ui:index", source = "ui:source", requestID = "request_id"
+            case index = "ui:index"
+            case source = "ui:source"
+            case requestID = "request_id"
         }
     }
 

@@ -75,9 +75,15 @@ struct HubFeedGenerator: JSONDocumentGenerator {
 
     private static let namespaces: [[UInt8]] = ["glue", "hub", "home", "shelf", "spotify"].map { Array($0.utf8) }
     private static let names: [[UInt8]] = ["row", "card", "carousel", "shelf", "track", "banner"].map { Array($0.utf8) }
-    private static let categories: [[UInt8]] = ["row", "row", "row", "card", "carousel", "banner"].map { Array($0.utf8) }
-    private static let icons: [[UInt8]] = ["album", "artist", "playlist", "podcast", "track", "radio"].map { Array($0.utf8) }
-    private static let actions: [[UInt8]] = ["hub:play", "hub:save", "hub:share", "home:dismiss", "glue:like"].map { Array($0.utf8) }
+    private static let categories: [[UInt8]] = ["row", "row", "row", "card", "carousel", "banner"].map {
+        Array($0.utf8)
+    }
+    private static let icons: [[UInt8]] = ["album", "artist", "playlist", "podcast", "track", "radio"].map {
+        Array($0.utf8)
+    }
+    private static let actions: [[UInt8]] = ["hub:play", "hub:save", "hub:share", "home:dismiss", "glue:like"].map {
+        Array($0.utf8)
+    }
     private static let kinds: [[UInt8]] = ["album", "playlist", "artist", "track", "show"].map { Array($0.utf8) }
 
     /// Writes one component; `depth` 0 components get children.
@@ -159,7 +165,8 @@ struct HubFeedGenerator: JSONDocumentGenerator {
                 out.append(#","children":["#)
                 for child in 0..<children {
                     if child > 0 { out.append(UInt8(ascii: ",")) }
-                    writeComponent(id: "child", number: number * 4 + child, category: "card", depth: depth + 1, into: &out)
+                    writeComponent(
+                        id: "child", number: number * 4 + child, category: "card", depth: depth + 1, into: &out)
                 }
                 out.append(UInt8(ascii: "]"))
             }

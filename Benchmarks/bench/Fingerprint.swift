@@ -1,8 +1,10 @@
 import Foundation
 
 /// An order-sensitive digest of the values a query found: how many, and a hash of each in turn
-/// (FNV-1a over strings' UTF-8, integers' and doubles' bits). Sift and Foundation contenders that
-/// find the same values in the same order give the same ``checksum``.
+/// (FNV-1a over strings' UTF-8, integers' and doubles' bits).
+///
+/// Sift and Foundation contenders that find the same values in the same order give the same
+/// ``checksum``.
 ///
 /// ```swift
 /// var fingerprint = Fingerprint()

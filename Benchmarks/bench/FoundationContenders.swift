@@ -1,10 +1,14 @@
 import Foundation
 
 /// Foundation doing the same work: `JSONSerialization.jsonObject` building the whole tree, and
-/// `JSONDecoder` decoding into the dataset's model. Times include releasing what was built.
-/// NDJSON is read line by line, as a Foundation user would have to.
+/// `JSONDecoder` decoding into the dataset's model.
+///
+/// Times include releasing what was built. NDJSON is read line by line, as a Foundation user would have
+/// to.
 enum FoundationContenders {
-    /// `JSONSerialization.jsonObject(with:)` on the same bytes. Its verification walks the tree.
+    /// `JSONSerialization.jsonObject(with:)` on the same bytes.
+    ///
+    /// Its verification walks the tree.
     static let jsonSerialization = Contender(
         name: "JSONSerialization", role: .foundation, checksumKind: TreeTally.kind
     ) { input in
@@ -23,7 +27,8 @@ enum FoundationContenders {
             verify: {
                 var tally = TreeTally()
                 try forEachDocument(in: data, ndjson: ndjson) { document in
-                    tallyTree(try JSONSerialization.jsonObject(with: document, options: .fragmentsAllowed), into: &tally)
+                    tallyTree(
+                        try JSONSerialization.jsonObject(with: document, options: .fragmentsAllowed), into: &tally)
                 }
                 return tally.checksum
             })

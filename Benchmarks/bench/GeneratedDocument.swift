@@ -24,7 +24,9 @@ protocol JSONDocumentGenerator {
 
 extension JSONDocumentGenerator {
     /// The document as a sequence of chunks of exactly `size` bytes (the last one may be
-    /// shorter). Only about two chunks are in memory at any time.
+    /// shorter).
+    ///
+    /// Only about two chunks are in memory at any time.
     func chunks(of size: Int = 64 * 1024) -> GeneratedChunks<Self> {
         GeneratedChunks(generator: self, chunkSize: size)
     }

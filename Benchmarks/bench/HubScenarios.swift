@@ -19,20 +19,24 @@ enum HubScenarios: ScenarioFamily {
     static func scenarios(over datasets: [Dataset], options: BenchOptions) -> [Scenario] {
         var scenarios: [Scenario] = []
         for dataset in datasets where dataset.name == "hub-feed" {
-            scenarios.append(Scenario(
-                name: "hub/\(dataset.name)",
-                summary: "build the Hub view model (default schema) of \(dataset.origin), in memory",
-                dataset: dataset, access: .inMemory,
-                contenders: [TokenizerContenders.floor, sift, jsonSerialization, jsonDecoder]))
+            scenarios.append(
+                Scenario(
+                    name: "hub/\(dataset.name)",
+                    summary: "build the Hub view model (default schema) of \(dataset.origin), in memory",
+                    dataset: dataset, access: .inMemory,
+                    contenders: [TokenizerContenders.floor, sift, jsonSerialization, jsonDecoder]))
         }
-        for dataset in datasets where dataset.name == "hub-feed" || (dataset.isStreamOnly && dataset.name.hasPrefix("hub-feed")) {
+        for dataset in datasets
+        where dataset.name == "hub-feed" || (dataset.isStreamOnly && dataset.name.hasPrefix("hub-feed")) {
             let chunkSize = StreamScenarios.chunkSize
-            scenarios.append(Scenario(
-                name: "hub-components/\(dataset.name)",
-                summary: "build each body component of \(dataset.origin) as it closes, fed in \(chunkSize / 1024) KiB"
-                    + " chunks as they are generated (generation untimed)",
-                dataset: dataset, access: .streamed(chunkSize: chunkSize),
-                contenders: [TokenizerContenders.floor, siftComponents]))
+            scenarios.append(
+                Scenario(
+                    name: "hub-components/\(dataset.name)",
+                    summary:
+                        "build each body component of \(dataset.origin) as it closes, fed in \(chunkSize / 1024) KiB"
+                        + " chunks as they are generated (generation untimed)",
+                    dataset: dataset, access: .streamed(chunkSize: chunkSize),
+                    contenders: [TokenizerContenders.floor, siftComponents]))
         }
         return scenarios
     }
@@ -122,7 +126,10 @@ struct HubTally {
         add(
             identifier: component.identifier, namespace: component.componentNamespace, name: component.componentName,
             category: component.componentCategory?.rawValue,
-            texts: [component.title, component.subtitle, component.accessoryTitle, component.descriptionText, component.icon],
+            texts: [
+                component.title, component.subtitle, component.accessoryTitle, component.descriptionText,
+                component.icon,
+            ],
             image: component.mainImageData?.url?.absoluteString, placeholder: component.mainImageData?.placeholderIcon,
             target: component.target?.uri?.absoluteString, actions: component.target?.actionIdentifiers.count ?? 0,
             counts: [component.metadata?.count, component.loggingData?.count, component.customData?.count],
@@ -238,7 +245,9 @@ enum FoundationHubBuilder {
         guard let dictionary = value as? [String: Any] else { return nil }
         return ComponentTarget(
             uri: (dictionary["uri"] as? String).flatMap { URL(string: $0) },
-            actionIdentifiers: (dictionary["actions"] as? [Any] ?? []).compactMap { ($0 as? String).flatMap(HubIdentifier.init) },
+            actionIdentifiers: (dictionary["actions"] as? [Any] ?? []).compactMap {
+                ($0 as? String).flatMap(HubIdentifier.init)
+            },
             initialViewModel: (dictionary["view"] as? [String: Any]).map(viewModel),
             customData: object(dictionary["custom"]))
     }
@@ -256,7 +265,8 @@ enum FoundationHubBuilder {
         case let number as NSNumber:
             switch number.objCType.pointee {
             case CChar(UInt8(ascii: "c")), CChar(UInt8(ascii: "B")): return .bool(number.boolValue)
-            case CChar(UInt8(ascii: "d")), CChar(UInt8(ascii: "f")): return JSONNumber(number.doubleValue).map(JSONValue.number) ?? .null
+            case CChar(UInt8(ascii: "d")), CChar(UInt8(ascii: "f")):
+                return JSONNumber(number.doubleValue).map(JSONValue.number) ?? .null
             default: return .number(JSONNumber(number.int64Value))
             }
         case let array as [Any]:

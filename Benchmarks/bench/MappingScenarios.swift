@@ -6,7 +6,9 @@ import SiftMapping
 /// a URL, a date string, an optional member, a nested object and an array of nested objects)
 /// mapped into ``BenchPerson`` structs by SiftMapping while the tokens arrive, vs the same
 /// mapping done by hand over `JSONSerialization` output (dictionary walking with strict `as?`
-/// casts). Every contender fingerprints every field of every person.
+/// casts).
+///
+/// Every contender fingerprints every field of every person.
 enum MappingScenarios: ScenarioFamily {
     /// The checksum kind of the people mappers.
     static let kind = "people"
@@ -21,7 +23,7 @@ enum MappingScenarios: ScenarioFamily {
                 name: "mapping/\(dataset.name)",
                 summary: "map every element of \(dataset.origin) with a schema into structs, in memory",
                 dataset: dataset, access: .inMemory,
-                contenders: [TokenizerContenders.floor, siftStream, siftArray, jsonSerialization]),
+                contenders: [TokenizerContenders.floor, siftStream, siftArray, jsonSerialization])
         ]
     }
 
@@ -58,7 +60,8 @@ enum MappingScenarios: ScenarioFamily {
         let data = input.data
         let body = {
             var fingerprint = Fingerprint()
-            let people = try Strict.array(try JSONSerialization.jsonObject(with: data)).map(BenchPerson.init(foundation:))
+            let people = try Strict.array(try JSONSerialization.jsonObject(with: data)).map(
+                BenchPerson.init(foundation:))
             for person in people { person.add(to: &fingerprint) }
             return RunResult(bytes: data.count, checksum: fingerprint.checksum)
         }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Peak memory of one scenario and contender, measured in a child process: the same binary
@@ -33,10 +33,12 @@ enum MemoryProbe {
         return nil
     }
 
-    /// Starts this executable with `arguments`, waits for it, and returns its stdout. Its stderr
-    /// passes through; a non-zero exit is an error.
+    /// Starts this executable with `arguments`, waits for it, and returns its stdout.
+    ///
+    /// Its stderr passes through; a non-zero exit is an error.
     private static func spawn(arguments: [String]) throws -> String {
-        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
             ?? CommandLine.arguments[0]
         var pipeEnds: [Int32] = [0, 0]
         guard pipe(&pipeEnds) == 0 else { throw BenchError("pipe failed: \(String(cString: strerror(errno)))") }
@@ -76,7 +78,8 @@ enum MemoryProbe {
         let signal = status & 0x7F
         let exitCode = (status >> 8) & 0xFF
         guard signal == 0, exitCode == 0 else {
-            throw BenchError(signal != 0 ? "the memory child died of signal \(signal)" : "the memory child exited with \(exitCode)")
+            throw BenchError(
+                signal != 0 ? "the memory child died of signal \(signal)" : "the memory child exited with \(exitCode)")
         }
         return String(decoding: output, as: UTF8.self)
     }

@@ -3,9 +3,11 @@ import Sift
 
 /// Ten paths at once over the Hub feed, in one pass: ids, titles, subtitles, image URLs, target
 /// URIs, metadata numbers (integers) and scores (doubles), children's titles, component ids and
-/// flags (booleans). Sift adds the ten typed paths to one `JSONQuery`; Foundation parses the tree
-/// with `JSONSerialization` and walks it for the same ten. Both fingerprint each path's values in
-/// document order.
+/// flags (booleans).
+///
+/// Sift adds the ten typed paths to one `JSONQuery`; Foundation parses the tree with
+/// `JSONSerialization` and walks it for the same ten. Both fingerprint each path's values in document
+/// order.
 enum MultiPathScenarios: ScenarioFamily {
     /// The checksum kind of the ten-path contenders.
     static let kind = "ten paths"
@@ -60,7 +62,8 @@ enum MultiPathScenarios: ScenarioFamily {
     }
 
     /// `JSONSerialization.jsonObject` and one walk of the tree collecting the ten paths.
-    static let jsonSerialization = Contender(name: "JSONSerialization", role: .foundation, checksumKind: kind) { input in
+    static let jsonSerialization = Contender(name: "JSONSerialization", role: .foundation, checksumKind: kind) {
+        input in
         let data = input.data
         let body = {
             let root = try JSONSerialization.jsonObject(with: data)

@@ -40,7 +40,9 @@ enum NDJSONScenarios: ScenarioFamily {
             let decoder = JSONDecoder()
             var fingerprint = Fingerprint()
             try FoundationContenders.forEachDocument(in: data, ndjson: true) { line in
-                if let title = try decoder.decode(TitledComponent.self, from: line).text?.title { fingerprint.add(title) }
+                if let title = try decoder.decode(TitledComponent.self, from: line).text?.title {
+                    fingerprint.add(title)
+                }
             }
             return RunResult(bytes: data.count, checksum: fingerprint.checksum)
         }

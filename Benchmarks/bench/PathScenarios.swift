@@ -2,10 +2,11 @@ import Foundation
 import Sift
 
 /// One path over a whole document: `$.body[*].text.title` on the Hub feed and
-/// `$.statuses[*].user.screen_name` on tweets. Sift collects the strings with a `JSONQuery`;
-/// Foundation parses the whole tree (`JSONSerialization`, then walks `[String: Any]`) or decodes
-/// a struct that declares only the fields on the path (`JSONDecoder`). Every contender but the
-/// floor fingerprints the same strings, in document order.
+/// `$.statuses[*].user.screen_name` on tweets.
+///
+/// Sift collects the strings with a `JSONQuery`; Foundation parses the whole tree (`JSONSerialization`,
+/// then walks `[String: Any]`) or decodes a struct that declares only the fields on the path
+/// (`JSONDecoder`). Every contender but the floor fingerprints the same strings, in document order.
 enum PathScenarios: ScenarioFamily {
     /// The datasets with a one-path query and the Foundation walk that finds the same strings.
     static let queries: [String: OnePathQuery] = [
@@ -56,7 +57,9 @@ struct OnePathQuery: Sendable {
         path: "$.statuses[*].user.screen_name",
         walk: { root in
             let statuses = (root as? [String: Any])?["statuses"] as? [Any] ?? []
-            return statuses.compactMap { (($0 as? [String: Any])?["user"] as? [String: Any])?["screen_name"] as? String }
+            return statuses.compactMap {
+                (($0 as? [String: Any])?["user"] as? [String: Any])?["screen_name"] as? String
+            }
         },
         decode: { decoder, data in
             try decoder.decode(ScreenNamesOnly.self, from: data).statuses.compactMap { $0.user?.screen_name }

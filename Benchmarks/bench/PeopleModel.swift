@@ -5,8 +5,10 @@ import SiftMapping
 /// The model of the mapping scenarios (the records of ``PeopleGenerator``), mapped two ways into
 /// the same structs: with a SiftMapping schema (`Mappable`), and from `JSONSerialization` output by
 /// walking dictionaries with strict casts (``init(foundation:)``), as hand-written mapping code
-/// does. Both reject the same things: a wrong JSON type, a fraction or a boolean where an integer
-/// is expected, a boolean where a number is expected, an invalid URL or date.
+/// does.
+///
+/// Both reject the same things: a wrong JSON type, a fraction or a boolean where an integer is
+/// expected, a boolean where a number is expected, an invalid URL or date.
 struct BenchPerson: Mappable {
     let id: Int
     let name: String

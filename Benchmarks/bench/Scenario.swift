@@ -44,11 +44,14 @@ struct Stopwatch {
 
 /// A contender set up over one input, ready to run repeatedly.
 struct PreparedRun {
-    /// Does the work once. Called for the warm-up, every measured round and the memory child.
+    /// Does the work once.
+    ///
+    /// Called for the warm-up, every measured round and the memory child.
     var run: (inout Stopwatch) throws -> RunResult
     /// Computes, once and untimed, a checksum that must equal the one of every other contender of
-    /// the same ``Contender/checksumKind`` in the scenario. Nil when the contender has no
-    /// kind.
+    /// the same ``Contender/checksumKind`` in the scenario.
+    ///
+    /// Nil when the contender has no kind.
     var verify: (() throws -> UInt64)?
 }
 
@@ -60,7 +63,7 @@ struct Contender: Sendable {
     /// Contenders of one scenario with the same kind compute the same thing; their
     /// ``PreparedRun/verify`` checksums are compared before anything is timed.
     var checksumKind: String?
-    /// Sets up over the input (untimed): converts data, allocates, compiles queries…
+    /// Sets up over the input (untimed): converts data, allocates, compiles queries.
     var prepare: @Sendable (ScenarioInput) throws -> PreparedRun
 }
 

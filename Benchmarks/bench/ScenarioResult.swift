@@ -1,5 +1,6 @@
-/// The measurements of one contender in one scenario. Every number here was measured in this
-/// run; whatever was not measured stays nil.
+/// The measurements of one contender in one scenario.
+///
+/// Every number here was measured in this run; whatever was not measured stays nil.
 struct ContenderResult: Encodable {
     /// Throughput over the measured rounds on one clock, in MB/s (10^6 bytes per second).
     struct Throughput: Encodable {

@@ -3,8 +3,9 @@ import Foundation
 import Sift
 
 /// The two tokenizer contenders: yajl with empty C callbacks (the floor) and the Sift tokenizer
-/// delivering Swift events to a consumer that only counts them. Both read in-memory input in one
-/// call and streamed input chunk by chunk.
+/// delivering Swift events to a consumer that only counts them.
+///
+/// Both read in-memory input in one call and streamed input chunk by chunk.
 enum TokenizerContenders {
     /// yajl itself, called directly with the empty callbacks of CYajl's shim.h.
     static let floor = Contender(name: "yajl floor", role: .floor) { input in

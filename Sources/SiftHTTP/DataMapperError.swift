@@ -22,7 +22,7 @@ public struct DataMapperError: Error, CustomStringConvertible, @unchecked Sendab
     /// ```
     public let message: String
 
-    /// The path of the value that could not be mapped, e.g. `$.authors[3]`.
+    /// The path of the value that could not be mapped, for example `$.authors[3]`.
     ///
     /// ```swift
     /// error.path.description // "$.authors[3]"
@@ -36,7 +36,7 @@ public struct DataMapperError: Error, CustomStringConvertible, @unchecked Sendab
     /// ```
     public let location: SourceLocation?
 
-    /// The error of the decoder or mapping function, e.g. a `DecodingError`.
+    /// The error of the decoder or mapping function, for example a `DecodingError`.
     ///
     /// ```swift
     /// if case .keyNotFound(let key, _)? = error.underlyingError as? DecodingError { print(key) }
@@ -48,7 +48,9 @@ public struct DataMapperError: Error, CustomStringConvertible, @unchecked Sendab
     /// ```swift
     /// throw DataMapperError(message: "expected an array", path: [.key("authors")])
     /// ```
-    public init(message: String, path: JSONNodePath, location: SourceLocation? = nil, underlyingError: (any Error)? = nil) {
+    public init(
+        message: String, path: JSONNodePath, location: SourceLocation? = nil, underlyingError: (any Error)? = nil
+    ) {
         self.message = message
         self.path = path
         self.location = location

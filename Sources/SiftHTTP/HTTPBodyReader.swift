@@ -15,11 +15,14 @@ struct HTTPRequestDescription: Sendable {
 }
 
 /// A response being read: its head arrived with a 2xx status, and its body comes chunk by chunk
-/// under the client's timeouts and size limit. Every failure leaves here as an ``HTTPLoadError``
-/// or a `CancellationError`.
+/// under the client's timeouts and size limit.
+///
+/// Every failure leaves here as an ``HTTPLoadError`` or a `CancellationError`.
 struct HTTPBodyReader {
     /// The AsyncHTTPClient body iterator, shared with the child task that waits on it while a
-    /// timer runs beside it. Only one task at a time uses it.
+    /// timer runs beside it.
+    ///
+    /// Only one task at a time uses it.
     private final class BodyIterator: @unchecked Sendable {
         var iterator: HTTPClientResponse.Body.AsyncIterator
         init(_ body: HTTPClientResponse.Body) { iterator = body.makeAsyncIterator() }
@@ -68,7 +71,8 @@ struct HTTPBodyReader {
         let client = description.client
         guard let url = client.url(forResourcePath: description.resourcePath, query: description.query) else {
             throw HTTPLoadError(
-                .invalidRequest, "resource path \"\(description.resourcePath)\" does not form a URL with \(client.baseURL)",
+                .invalidRequest,
+                "resource path \"\(description.resourcePath)\" does not form a URL with \(client.baseURL)",
                 url: client.baseURL.absoluteString)
         }
         var request = HTTPClientRequest(url: url.absoluteString)
@@ -88,7 +92,8 @@ struct HTTPBodyReader {
         do {
             response = try await client.httpClient.execute(request, timeout: .nanoseconds(waitForHead.nanoseconds))
         } catch {
-            throw classify(error, phase: .head, url: url.absoluteString, statusCode: nil, bytesReceived: 0, timeouts: timeouts)
+            throw classify(
+                error, phase: .head, url: url.absoluteString, statusCode: nil, bytesReceived: 0, timeouts: timeouts)
         }
         var reader = HTTPBodyReader(url: url.absoluteString, response: response, client: client, started: started)
         guard (200..<300).contains(reader.statusCode) else {
@@ -141,7 +146,8 @@ struct HTTPBodyReader {
                     statusCode: statusCode, bytesReceived: bytesReceived, parseError: error)
             }
             throw HTTPLoadError(
-                .invalidJSON, error.summary, url: url, statusCode: statusCode, bytesReceived: bytesReceived, parseError: error)
+                .invalidJSON, error.summary, url: url, statusCode: statusCode, bytesReceived: bytesReceived,
+                parseError: error)
         } catch let error as CancellationError {
             throw error
         } catch {
@@ -184,9 +190,10 @@ struct HTTPBodyReader {
         return excerpt
     }
 
-    /// Waits for the next piece of the body. The idle timeout counts from the start of this
-    /// wait, so time the consumer spends between two reads (while backpressure holds the server)
-    /// is not mistaken for a silent server.
+    /// Waits for the next piece of the body.
+    ///
+    /// The idle timeout counts from the start of this wait, so time the consumer spends between two
+    /// reads (while backpressure holds the server) is not mistaken for a silent server.
     private func nextWithinDeadline() async throws -> ByteBuffer? {
         let idleDeadline = timeouts.idle.map { ContinuousClock.now + $0 }
         let deadline = [idleDeadline, totalDeadline].compactMap { $0 }.min()

@@ -35,8 +35,10 @@ extension HTTPDataLoader where Mapper: StreamingElementMapper {
 }
 
 /// Reads a response with a ``StreamingElementMapper`` and hands out its elements one by one
-/// (the work behind ``HTTPElementStream`` for such a mapper). The request is sent on the first
-/// call to `next()`; every failure is classified into an ``HTTPLoadError``.
+/// (the work behind ``HTTPElementStream`` for such a mapper).
+///
+/// The request is sent on the first call to `next()`; every failure is classified into an
+/// ``HTTPLoadError``.
 struct StreamedElementIterator<Mapper: StreamingElementMapper>: AsyncIteratorProtocol {
     private enum Phase {
         case initial

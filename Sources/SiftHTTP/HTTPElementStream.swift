@@ -21,7 +21,10 @@ public struct HTTPElementStream<Element>: AsyncSequence, Sendable {
         self.makeStreamed = nil
     }
 
-    init(request: HTTPRequestDescription, streamed: @escaping @Sendable () -> any AsyncIteratorProtocol<Element, any Error>) {
+    init(
+        request: HTTPRequestDescription,
+        streamed: @escaping @Sendable () -> any AsyncIteratorProtocol<Element, any Error>
+    ) {
         self.request = request
         self.makeSession = { preconditionFailure("a streamed element stream has no sessions") }
         self.makeStreamed = streamed
@@ -59,7 +62,8 @@ public struct HTTPElementStream<Element>: AsyncSequence, Sendable {
         /// The iterator of a ``StreamingElementMapper``'s elements, which replaces the sessions.
         fileprivate var streamed: (any AsyncIteratorProtocol<Element, any Error>)?
 
-        init(request: HTTPRequestDescription, makeSession: @escaping @Sendable () -> any ElementMappingSession<Element>) {
+        init(request: HTTPRequestDescription, makeSession: @escaping @Sendable () -> any ElementMappingSession<Element>)
+        {
             self.request = request
             self.makeSession = makeSession
         }

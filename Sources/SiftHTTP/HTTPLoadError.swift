@@ -28,7 +28,7 @@ public struct HTTPLoadError: Error, CustomStringConvertible, @unchecked Sendable
         }
         let value: Value
 
-        /// The request could not be built (e.g. the resource path does not form a URL).
+        /// The request could not be built (for example the resource path does not form a URL).
         public static let invalidRequest = Kind(value: .invalidRequest)
         /// The server answered with a status outside 200–299; see ``HTTPLoadError/statusCode``
         /// and ``HTTPLoadError/bodyExcerpt``.

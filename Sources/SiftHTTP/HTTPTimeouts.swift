@@ -8,6 +8,7 @@
 /// ```
 public struct HTTPTimeouts: Hashable, Sendable {
     /// The longest wait for the response's status line and headers, connecting included.
+    ///
     /// The default is 30 seconds.
     ///
     /// ```swift
@@ -15,8 +16,9 @@ public struct HTTPTimeouts: Hashable, Sendable {
     /// ```
     public var response: Duration
 
-    /// The longest wait for the next piece of the body; nil for no limit. Only time spent
-    /// waiting on the server counts, not time the consumer spends between two elements.
+    /// The longest wait for the next piece of the body; nil for no limit.
+    ///
+    /// Only time spent waiting on the server counts, not time the consumer spends between two elements.
     /// The default is 30 seconds.
     ///
     /// ```swift

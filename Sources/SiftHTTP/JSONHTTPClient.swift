@@ -93,7 +93,8 @@ public struct JSONHTTPClient: Sendable {
         components.percentEncodedPath = path.isEmpty ? (basePath.isEmpty ? "/" : basePath) : basePath + "/" + path
         var extra = URLComponents()
         extra.queryItems = query
-        let items = (components.percentEncodedQueryItems ?? []) + (reference.percentEncodedQueryItems ?? [])
+        let items =
+            (components.percentEncodedQueryItems ?? []) + (reference.percentEncodedQueryItems ?? [])
             + (extra.percentEncodedQueryItems ?? [])
         components.percentEncodedQueryItems = items.isEmpty ? nil : items
         return components.url

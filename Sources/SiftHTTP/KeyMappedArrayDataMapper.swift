@@ -9,7 +9,8 @@ public import SiftMapping
 /// let mapper = KeyMappedArrayDataMapper(of: User.self, rootKeyPath: "users")
 /// let users = try await HTTPDataLoader(client: client, resourcePath: "/users", mapper: mapper).load()
 /// ```
-public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: StreamingDataMapper, StreamingElementMapper {
+public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: StreamingDataMapper, StreamingElementMapper
+{
     /// The dotted path of the array, nil when the document is the array.
     ///
     /// ```swift
@@ -40,7 +41,9 @@ public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: Str
     /// for try await user in mapper.elements(in: body) { print(user.name) }
     /// ```
     public func elements(in body: HTTPBodyChunks) -> Elements {
-        Elements(base: Mapper.elements(of: KeyMappedModel<Model>.self, atKeyPath: rootKeyPath ?? "", in: body, options: options))
+        Elements(
+            base: Mapper.elements(
+                of: KeyMappedModel<Model>.self, atKeyPath: rootKeyPath ?? "", in: body, options: options))
     }
 
     /// Every element of a body, when all are valid.

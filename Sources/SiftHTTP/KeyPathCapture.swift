@@ -11,7 +11,7 @@ import Sift
 struct CapturedJSON {
     /// The value (only this subtree of the document).
     var value: JSONValue
-    /// The value's path, e.g. `$.authors[3]`.
+    /// The value's path, for example `$.authors[3]`.
     var path: JSONNodePath
 }
 

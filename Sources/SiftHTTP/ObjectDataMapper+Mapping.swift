@@ -18,7 +18,8 @@ extension ObjectDataMapper {
         self.rootKeyPath = rootKeyPath
         self.options = options
         self.convert = { captured in
-            try Mapper.decodeObject(Object.self, fromValue: captured.document(rootKeyPath), atKeyPath: rootKeyPath ?? "")
+            try Mapper.decodeObject(
+                Object.self, fromValue: captured.document(rootKeyPath), atKeyPath: rootKeyPath ?? "")
         }
     }
 
@@ -30,7 +31,9 @@ extension ObjectDataMapper {
     /// ```swift
     /// let mapper = ObjectDataMapper(keyMapped: User.self, rootKeyPath: "response.user")
     /// ```
-    public init(keyMapped type: Object.Type, rootKeyPath: String? = nil, options: JSONParserOptions = JSONParserOptions())
+    public init(
+        keyMapped type: Object.Type, rootKeyPath: String? = nil, options: JSONParserOptions = JSONParserOptions()
+    )
     where Object: KeyMapped & SendableMetatype {
         self.rootKeyPath = rootKeyPath
         self.options = options

@@ -77,7 +77,8 @@ public struct ObjectDataMapper<Object>: DataMapper {
     /// var session = mapper.makeSession()
     /// ```
     public func makeSession() -> Session {
-        Session(capture: KeyPathCaptureSession(keyPath: rootKeyPath, target: .value, options: options), convert: convert)
+        Session(
+            capture: KeyPathCaptureSession(keyPath: rootKeyPath, target: .value, options: options), convert: convert)
     }
 
     /// One mapping in progress.

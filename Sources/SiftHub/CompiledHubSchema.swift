@@ -38,7 +38,9 @@ final class CompiledHubSchema: Sendable {
         return automaton
     }
 
-    private static func add(_ properties: [HubProperty], of schema: HubSchema, to automaton: PathAutomaton, program: Int) {
+    private static func add(
+        _ properties: [HubProperty], of schema: HubSchema, to automaton: PathAutomaton, program: Int
+    ) {
         for property in properties {
             guard let path = property.path(schema) else { continue }
             switch property.kind {

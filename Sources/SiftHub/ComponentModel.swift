@@ -18,8 +18,10 @@ import Sift
 /// ```
 public struct ComponentModel: Sendable, Equatable {
     /// The identifier of the model (`id`); components with the same identifier merge when
-    /// payloads are combined. A component without one gets an identifier that is unique in its
-    /// view model and the same for the same input (see ``hasGeneratedIdentifier``).
+    /// payloads are combined.
+    ///
+    /// A component without one gets an identifier that is unique in its view model and the same for the
+    /// same input (see ``hasGeneratedIdentifier``).
     ///
     /// ```swift
     /// model.identifier // "row-0", or "body-3" when the JSON has no id

@@ -31,7 +31,8 @@ public struct ComponentModelChunkStream<Chunks: AsyncSequence>: AsyncSequence wh
     /// let first = try await iterator.next()
     /// ```
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(upstream: chunks.makeAsyncIterator(), parser: ComponentStreamParser(schema: schema, options: options))
+        AsyncIterator(
+            upstream: chunks.makeAsyncIterator(), parser: ComponentStreamParser(schema: schema, options: options))
     }
 
     /// Reads chunks until the next component is complete.
@@ -43,8 +44,10 @@ public struct ComponentModelChunkStream<Chunks: AsyncSequence>: AsyncSequence wh
         var upstream: Chunks.AsyncIterator
         let parser: ComponentStreamParser
 
-        /// The next body component, or nil at the end of the document. Throws the parse error of
-        /// invalid JSON, or the upstream sequence's error; after an error it returns nil.
+        /// The next body component, or nil at the end of the document.
+        ///
+        /// Throws the parse error of invalid JSON, or the upstream sequence's error; after an error it
+        /// returns nil.
         ///
         /// ```swift
         /// let component = try await iterator.next()
@@ -80,8 +83,10 @@ final class ComponentStreamParser {
 
     init(schema: HubSchema, options: JSONParserOptions) {
         let queue = self.queue
-        tokenizer = JSONTokenizer(options: options, handler: HubDocumentHandler(
-            compiled: schema.compiled, options: options, streamBody: HubSchema.streaming { queue.append($0) }))
+        tokenizer = JSONTokenizer(
+            options: options,
+            handler: HubDocumentHandler(
+                compiled: schema.compiled, options: options, streamBody: HubSchema.streaming { queue.append($0) }))
     }
 
     func feed(_ chunk: some Sequence<UInt8>) throws {

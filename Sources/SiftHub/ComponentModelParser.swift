@@ -29,8 +29,10 @@ public final class ComponentModelParser {
         schema: HubSchema = .default, options: JSONParserOptions = JSONParserOptions(),
         _ body: @escaping (ComponentModel) throws -> Void
     ) {
-        tokenizer = JSONTokenizer(options: options, handler: HubDocumentHandler(
-            compiled: schema.compiled, options: options, streamBody: HubSchema.streaming(body)))
+        tokenizer = JSONTokenizer(
+            options: options,
+            handler: HubDocumentHandler(
+                compiled: schema.compiled, options: options, streamBody: HubSchema.streaming(body)))
     }
 
     /// Parses the next bytes of the document, calling the closure for each body component they

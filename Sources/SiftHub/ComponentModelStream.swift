@@ -26,12 +26,6 @@ public struct ComponentModelStream: AsyncSequence, Sendable {
     let input: JSONInput
     let options: JSONParserOptions
 
-    init(schema: HubSchema, input: JSONInput, options: JSONParserOptions) {
-        self.schema = schema
-        self.input = input
-        self.options = options
-    }
-
     /// Prepares an iteration; the input is read from the first call to ``AsyncIterator/next()``.
     ///
     /// ```swift
@@ -49,9 +43,10 @@ public struct ComponentModelStream: AsyncSequence, Sendable {
     public struct AsyncIterator: AsyncIteratorProtocol {
         let handle: IteratorHandle
 
-        /// The next body component, or nil at the end of the document. Throws the parse error of
-        /// invalid JSON (after which it returns nil), or `CancellationError` when the task is
-        /// cancelled.
+        /// The next body component, or nil at the end of the document.
+        ///
+        /// Throws the parse error of invalid JSON (after which it returns nil), or `CancellationError`
+        /// when the task is cancelled.
         ///
         /// ```swift
         /// let component = try await iterator.next()

@@ -16,6 +16,8 @@ struct GeneratedIdentifiers {
         for component in viewModel.bodyComponents { generator.reserve(component) }
         for component in viewModel.overlayComponents { generator.reserve(component) }
         if viewModel.headerComponent != nil {
+            // Guaranteed by the surrounding code (see above).
+            // swift-format-ignore: NeverForceUnwrap
             generator.name(&viewModel.headerComponent!, "header")
         }
         for position in viewModel.bodyComponents.indices {
@@ -74,6 +76,8 @@ struct GeneratedIdentifiers {
         }
         if var view = component.target?.initialViewModel {
             Self.assign(in: &view)
+            // Guaranteed by the surrounding code (see above).
+            // swift-format-ignore: NeverForceUnwrap
             component.target!.initialViewModel = view
         }
     }

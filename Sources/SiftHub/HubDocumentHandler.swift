@@ -17,7 +17,8 @@ struct HubDocumentHandler: JSONEventHandler {
     /// The payloads of the values already closed, when several values are allowed.
     private var payloads: ViewModelBuilder?
 
-    init(compiled: CompiledHubSchema, options: JSONParserOptions, streamBody: ((ComponentModel) throws -> Void)? = nil) {
+    init(compiled: CompiledHubSchema, options: JSONParserOptions, streamBody: ((ComponentModel) throws -> Void)? = nil)
+    {
         self.compiled = compiled
         var receiver = HubReceiver(memory: compiled.memory)
         receiver.streamBody = streamBody

@@ -15,6 +15,8 @@ extension ViewModel {
     public var jsonValue: JSONValue {
         var sink = JSONValueSink()
         write(to: &sink)
+        // Guaranteed by the surrounding code (see above).
+        // swift-format-ignore: NeverForceUnwrap
         return sink.value!
     }
 
@@ -43,6 +45,8 @@ extension ComponentModel {
     public var jsonValue: JSONValue {
         var sink = JSONValueSink()
         write(to: &sink)
+        // Guaranteed by the surrounding code (see above).
+        // swift-format-ignore: NeverForceUnwrap
         return sink.value!
     }
 
@@ -83,6 +87,8 @@ extension ComponentModel {
                 try sink.beginObject()
                 for name in customImageData.keys.sorted() {
                     try sink.key(name)
+                    // Guaranteed by the surrounding code (see above).
+                    // swift-format-ignore: NeverForceUnwrap
                     try customImageData[name]!.write(to: &sink)
                 }
                 try sink.endObject()
@@ -110,6 +116,8 @@ extension ComponentImageData {
     public var jsonValue: JSONValue {
         var sink = JSONValueSink()
         write(to: &sink)
+        // Guaranteed by the surrounding code (see above).
+        // swift-format-ignore: NeverForceUnwrap
         return sink.value!
     }
 
@@ -132,6 +140,8 @@ extension ComponentTarget {
     public var jsonValue: JSONValue {
         var sink = JSONValueSink()
         write(to: &sink)
+        // Guaranteed by the surrounding code (see above).
+        // swift-format-ignore: NeverForceUnwrap
         return sink.value!
     }
 

@@ -12,8 +12,10 @@ enum HubParse {
         _ input: JSONInput, schema: HubSchema, options: JSONParserOptions,
         streamBody: ((ComponentModel) throws -> Void)? = nil
     ) throws -> ViewModel {
-        let tokenizer = JSONTokenizer(options: options, handler: HubDocumentHandler(
-            compiled: schema.compiled, options: options, streamBody: streamBody))
+        let tokenizer = JSONTokenizer(
+            options: options,
+            handler: HubDocumentHandler(
+                compiled: schema.compiled, options: options, streamBody: streamBody))
         try unwrappingCallbackErrors { try tokenizer.parse(input) }
         return tokenizer.handler.root
     }
@@ -23,8 +25,10 @@ enum HubParse {
         chunks: Chunks, schema: HubSchema, options: JSONParserOptions,
         streamBody: ((ComponentModel) throws -> Void)? = nil
     ) async throws -> ViewModel where Chunks.Element: Sequence<UInt8> {
-        let tokenizer = JSONTokenizer(options: options, handler: HubDocumentHandler(
-            compiled: schema.compiled, options: options, streamBody: streamBody))
+        let tokenizer = JSONTokenizer(
+            options: options,
+            handler: HubDocumentHandler(
+                compiled: schema.compiled, options: options, streamBody: streamBody))
         do {
             try await tokenizer.parse(chunks)
         } catch let error as JSONParseError {
@@ -48,8 +52,9 @@ enum HubParse {
     }
 
     /// The finished form of a parsed root: duplicates merged, identifiers generated.
-    /// The parameter is consumed, so that its component lists are normalized in place rather
-    /// than copied.
+    ///
+    /// The parameter is consumed, so that its component lists are normalized in place rather than
+    /// copied.
     static func finished(_ raw: consuming ViewModel) -> ViewModel {
         var viewModel = consume raw
         viewModel.normalize()

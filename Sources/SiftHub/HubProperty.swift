@@ -9,6 +9,8 @@ enum HubModelKind: Int, CaseIterable, Sendable {
     var program: Int { rawValue + 1 }
 
     init(program: Int) {
+        // Guaranteed by the surrounding code (see above).
+        // swift-format-ignore: NeverForceUnwrap
         self = HubModelKind(rawValue: program - 1)!
     }
 
@@ -67,44 +69,74 @@ struct HubProperty: Sendable {
 
     static let viewModel: [HubProperty] = [
         HubProperty(.viewModel, ViewModelTag.identifier, "identifier", "id", .string, \.viewModel.identifier),
-        HubProperty(.viewModel, ViewModelTag.navigationBarTitle, "navigationBarTitle", "title", .string, \.viewModel.navigationBarTitle),
-        HubProperty(.viewModel, ViewModelTag.headerComponent, "headerComponent", "header", .model(.component), \.viewModel.headerComponent),
-        HubProperty(.viewModel, ViewModelTag.bodyComponents, "bodyComponents", "body", .models(.component), \.viewModel.bodyComponents),
-        HubProperty(.viewModel, ViewModelTag.overlayComponents, "overlayComponents", "overlays", .models(.component), \.viewModel.overlayComponents),
+        HubProperty(
+            .viewModel, ViewModelTag.navigationBarTitle, "navigationBarTitle", "title", .string,
+            \.viewModel.navigationBarTitle),
+        HubProperty(
+            .viewModel, ViewModelTag.headerComponent, "headerComponent", "header", .model(.component),
+            \.viewModel.headerComponent),
+        HubProperty(
+            .viewModel, ViewModelTag.bodyComponents, "bodyComponents", "body", .models(.component),
+            \.viewModel.bodyComponents),
+        HubProperty(
+            .viewModel, ViewModelTag.overlayComponents, "overlayComponents", "overlays", .models(.component),
+            \.viewModel.overlayComponents),
         HubProperty(.viewModel, ViewModelTag.customData, "customData", "custom", .dictionary, \.viewModel.customData),
     ]
 
     static let component: [HubProperty] = [
         HubProperty(.component, ComponentTag.identifier, "identifier", "id", .string, \.component.identifier),
-        HubProperty(.component, ComponentTag.groupIdentifier, "groupIdentifier", "group", .string, \.component.groupIdentifier),
-        HubProperty(.component, ComponentTag.componentIdentifier, "componentIdentifier", "component.id", .string, \.component.componentIdentifier),
-        HubProperty(.component, ComponentTag.componentCategory, "componentCategory", "component.category", .string, \.component.componentCategory),
+        HubProperty(
+            .component, ComponentTag.groupIdentifier, "groupIdentifier", "group", .string, \.component.groupIdentifier),
+        HubProperty(
+            .component, ComponentTag.componentIdentifier, "componentIdentifier", "component.id", .string,
+            \.component.componentIdentifier),
+        HubProperty(
+            .component, ComponentTag.componentCategory, "componentCategory", "component.category", .string,
+            \.component.componentCategory),
         HubProperty(.component, ComponentTag.title, "title", "text.title", .string, \.component.title),
         HubProperty(.component, ComponentTag.subtitle, "subtitle", "text.subtitle", .string, \.component.subtitle),
-        HubProperty(.component, ComponentTag.accessoryTitle, "accessoryTitle", "text.accessory", .string, \.component.accessoryTitle),
-        HubProperty(.component, ComponentTag.descriptionText, "descriptionText", "text.description", .string, \.component.descriptionText),
+        HubProperty(
+            .component, ComponentTag.accessoryTitle, "accessoryTitle", "text.accessory", .string,
+            \.component.accessoryTitle),
+        HubProperty(
+            .component, ComponentTag.descriptionText, "descriptionText", "text.description", .string,
+            \.component.descriptionText),
         HubProperty(.component, ComponentTag.icon, "icon", "images.icon", .string, \.component.icon),
-        HubProperty(.component, ComponentTag.mainImageData, "mainImageData", "images.main", .model(.image), \.component.mainImageData),
-        HubProperty(.component, ComponentTag.backgroundImageData, "backgroundImageData", "images.background", .model(.image), \.component.backgroundImageData),
-        HubProperty(.component, ComponentTag.customImageData, "customImageData", "images.custom", .images, \.component.customImageData),
+        HubProperty(
+            .component, ComponentTag.mainImageData, "mainImageData", "images.main", .model(.image),
+            \.component.mainImageData),
+        HubProperty(
+            .component, ComponentTag.backgroundImageData, "backgroundImageData", "images.background", .model(.image),
+            \.component.backgroundImageData),
+        HubProperty(
+            .component, ComponentTag.customImageData, "customImageData", "images.custom", .images,
+            \.component.customImageData),
         HubProperty(.component, ComponentTag.target, "target", "target", .model(.target), \.component.target),
         HubProperty(.component, ComponentTag.metadata, "metadata", "metadata", .dictionary, \.component.metadata),
-        HubProperty(.component, ComponentTag.loggingData, "loggingData", "logging", .dictionary, \.component.loggingData),
+        HubProperty(
+            .component, ComponentTag.loggingData, "loggingData", "logging", .dictionary, \.component.loggingData),
         HubProperty(.component, ComponentTag.customData, "customData", "custom", .dictionary, \.component.customData),
-        HubProperty(.component, ComponentTag.children, "children", "children", .models(.component), \.component.children),
+        HubProperty(
+            .component, ComponentTag.children, "children", "children", .models(.component), \.component.children),
     ]
 
     static let image: [HubProperty] = [
         HubProperty(.image, ImageTag.url, "url", "uri", .url, \.image.url),
-        HubProperty(.image, ImageTag.placeholderIcon, "placeholderIcon", "placeholder", .string, \.image.placeholderIcon),
+        HubProperty(
+            .image, ImageTag.placeholderIcon, "placeholderIcon", "placeholder", .string, \.image.placeholderIcon),
         HubProperty(.image, ImageTag.localImageName, "localImageName", "local", .string, \.image.localImageName),
         HubProperty(.image, ImageTag.customData, "customData", "custom", .dictionary, \.image.customData),
     ]
 
     static let target: [HubProperty] = [
         HubProperty(.target, TargetTag.uri, "uri", "uri", .url, \.target.uri),
-        HubProperty(.target, TargetTag.actionIdentifiers, "actionIdentifiers", "actions", .identifiers, \.target.actionIdentifiers),
-        HubProperty(.target, TargetTag.initialViewModel, "initialViewModel", "view", .model(.viewModel), \.target.initialViewModel),
+        HubProperty(
+            .target, TargetTag.actionIdentifiers, "actionIdentifiers", "actions", .identifiers,
+            \.target.actionIdentifiers),
+        HubProperty(
+            .target, TargetTag.initialViewModel, "initialViewModel", "view", .model(.viewModel),
+            \.target.initialViewModel),
         HubProperty(.target, TargetTag.customData, "customData", "custom", .dictionary, \.target.customData),
     ]
 

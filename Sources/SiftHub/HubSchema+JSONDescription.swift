@@ -79,8 +79,9 @@ extension HubSchema {
             let properties = HubProperty.all(of: model)
             for entry in entries {
                 let subject = section.key + "." + entry.key
-                guard let property = properties.first(where: { $0.name == entry.key })
-                    ?? properties.first(where: { $0.defaultKey == entry.key })
+                guard
+                    let property = properties.first(where: { $0.name == entry.key })
+                        ?? properties.first(where: { $0.defaultKey == entry.key })
                 else {
                     throw HubSchemaError(
                         .invalidDescription, subject: subject,
@@ -103,7 +104,8 @@ extension HubSchema {
             var combined: JSONPath?
             for element in elements {
                 guard case .string(let text) = element else {
-                    throw HubSchemaError(.invalidDescription, subject: subject, message: "expected a list of path strings")
+                    throw HubSchemaError(
+                        .invalidDescription, subject: subject, message: "expected a list of path strings")
                 }
                 let path = try parse(text, subject: subject)
                 combined = combined.map { $0.combine(with: path) } ?? path

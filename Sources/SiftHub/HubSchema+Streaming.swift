@@ -52,12 +52,15 @@ extension HubSchema {
     ///     print(component.identifier)
     /// }
     /// ```
-    public func components(in input: JSONInput, options: JSONParserOptions = JSONParserOptions()) -> ComponentModelStream {
+    public func components(in input: JSONInput, options: JSONParserOptions = JSONParserOptions())
+        -> ComponentModelStream
+    {
         ComponentModelStream(schema: self, input: input, options: options)
     }
 
     /// The body components of a document arriving as asynchronous chunks, one by one as their JSON
     /// objects close; a chunk is read only when the components of the previous ones are consumed.
+    ///
     /// `options` sets the tokenizer's depth limit and leniency.
     ///
     /// ```swift

@@ -15,6 +15,7 @@ enum HubValue {
     indirect case target(ComponentTarget)
 
     /// Converts a JSON value for a property holding `kind`; nil when it has the wrong type.
+    ///
     /// Model kinds are converted by ``HubMemoryParser``.
     static func convert(_ value: JSONValue, as kind: HubValueKind, parser: HubMemoryParser) -> HubValue? {
         switch kind {

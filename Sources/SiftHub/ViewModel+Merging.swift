@@ -65,6 +65,8 @@ extension ComponentModel {
         ComponentIndex.deduplicate(&children)
         if var view = target?.initialViewModel {
             view.normalize()
+            // Guaranteed by the surrounding code (see above).
+            // swift-format-ignore: NeverForceUnwrap
             target!.initialViewModel = view
         }
     }
@@ -81,7 +83,8 @@ struct ComponentIndex {
     mutating func position(of identifier: String, in list: [ComponentModel], count: Int) -> Int? {
         if count <= 8 && indexedCount == 0 {
             // Index by index: reading two properties in place copies no component.
-            for position in 0..<count where !list[position].hasGeneratedIdentifier && list[position].identifier == identifier {
+            for position in 0..<count
+            where !list[position].hasGeneratedIdentifier && list[position].identifier == identifier {
                 return position
             }
             return nil

@@ -18,7 +18,9 @@ extension ViewModel {
     /// let fromBytes = try ViewModel(parsing: .bytes(body), schema: mySchema)
     /// let commented = try ViewModel(parsing: .file("home.jsonc"), options: JSONParserOptions(allowsComments: true))
     /// ```
-    public init(parsing input: JSONInput, schema: HubSchema = .default, options: JSONParserOptions = JSONParserOptions()) throws {
+    public init(
+        parsing input: JSONInput, schema: HubSchema = .default, options: JSONParserOptions = JSONParserOptions()
+    ) throws {
         self = HubParse.finished(try HubParse.run(input, schema: schema, options: options))
     }
 
@@ -50,6 +52,8 @@ extension ViewModel {
         let parser = schema.compiled.memory
         switch jsonValue {
         case .object:
+            // Guaranteed by the surrounding code (see above).
+            // swift-format-ignore: NeverForceUnwrap
             return parser.viewModel(jsonValue)!
         case .array(let elements):
             return ViewModel(bodyComponents: elements.compactMap(parser.component))

@@ -101,7 +101,8 @@ extension Float: JSONRepresentable {
     /// ```
     public var jsonValue: JSONValue {
         guard isFinite else { return .null }
-        return JSONNumber(text: description.replacingOccurrences(of: "e+", with: "e")).map(JSONValue.number) ?? Double(self).jsonValue
+        return JSONNumber(text: description.replacingOccurrences(of: "e+", with: "e")).map(JSONValue.number)
+            ?? Double(self).jsonValue
     }
 }
 
@@ -148,6 +149,7 @@ extension Dictionary: JSONRepresentable where Key == String, Value: JSONRepresen
     /// ["b": 2, "a": 1].jsonValue // {"a":1,"b":2}
     /// ```
     public var jsonValue: JSONValue {
-        .object(JSONObject(sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: $0.value.jsonValue) }))
+        .object(
+            JSONObject(sorted { $0.key < $1.key }.map { JSONObject.Member(key: $0.key, value: $0.value.jsonValue) }))
     }
 }

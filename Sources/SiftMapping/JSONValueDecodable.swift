@@ -25,8 +25,10 @@ public protocol JSONValueDecodable {
 extension MappingError {
     /// A wrong type at the root of a value.
     static func mismatch(expected: String, found value: JSONValue) -> MappingError {
-        MappingError([MappingFailure(
-            .wrongType(expected: expected, found: ValueConversion.describe(value)), path: .root, location: nil)])
+        MappingError([
+            MappingFailure(
+                .wrongType(expected: expected, found: ValueConversion.describe(value)), path: .root, location: nil)
+        ])
     }
 }
 
@@ -37,7 +39,9 @@ extension String: JSONValueDecodable {
     /// try String(jsonValue: .string("a")) // "a"
     /// ```
     public init(jsonValue: JSONValue) throws {
-        guard case .string(let text) = jsonValue else { throw MappingError.mismatch(expected: "a string", found: jsonValue) }
+        guard case .string(let text) = jsonValue else {
+            throw MappingError.mismatch(expected: "a string", found: jsonValue)
+        }
         self = text
     }
 }
@@ -49,7 +53,9 @@ extension Bool: JSONValueDecodable {
     /// try Bool(jsonValue: .bool(false)) // false
     /// ```
     public init(jsonValue: JSONValue) throws {
-        guard case .bool(let flag) = jsonValue else { throw MappingError.mismatch(expected: "a boolean", found: jsonValue) }
+        guard case .bool(let flag) = jsonValue else {
+            throw MappingError.mismatch(expected: "a boolean", found: jsonValue)
+        }
         self = flag
     }
 }
@@ -62,11 +68,16 @@ extension JSONValueDecodable where Self: FixedWidthInteger {
     /// ```
     public init(jsonValue: JSONValue) throws {
         let expected = Self.isSigned ? "an integer (\(Self.self))" : "an unsigned integer (\(Self.self))"
-        guard case .number(let number) = jsonValue else { throw MappingError.mismatch(expected: expected, found: jsonValue) }
+        guard case .number(let number) = jsonValue else {
+            throw MappingError.mismatch(expected: expected, found: jsonValue)
+        }
         guard let value = Self.exactly(number.text) else {
-            throw MappingError([MappingFailure(
-                .wrongType(expected: expected, found: "the number \(number.text), which does not fit in \(Self.self)"),
-                path: .root, location: nil)])
+            throw MappingError([
+                MappingFailure(
+                    .wrongType(
+                        expected: expected, found: "the number \(number.text), which does not fit in \(Self.self)"),
+                    path: .root, location: nil)
+            ])
         }
         self = value
     }
@@ -74,7 +85,9 @@ extension JSONValueDecodable where Self: FixedWidthInteger {
     /// Plain integer text, or an integral value written with a fraction or exponent.
     private static func exactly(_ text: String) -> Self? {
         if let value = Self(text) { return value }
-        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else { return nil }
+        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
+            return nil
+        }
         var rounded = Decimal()
         var source = decimal
         NSDecimalRound(&rounded, &source, 0, .plain)
@@ -129,9 +142,13 @@ extension URL: JSONValueDecodable {
     /// try URL(jsonValue: .string("https://example.com"))
     /// ```
     public init(jsonValue: JSONValue) throws {
-        guard case .string(let text) = jsonValue else { throw MappingError.mismatch(expected: "a URL string", found: jsonValue) }
+        guard case .string(let text) = jsonValue else {
+            throw MappingError.mismatch(expected: "a URL string", found: jsonValue)
+        }
         guard let url = URL(string: text, encodingInvalidCharacters: false) else {
-            throw MappingError([MappingFailure(.invalidURL(found: ValueConversion.quoted(text)), path: .root, location: nil)])
+            throw MappingError([
+                MappingFailure(.invalidURL(found: ValueConversion.quoted(text)), path: .root, location: nil)
+            ])
         }
         self = url
     }
@@ -155,7 +172,9 @@ extension JSONObject: JSONValueDecodable {
     /// try JSONObject(jsonValue: .object(JSONObject()))
     /// ```
     public init(jsonValue: JSONValue) throws {
-        guard case .object(let object) = jsonValue else { throw MappingError.mismatch(expected: "an object", found: jsonValue) }
+        guard case .object(let object) = jsonValue else {
+            throw MappingError.mismatch(expected: "an object", found: jsonValue)
+        }
         self = object
     }
 }
@@ -182,7 +201,9 @@ extension Array: JSONValueDecodable where Element: JSONValueDecodable {
     /// try [Int](jsonValue: [1, 2]) // [1, 2]
     /// ```
     public init(jsonValue: JSONValue) throws {
-        guard case .array(let elements) = jsonValue else { throw MappingError.mismatch(expected: "an array", found: jsonValue) }
+        guard case .array(let elements) = jsonValue else {
+            throw MappingError.mismatch(expected: "an array", found: jsonValue)
+        }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
         var failures: [MappingFailure] = []
@@ -190,7 +211,8 @@ extension Array: JSONValueDecodable where Element: JSONValueDecodable {
             do {
                 result.append(try Element(jsonValue: element))
             } catch {
-                failures.append(contentsOf: try KeyMappingFailures.failures(of: error, at: .index(index), isElement: true))
+                failures.append(
+                    contentsOf: try KeyMappingFailures.failures(of: error, at: .index(index), isElement: true))
             }
         }
         if !failures.isEmpty { throw MappingError(failures) }
@@ -216,14 +238,17 @@ extension Dictionary: JSONValueDecodable where Key == String, Value: JSONValueDe
     /// try [String: Int](jsonValue: ["a": 1]) // ["a": 1]
     /// ```
     public init(jsonValue: JSONValue) throws {
-        guard case .object(let object) = jsonValue else { throw MappingError.mismatch(expected: "an object", found: jsonValue) }
+        guard case .object(let object) = jsonValue else {
+            throw MappingError.mismatch(expected: "an object", found: jsonValue)
+        }
         var result: [String: Value] = [:]
         var failures: [MappingFailure] = []
         for member in object.members {
             do {
                 result[member.key] = try Value(jsonValue: member.value)
             } catch {
-                failures.append(contentsOf: try KeyMappingFailures.failures(of: error, at: .key(member.key), isElement: false))
+                failures.append(
+                    contentsOf: try KeyMappingFailures.failures(of: error, at: .key(member.key), isElement: false))
             }
         }
         if !failures.isEmpty { throw MappingError(failures) }
@@ -235,8 +260,9 @@ extension Dictionary: JSONValueDecodable where Key == String, Value: JSONValueDe
 enum KeyMappingFailures {
     /// The failures of `error` for the value at `path`: a ``ValueDecodingError`` is a decoder
     /// failure there; a ``MappingError``'s failures are placed under `path` (those at its root
-    /// become failures of the value itself). In an array, failures of the element itself name
-    /// `elementIndex`. Other errors are rethrown.
+    /// become failures of the value itself).
+    ///
+    /// In an array, failures of the element itself name `elementIndex`. Other errors are rethrown.
     static func failures(
         of error: any Error, at path: JSONNodePath, elementIndex: Int? = nil, location: SourceLocation? = nil
     ) throws -> [MappingFailure] {
@@ -258,7 +284,9 @@ enum KeyMappingFailures {
     }
 
     /// The failures of `error` one step below the current value.
-    static func failures(of error: any Error, at component: JSONNodePath.Component, isElement: Bool) throws -> [MappingFailure] {
+    static func failures(of error: any Error, at component: JSONNodePath.Component, isElement: Bool) throws
+        -> [MappingFailure]
+    {
         var index: Int?
         if isElement, case .index(let position) = component { index = position }
         return try failures(of: error, at: JSONNodePath([component]), elementIndex: index)

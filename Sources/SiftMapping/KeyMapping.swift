@@ -119,8 +119,10 @@ public protocol KeyMapped {
 
 extension KeyMapped {
     /// Sets every mapped property from the members of a JSON object (KVCParsing's
-    /// `parseValuesForKeysWithDictionary:`). Valid keys are set even when others fail; the
-    /// failures are then thrown together, their paths relative to the object.
+    /// `parseValuesForKeysWithDictionary:`).
+    ///
+    /// Valid keys are set even when others fail; the failures are then thrown together, their paths
+    /// relative to the object.
     ///
     /// ```swift
     /// var user = User()
@@ -135,7 +137,8 @@ extension KeyMapped {
             do {
                 try mapping.apply(&self, member.value)
             } catch {
-                failures.append(contentsOf: try KeyMappingFailures.failures(of: error, at: .key(member.key), isElement: false))
+                failures.append(
+                    contentsOf: try KeyMappingFailures.failures(of: error, at: .key(member.key), isElement: false))
             }
         }
         if !failures.isEmpty { throw MappingError(failures) }

@@ -72,7 +72,8 @@ final class ElementStream<Model: Mappable> {
     init(keyPath: String, options: JSONParserOptions) {
         let plan = MappingPlan(target: Property(keyPath, .array, mappedType: Model.self))
         run = MappingRun(plan: plan, rootSink: queue)
-        tokenizer = JSONTokenizer(options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingReceiver(run: run)))
+        tokenizer = JSONTokenizer(
+            options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingReceiver(run: run)))
     }
 
     /// Large chunks are fed in slices: locating a value costs the engine a scan from the start

@@ -90,8 +90,10 @@ public struct MappedEntity {
     /// ```
     public var keyPaths: [String] { layout.properties.map(\.keyPath) }
 
-    /// The position of `keyPath` in the schema. Models read their properties one by one, so
-    /// small schemas are searched in order, which is cheaper than hashing the key path.
+    /// The position of `keyPath` in the schema.
+    ///
+    /// Models read their properties one by one, so small schemas are searched in order, which is
+    /// cheaper than hashing the key path.
     @usableFromInline
     func index(of keyPath: String) throws -> Int {
         let keyPaths = layout.keyPaths
@@ -112,7 +114,8 @@ public struct MappedEntity {
     @usableFromInline
     func requiredValue(for keyPath: String) throws -> Any {
         guard let stored = values[try index(of: keyPath)] else {
-            throw EntityAccessError(message: "optional property '\(keyPath)' has no value: read it with optionalValue(for:)")
+            throw EntityAccessError(
+                message: "optional property '\(keyPath)' has no value: read it with optionalValue(for:)")
         }
         return stored
     }

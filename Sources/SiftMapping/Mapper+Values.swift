@@ -35,7 +35,9 @@ extension Mapper {
     ///     }
     /// }
     /// ```
-    public static func entity(fromValue value: JSONValue, atKeyPath keyPath: String = "", schema: MappingSchema) throws -> MappedEntity {
+    public static func entity(fromValue value: JSONValue, atKeyPath keyPath: String = "", schema: MappingSchema) throws
+        -> MappedEntity
+    {
         try unlocated { try entity(from: .bytes(try value.jsonBytes()), atKeyPath: keyPath, schema: schema) }
     }
 
@@ -44,11 +46,12 @@ extension Mapper {
         do {
             return try body()
         } catch let error as MappingError {
-            throw MappingError(error.failures.map { failure in
-                var copy = failure
-                copy.location = nil
-                return copy
-            })
+            throw MappingError(
+                error.failures.map { failure in
+                    var copy = failure
+                    copy.location = nil
+                    return copy
+                })
         }
     }
 }

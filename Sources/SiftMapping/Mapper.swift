@@ -1,5 +1,5 @@
-public import Sift
 import Foundation
+public import Sift
 
 /// Maps JSON input to models in one streaming pass: the value at a key path as one model, an
 /// array of models, or each element of a large array as soon as it is complete.
@@ -32,7 +32,9 @@ public enum Mapper {
     }
 
     /// Decodes the object at `keyPath` with a decoder (for example one of several mappings of
-    /// the same model). The object is captured alone, then decoded.
+    /// the same model).
+    ///
+    /// The object is captured alone, then decoded.
     ///
     /// ```swift
     /// let avatar = try Mapper.decodeObject(from: .data(data), atKeyPath: "alternative.avatar", with: AvatarDecoder())
@@ -163,7 +165,8 @@ public enum Mapper {
             // (valid elements are not delivered twice).
             guard input.canBeReadAgain else { throw error }
             do {
-                _ = try run(target, input: input, options: options, rootSink: rootSink?.discarding(), wantsLocations: true)
+                _ = try run(
+                    target, input: input, options: options, rootSink: rootSink?.discarding(), wantsLocations: true)
             } catch let located as MappingError where located.failures.count == error.failures.count {
                 throw located
             }
@@ -176,7 +179,8 @@ public enum Mapper {
     ) throws -> Any {
         let plan = MappingPlan(target: target)
         let run = MappingRun(plan: plan, rootSink: rootSink, wantsLocations: wantsLocations)
-        let tokenizer = JSONTokenizer(options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingReceiver(run: run)))
+        let tokenizer = JSONTokenizer(
+            options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingReceiver(run: run)))
         try unwrappingConsumerErrors { try tokenizer.parse(input) }
         return try run.result()
     }
@@ -191,7 +195,9 @@ public enum Mapper {
     }
 
     static func cast<Value>(_ value: Any) throws -> Value {
-        guard let typed = value as? Value else { preconditionFailure("mapped \(type(of: value)), expected \(Value.self)") }
+        guard let typed = value as? Value else {
+            preconditionFailure("mapped \(type(of: value)), expected \(Value.self)")
+        }
         return typed
     }
 }

@@ -62,7 +62,7 @@ public struct MappingFailure: Hashable, Sendable, CustomStringConvertible {
 
     let detail: Detail
 
-    /// The path of the offending value from the document's root, e.g. `$.addresses[2].zip`.
+    /// The path of the offending value from the document's root, for example `$.addresses[2].zip`.
     ///
     /// ```swift
     /// failure.path.description // "$.addresses[2].zip"
@@ -97,7 +97,7 @@ public struct MappingFailure: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What the property (or array element) expects, e.g. "an integer (Int)".
+    /// What the property (or array element) expects, for example "an integer (Int)".
     ///
     /// ```swift
     /// failure.expected // "a string"
@@ -109,7 +109,7 @@ public struct MappingFailure: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// What was found instead, e.g. `the string "12"`, `null`, `an array`; for an invalid URL,
+    /// What was found instead, for example `the string "12"`, `null`, `an array`; for an invalid URL,
     /// the quoted string.
     ///
     /// ```swift
@@ -143,7 +143,7 @@ public struct MappingFailure: Hashable, Sendable, CustomStringConvertible {
         return nil
     }
 
-    /// The failure without its path and location, e.g.
+    /// The failure without its path and location, for example
     /// `wrong type: expected a boolean, found the number 1`.
     ///
     /// ```swift
@@ -151,7 +151,7 @@ public struct MappingFailure: Hashable, Sendable, CustomStringConvertible {
     /// ```
     public var message: String { Self.message(detail) }
 
-    /// One line: path, message and location, e.g.
+    /// One line: path, message and location, for example
     /// `$.age: wrong type: expected an integer (Int), found the string "12" (line 3, column 10)`.
     ///
     /// ```swift
@@ -232,7 +232,9 @@ public struct MappingError: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// A ``MappedEntity`` was asked for something its schema does not give: an unknown key path,
 /// another Swift type than the property's, or a required value of an optional property that is
-/// absent. This is a programming error; it is not aggregated.
+/// absent.
+///
+/// This is a programming error; it is not aggregated.
 ///
 /// ```swift
 /// let id: String = try entity.value(for: "id") // throws if "id" is an .int property

@@ -78,16 +78,18 @@ final class MappingRun {
                 let detail = MappingFailure.Detail.element(
                     index: index, .wrongType(expected: "an object (\(kind.typeName))", found: Self.describe(value)))
                 frames[frameIndex].failures.append(
-                    MappingFailure(detail, path: path(of: frameIndex, appending: [.index(index)]), location: info.location))
+                    MappingFailure(
+                        detail, path: path(of: frameIndex, appending: [.index(index)]), location: info.location))
             case .decoded:
                 guard let sink = frames[frameIndex].sink else { return }
                 let json = value.jsonValue
                 do {
                     try sink.appendDecoded(json)
                 } catch {
-                    frames[frameIndex].failures.append(contentsOf: try KeyMappingFailures.failures(
-                        of: error, at: path(of: frameIndex, appending: [.index(index)]), elementIndex: index,
-                        location: info.location))
+                    frames[frameIndex].failures.append(
+                        contentsOf: try KeyMappingFailures.failures(
+                            of: error, at: path(of: frameIndex, appending: [.index(index)]), elementIndex: index,
+                            location: info.location))
                 }
             }
         case .probe:
@@ -98,7 +100,8 @@ final class MappingRun {
     func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int {
         let parentIndex = parent < 0 ? 0 : parent
         guard case .scope(let program) = accept.kind else { preconditionFailure("not a scope accept") }
-        var frame = Frame(program: program, parent: parentIndex, alternative: accept.alternative, location: info.location)
+        var frame = Frame(
+            program: program, parent: parentIndex, alternative: accept.alternative, location: info.location)
         switch plan.tags[accept.tag] {
         case .property(_, let index):
             frame.propertyIndex = index
@@ -158,16 +161,20 @@ final class MappingRun {
         switch plan.programs[frames[scope].program].role {
         case .probe:
             let expectation = plan.programs[frames[parent].program].properties[frames[scope].propertyIndex].expectation
-            result = .failed([MappingFailure(
-                .wrongType(expected: expectation, found: frames[scope].isArray ? "an array" : "an object"),
-                path: path(of: scope), location: frames[scope].location)])
+            result = .failed([
+                MappingFailure(
+                    .wrongType(expected: expectation, found: frames[scope].isArray ? "an array" : "an object"),
+                    path: path(of: scope), location: frames[scope].location)
+            ])
         case .model(let kind):
             result = try finishModel(scope, kind: kind)
         case .array:
             if !frames[scope].isArray {
-                result = .failed([MappingFailure(
-                    .wrongType(expected: "an array", found: "an object"), path: path(of: scope),
-                    location: frames[scope].location)])
+                result = .failed([
+                    MappingFailure(
+                        .wrongType(expected: "an array", found: "an object"), path: path(of: scope),
+                        location: frames[scope].location)
+                ])
             } else if !frames[scope].failures.isEmpty {
                 result = .failed(frames[scope].failures)
             } else {
@@ -240,18 +247,25 @@ final class MappingRun {
             do {
                 return .value(try decoder.decodeAny(value.jsonValue))
             } catch {
-                return .failed(try KeyMappingFailures.failures(
-                    of: error, at: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }),
-                    location: location))
+                return .failed(
+                    try KeyMappingFailures.failures(
+                        of: error, at: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }),
+                        location: location))
             }
         case .wrongType(let found):
-            return .failed([MappingFailure(
-                .wrongType(expected: plan.expectation, found: found),
-                path: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }), location: location)])
+            return .failed([
+                MappingFailure(
+                    .wrongType(expected: plan.expectation, found: found),
+                    path: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }),
+                    location: location)
+            ])
         case .invalidURL(let found):
-            return .failed([MappingFailure(
-                .invalidURL(found: found),
-                path: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }), location: location)])
+            return .failed([
+                MappingFailure(
+                    .invalidURL(found: found),
+                    path: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }),
+                    location: location)
+            ])
         }
     }
 
@@ -308,15 +322,17 @@ final class MappingRun {
             } else if property.property.isOptional {
                 continue
             } else if let null {
-                failures.append(MappingFailure(
-                    .missing(expected: property.expectation, foundNull: true),
-                    path: path(of: index, appending: property.alternatives[null.alternative].map { .key($0) }),
-                    location: null.location))
+                failures.append(
+                    MappingFailure(
+                        .missing(expected: property.expectation, foundNull: true),
+                        path: path(of: index, appending: property.alternatives[null.alternative].map { .key($0) }),
+                        location: null.location))
             } else {
                 let keys = property.alternatives[property.alternatives.count - 1]
-                failures.append(MappingFailure(
-                    .missing(expected: property.expectation, foundNull: false),
-                    path: path(of: index, appending: keys.map { .key($0) }), location: nil))
+                failures.append(
+                    MappingFailure(
+                        .missing(expected: property.expectation, foundNull: false),
+                        path: path(of: index, appending: keys.map { .key($0) }), location: nil))
             }
         }
         return (values, failures)
@@ -360,9 +376,10 @@ final class MappingRun {
             }
             return .value(try kind.make(entity))
         } catch {
-            return .failed(try KeyMappingFailures.failures(
-                of: error, at: path(of: index), elementIndex: elementSink == nil ? nil : elementIndex,
-                location: location))
+            return .failed(
+                try KeyMappingFailures.failures(
+                    of: error, at: path(of: index), elementIndex: elementSink == nil ? nil : elementIndex,
+                    location: location))
         }
     }
 

@@ -73,7 +73,9 @@ public struct Property: Sendable {
 
     /// A property whose object (``PropertyType/dictionary``) or each of whose array elements
     /// (``PropertyType/array``) is mapped as `mappedType`, nested in the same pass over the
-    /// input. Its failures join the enclosing object's, with their full paths.
+    /// input.
+    ///
+    /// Its failures join the enclosing object's, with their full paths.
     ///
     /// `type` must be ``PropertyType/dictionary`` or ``PropertyType/array``.
     ///
@@ -81,7 +83,9 @@ public struct Property: Sendable {
     /// Property("home", .dictionary, mappedType: Address.self)      // value: Address
     /// Property("addresses", .array, mappedType: Address.self)      // value: [Address]
     /// ```
-    public init<Model: Mappable>(_ keyPath: String, _ type: PropertyType, optional: Bool = false, mappedType: Model.Type) {
+    public init<Model: Mappable>(
+        _ keyPath: String, _ type: PropertyType, optional: Bool = false, mappedType: Model.Type
+    ) {
         precondition(
             type == .dictionary || type == .array,
             "a mapped type needs a .dictionary or .array property, not .\(type) ('\(keyPath)')")
@@ -107,7 +111,9 @@ public struct Property: Sendable {
     public var hasDecoder: Bool { decoder != nil }
 
     /// The key path's readings, most specific first: the literal key (when the path has dots),
-    /// then the nested member names. `""` reads the object itself.
+    /// then the nested member names.
+    ///
+    /// `""` reads the object itself.
     var alternatives: [[String]] {
         if keyPath.isEmpty { return [[]] }
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)

@@ -3,8 +3,9 @@ import SiftHTTP
 
 /// Reports input errors on stderr as `FILE:LINE:COLUMN: error: MESSAGE`, followed by the source
 /// line and a caret line when the tokenizer had them; `FILE: error: MESSAGE` when there is no
-/// location (an input that cannot be read, an HTTP status or transport failure). FILE is the
-/// path, the URL or `<stdin>`.
+/// location (an input that cannot be read, an HTTP status or transport failure).
+///
+/// FILE is the path, the URL or `<stdin>`.
 ///
 /// ```swift
 /// // bad.json:1:4: error: invalid JSON: unallowed token at this point in JSON text (in $[1])
@@ -13,8 +14,9 @@ import SiftHTTP
 /// ```
 enum Diagnostics {
     /// Writes the diagnostic for `error`, which happened while reading `source`, after flushing
-    /// `output` so that stdout and stderr stay in order on a terminal. A failure of the output
-    /// itself is not an input error: it is rethrown.
+    /// `output` so that stdout and stderr stay in order on a terminal.
+    ///
+    /// A failure of the output itself is not an input error: it is rethrown.
     static func report(_ error: any Error, in source: InputSource, flushing output: StandardOutput? = nil) throws {
         if let parseError = error as? JSONParseError, parseError.kind == .consumerError,
             let writerError = parseError.underlyingError as? JSONWriterError, writerError.isOutputFailure

@@ -28,7 +28,9 @@ struct HubCommand: AsyncParsableCommand {
     @Flag(help: "Write each body component on its own line as soon as it is complete.")
     var components = false
 
-    @Option(help: ArgumentHelp("A custom schema, in the JSON format of HubSchema(jsonDescription:).", valueName: "schema.json"))
+    @Option(
+        help: ArgumentHelp(
+            "A custom schema, in the JSON format of HubSchema(jsonDescription:).", valueName: "schema.json"))
     var schema: String?
 
     @OptionGroup var input: InputOptions

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The bytes of one input as an asynchronous sequence of chunks, read as the consumer asks for
@@ -91,8 +91,9 @@ final class DescriptorReader {
         return max(Int(info.st_size) - max(Int(position), 0), 0)
     }
 
-    /// The next chunk, or nil at the end of the input. The chunk shares the reader's buffer:
-    /// holding it past the next call costs a copy.
+    /// The next chunk, or nil at the end of the input.
+    ///
+    /// The chunk shares the reader's buffer: holding it past the next call costs a copy.
     func nextChunk() throws(InputError) -> ArraySlice<UInt8>? {
         guard !isClosed else { return nil }
         while true {

@@ -15,7 +15,9 @@ struct InputOptions: ParsableArguments {
 
     @Flag(
         inversion: .prefixedNo,
-        help: "Show a progress bar on stderr, also for stdin (by default: for regular files over 16 MB when stderr is a terminal).")
+        help:
+            "Show a progress bar on stderr, also for stdin (by default: for regular files over 16 MB when stderr is a terminal)."
+    )
     var progress: Bool?
 
     func validate() throws {
@@ -30,6 +32,7 @@ struct InputOptions: ParsableArguments {
     /// let options = inputOptions.parserOptions(multipleValues: lines)
     /// ```
     func parserOptions(multipleValues: Bool = false) -> JSONParserOptions {
-        JSONParserOptions(maximumDepth: maximumDepth, allowsMultipleValues: multipleValues, allowsComments: allowsComments)
+        JSONParserOptions(
+            maximumDepth: maximumDepth, allowsMultipleValues: multipleValues, allowsComments: allowsComments)
     }
 }

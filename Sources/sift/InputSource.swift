@@ -1,9 +1,9 @@
 import Sift
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where one input of a subcommand comes from: a `FILE` argument (a path, or an `http://` or

@@ -1,9 +1,9 @@
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A one-line progress bar on stderr: bytes read (of the total when known), MB/s and the time

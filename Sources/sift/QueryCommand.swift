@@ -19,7 +19,8 @@ struct QueryCommand: AsyncParsableCommand {
             """
     )
 
-    @Argument(help: "An RFC 9535 JSONPath, such as '$.body[*].id' or \"$..['odd key']\".", transform: PathArgumentError.parse)
+    @Argument(
+        help: "An RFC 9535 JSONPath, such as '$.body[*].id' or \"$..['odd key']\".", transform: PathArgumentError.parse)
     var path: JSONPath
 
     @Argument(help: ArgumentHelp("The JSON files to query; stdin when absent or '-'.", valueName: "file"))
@@ -95,7 +96,8 @@ struct MatchPrinter: PathMatchReceiver {
         // One write per line: a value the writer refuses leaves no partial line behind.
         if includesPaths {
             let path = JSONValue.string((info.path ?? .root).normalized)
-            try output.writeLine(.object(JSONObject([.init(key: "path", value: path), .init(key: "value", value: value.jsonValue)])))
+            try output.writeLine(
+                .object(JSONObject([.init(key: "path", value: path), .init(key: "value", value: value.jsonValue)])))
         } else if case .scalar(let event) = value {
             try output.writeLine(event)
         } else {

@@ -2,9 +2,9 @@ import ArgumentParser
 import Sift
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The entry point: parses the arguments, runs the subcommand and maps failures to the exit

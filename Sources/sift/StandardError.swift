@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Diagnostics and progress: everything `sift` says that is not data goes to stderr, unbuffered.
@@ -16,6 +16,8 @@ enum StandardError {
         text.withUTF8 { bytes in
             var offset = 0
             while offset < bytes.count {
+                // The buffer is non-empty here, so it has a base address.
+                // swift-format-ignore: NeverForceUnwrap
                 let written = writeBytes(STDERR_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0, errno == EINTR { continue }
                 guard written > 0 else { return }

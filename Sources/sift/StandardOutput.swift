@@ -1,14 +1,15 @@
 import Sift
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// stdout, for data only: compact JSON, one value per line, through the engine's ``JSONWriter``
-/// and a 64 KiB ``JSONFileSink`` buffer. Lines are flushed one by one only when stdout is a
-/// terminal, as C's stdio does.
+/// and a 64 KiB ``JSONFileSink`` buffer.
+///
+/// Lines are flushed one by one only when stdout is a terminal, as C's stdio does.
 ///
 /// ```swift
 /// let output = StandardOutput()

@@ -72,7 +72,9 @@ import Testing
         let scenario = try #require(try ScenarioRegistry.scenarios(for: options).first { $0.name == "parse/hub-feed" })
         var result = ScenarioResult(scenario: scenario, inputBytes: 1_000_000)
         for (index, seconds) in [(0, 0.010), (0, 0.020), (0, 0.005), (1, 0.020), (1, 0.040), (2, 0.100)] {
-            result.record(index: index, time: ClockReading(wall: seconds * 2, cpu: seconds), run: RunResult(bytes: 1_000_000, checksum: 1))
+            result.record(
+                index: index, time: ClockReading(wall: seconds * 2, cpu: seconds),
+                run: RunResult(bytes: 1_000_000, checksum: 1))
         }
         result.finish(clock: .cpu)
         #expect(result.contenders[0].cpu.medianMBps == 100)

@@ -82,7 +82,10 @@ import Testing
         #expect(feed.header?.component?.category == "header")
         #expect(feed.body.count > 50)
         #expect(feed.body.contains { ($0.children?.count ?? 0) > 0 })
-        #expect(feed.body.allSatisfy { $0.component?.id.contains(":") == true && $0.target?.uri?.hasPrefix("spotify:") == true })
+        #expect(
+            feed.body.allSatisfy {
+                $0.component?.id.contains(":") == true && $0.target?.uri?.hasPrefix("spotify:") == true
+            })
         let texts = feed.body.flatMap { [$0.text?.title, $0.text?.description].compactMap { $0 } }
         #expect(texts.contains { $0.contains("\"") })
         #expect(texts.contains { $0.contains("\n") })
@@ -92,7 +95,8 @@ import Testing
 
     @Test func numberHeavyAndTweetDocumentsFitTheirModels() throws {
         let decoder = JSONDecoder()
-        #expect(try DecodableModel.geoJSON.decodeCount(GeoJSONGenerator(size: 100_000).makeData(), with: decoder) > 1000)
+        #expect(
+            try DecodableModel.geoJSON.decodeCount(GeoJSONGenerator(size: 100_000).makeData(), with: decoder) > 1000)
         #expect(try DecodableModel.tweets.decodeCount(TweetsGenerator(size: 100_000).makeData(), with: decoder) > 20)
     }
 

@@ -69,7 +69,9 @@ import Testing
     }
 
     @Test func aQuickRunOfTheSmallestFamilyScenarioExitsCleanly() throws {
-        let options = try BenchOptions.parse(["--quick", "--rounds", "1", "--no-memory", "--filter", "ndjson/hub-feed.ndjson"])
+        let options = try BenchOptions.parse([
+            "--quick", "--rounds", "1", "--no-memory", "--filter", "ndjson/hub-feed.ndjson",
+        ])
         #expect(try BenchSuite.run(options) == 0)
     }
 }

@@ -32,7 +32,8 @@ struct DataMapperTests {
 
     @Test("an object at a nested root key path, for every chunk size", arguments: [1, 7, 4096])
     func objectAtNestedKeyPath(size: Int) throws {
-        let json = #"{"meta": {"post": 1}, "data": {"other": {"post": 2}, "post": {"id": 14332, "slug": "s", "title": "t"}}}"#
+        let json =
+            #"{"meta": {"post": 1}, "data": {"other": {"post": 2}, "post": {"id": 14332, "slug": "s", "title": "t"}}}"#
         var session = ObjectDataMapper(Post.self, rootKeyPath: "data.post").makeSession()
         for piece in Fixtures.pieces(json, size: size) { try session.consume(piece) }
         #expect(try session.finish() == Post(id: 14332, slug: "s", title: "t"))

@@ -175,7 +175,8 @@ struct DataSourceTests {
 struct MainActorConsumerTests {
     /// Iterates on the main actor as a UI would, pausing longer than the idle timeout after the
     /// first element before letting the server go on.
-    private static func showSlowly(_ source: ReloadableArrayDataSource<Author>, gate: TestGate) async throws -> [String] {
+    private static func showSlowly(_ source: ReloadableArrayDataSource<Author>, gate: TestGate) async throws -> [String]
+    {
         MainActor.assertIsolated()
         var names: [String] = []
         for try await author in source.reloadElements() {
@@ -200,7 +201,8 @@ struct MainActorConsumerTests {
         try await TestHTTPServer.run(routes: ["/authors": route]) { server async throws in
             let client = Fixtures.client(server, timeouts: HTTPTimeouts(response: .seconds(10), idle: .seconds(3)))
             let loader = HTTPDataLoader(
-                client: client, resourcePath: "/authors", mapper: ArrayDataMapper(of: Author.self, rootKeyPath: "authors"))
+                client: client, resourcePath: "/authors",
+                mapper: ArrayDataMapper(of: Author.self, rootKeyPath: "authors"))
             let source = ReloadableArrayDataSource(loader: loader)
             #expect(try await Self.showSlowly(source, gate: gate) == ["Ada", "Grace", "Barbara"])
             #expect(source.count == 3)

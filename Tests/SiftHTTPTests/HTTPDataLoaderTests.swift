@@ -9,7 +9,9 @@ import Testing
 struct HTTPDataLoaderTests {
     @Test("an object at a root key path")
     func object() async throws {
-        try await TestHTTPServer.run(routes: ["/post": { _, response in try await response.respond(.ok, Fixtures.postJSON) }]) { server async throws in
+        try await TestHTTPServer.run(routes: [
+            "/post": { _, response in try await response.respond(.ok, Fixtures.postJSON) }
+        ]) { server async throws in
             let loader = HTTPDataLoader(
                 client: Fixtures.client(server), resourcePath: "/post",
                 mapper: ObjectDataMapper(Post.self, rootKeyPath: "post"))
@@ -19,7 +21,9 @@ struct HTTPDataLoaderTests {
 
     @Test("an array at a root key path, loaded whole and streamed")
     func array() async throws {
-        try await TestHTTPServer.run(routes: ["/authors": { _, response in try await response.respond(.ok, Fixtures.authorsJSON) }]) { server async throws in
+        try await TestHTTPServer.run(routes: [
+            "/authors": { _, response in try await response.respond(.ok, Fixtures.authorsJSON) }
+        ]) { server async throws in
             let loader = HTTPDataLoader(
                 client: Fixtures.client(server), resourcePath: "/authors",
                 mapper: ArrayDataMapper(of: Author.self, rootKeyPath: "authors"))

@@ -25,7 +25,8 @@ struct HTTPErrorTests {
             #expect(error?.url == "http://127.0.0.1:\(server.port)/missing")
             #expect(
                 error?.description
-                    == "HTTP error status: 404 Not Found (http://127.0.0.1:\(server.port)/missing)\n{\"error\":\"no route\"}")
+                    == "HTTP error status: 404 Not Found (http://127.0.0.1:\(server.port)/missing)\n{\"error\":\"no route\"}"
+            )
         }
     }
 
@@ -97,11 +98,15 @@ struct HTTPErrorTests {
             "/invalid": { _, response in try await response.respond(.ok, "{\"authors\": [\n  {\"id\": 1,, }]}") },
         ]
         try await TestHTTPServer.run(routes: routes) { server async throws in
-            let incomplete = await #expect(throws: HTTPLoadError.self) { try await authorsLoader(server, "/incomplete").load() }
+            let incomplete = await #expect(throws: HTTPLoadError.self) {
+                try await authorsLoader(server, "/incomplete").load()
+            }
             #expect(incomplete?.kind == .invalidJSON)
             #expect(incomplete?.parseError?.kind == .incompleteInput)
 
-            let invalid = await #expect(throws: HTTPLoadError.self) { try await authorsLoader(server, "/invalid").load() }
+            let invalid = await #expect(throws: HTTPLoadError.self) {
+                try await authorsLoader(server, "/invalid").load()
+            }
             #expect(invalid?.kind == .invalidJSON)
             #expect(invalid?.parseError?.kind == .invalidSyntax)
             #expect(invalid?.parseError?.location.line == 2)
@@ -113,7 +118,9 @@ struct HTTPErrorTests {
     @Test("well-formed JSON that does not fit the type is a mapping error")
     func mappingError() async throws {
         let routes: [String: TestHTTPServer.Route] = [
-            "/authors": { _, response in try await response.respond(.ok, #"{"authors": [{"id": 1, "name": "Ada"}, {"id": "2"}]}"#) },
+            "/authors": { _, response in
+                try await response.respond(.ok, #"{"authors": [{"id": 1, "name": "Ada"}, {"id": "2"}]}"#)
+            },
             "/nothing": { _, response in try await response.respond(.ok, #"{"writers": []}"#) },
         ]
         try await TestHTTPServer.run(routes: routes) { server async throws in
@@ -123,7 +130,9 @@ struct HTTPErrorTests {
             #expect(mapping.path.description == "$.authors[1]")
             #expect(mapping.underlyingError is DecodingError)
 
-            let missing = await #expect(throws: HTTPLoadError.self) { try await authorsLoader(server, "/nothing").load() }
+            let missing = await #expect(throws: HTTPLoadError.self) {
+                try await authorsLoader(server, "/nothing").load()
+            }
             #expect(missing?.kind == .mapping)
             #expect(missing?.message == "no value at root key path `authors`: the root value has no member `authors`")
         }
@@ -182,7 +191,9 @@ struct HTTPErrorTests {
         }
         try await TestHTTPServer.run(routes: ["/authors": route]) { server async throws in
             let client = Fixtures.client(server, maximumBodySize: 5000)
-            let error = await #expect(throws: HTTPLoadError.self) { try await authorsLoader(server, client: client).load() }
+            let error = await #expect(throws: HTTPLoadError.self) {
+                try await authorsLoader(server, client: client).load()
+            }
             #expect(error?.kind == .bodyTooLarge)
             #expect(error?.bodyLimit == 5000)
             #expect((error?.bytesReceived ?? 0) <= (withContentLength ? 0 : 6000))

@@ -12,8 +12,10 @@ struct JSONHTTPClientTests {
             ("http://example.com/api/v1/", "/authors/", "http://example.com/api/v1/authors/"),
             ("http://example.com/api", "", "http://example.com/api"),
             ("http://example.com", "", "http://example.com/"),
-            ("http://example.com/wp-json-api", "/get_post/?slug=xbtoolkit-is-so-sweet",
-             "http://example.com/wp-json-api/get_post/?slug=xbtoolkit-is-so-sweet"),
+            (
+                "http://example.com/wp-json-api", "/get_post/?slug=xbtoolkit-is-so-sweet",
+                "http://example.com/wp-json-api/get_post/?slug=xbtoolkit-is-so-sweet"
+            ),
             ("http://example.com/?key=1", "/search?q=a%20b", "http://example.com/search?key=1&q=a%20b"),
         ])
     func resourceURL(base: String, resourcePath: String, expected: String) throws {
@@ -25,9 +27,13 @@ struct JSONHTTPClientTests {
     func queryItems() throws {
         let client = JSONHTTPClient(baseURL: try #require(URL(string: "http://example.com")))
         let url = client.url(
-            forResourcePath: "/search", query: [URLQueryItem(name: "q", value: "swift & json = fun"), URLQueryItem(name: "page", value: "2")])
+            forResourcePath: "/search",
+            query: [URLQueryItem(name: "q", value: "swift & json = fun"), URLQueryItem(name: "page", value: "2")])
         let components = try #require(url.flatMap { URLComponents(url: $0, resolvingAgainstBaseURL: false) })
-        #expect(components.queryItems == [URLQueryItem(name: "q", value: "swift & json = fun"), URLQueryItem(name: "page", value: "2")])
+        #expect(
+            components.queryItems == [
+                URLQueryItem(name: "q", value: "swift & json = fun"), URLQueryItem(name: "page", value: "2"),
+            ])
     }
 
     @Test("a resource path with spaces is encoded")

@@ -39,14 +39,16 @@ struct KeyedAuthor: KeyMapped, Equatable, Sendable {
 @Suite("Schema-mapped, key-mapped and Hub mappers over a real HTTP server")
 struct MappingDataMapperTests {
     static let mappedAuthors = Fixtures.authors.map { MappedAuthor(id: $0.id, name: $0.name) }
-    static let keyedJSON = #"{"data": {"users": [{"id": 1, "author_name": "Ada"}, {"id": 2, "author_name": "Grace", "x": 0}]}}"#
+    static let keyedJSON =
+        #"{"data": {"users": [{"id": 1, "author_name": "Ada"}, {"id": 2, "author_name": "Grace", "x": 0}]}}"#
     static let keyedAuthors = [KeyedAuthor(id: 1, name: "Ada"), KeyedAuthor(id: 2, name: "Grace")]
 
     static func load<Mapper: Sendable, Output: Sendable>(
         _ body: String, _ status: HTTPResponseStatus = .ok, mapper: Mapper,
         _ run: @escaping @Sendable (HTTPDataLoader<Mapper>) async throws -> Output
     ) async throws -> Output {
-        try await TestHTTPServer.run(routes: ["/r": { _, response in try await response.respond(status, body) }]) { server in
+        try await TestHTTPServer.run(routes: ["/r": { _, response in try await response.respond(status, body) }]) {
+            server in
             try await run(HTTPDataLoader(client: Fixtures.client(server), resourcePath: "/r", mapper: mapper))
         }
     }
@@ -63,8 +65,11 @@ struct MappingDataMapperTests {
 
     @Test("a schema-mapped object at a root key path")
     func mappedObject() async throws {
-        let json = #"{"status": "ok", "data": {"author": {"name": "Ada", "id": 1, "extra": [1, {"a": 2}]}}, "next": null}"#
-        let author = try await Self.load(json, mapper: ObjectDataMapper(mapping: MappedAuthor.self, rootKeyPath: "data.author")) {
+        let json =
+            #"{"status": "ok", "data": {"author": {"name": "Ada", "id": 1, "extra": [1, {"a": 2}]}}, "next": null}"#
+        let author = try await Self.load(
+            json, mapper: ObjectDataMapper(mapping: MappedAuthor.self, rootKeyPath: "data.author")
+        ) {
             try await $0.load()
         }
         #expect(author == MappedAuthor(id: 1, name: "Ada"))
@@ -85,7 +90,8 @@ struct MappingDataMapperTests {
     @Test("a key-mapped object and a key-mapped array")
     func keyMapped() async throws {
         let object = try await Self.load(
-            #"{"user": {"id": 7, "author_name": "Ada"}}"#, mapper: ObjectDataMapper(keyMapped: KeyedAuthor.self, rootKeyPath: "user")
+            #"{"user": {"id": 7, "author_name": "Ada"}}"#,
+            mapper: ObjectDataMapper(keyMapped: KeyedAuthor.self, rootKeyPath: "user")
         ) { try await $0.load() }
         #expect(object == KeyedAuthor(id: 7, name: "Ada"))
         let mapper = KeyMappedArrayDataMapper(of: KeyedAuthor.self, rootKeyPath: "data.users")
@@ -124,7 +130,8 @@ struct MappingDataMapperTests {
 
     @Test("the failures of every invalid element come out together, after the valid elements")
     func aggregatedArrayFailure() async throws {
-        let json = #"{"authors": [{"id": 1, "name": "Ada"}, {"id": "two", "name": "Grace"}, {"id": 3}, {"id": 4, "name": "Barbara"}]}"#
+        let json =
+            #"{"authors": [{"id": 1, "name": "Ada"}, {"id": "two", "name": "Grace"}, {"id": 3}, {"id": 4, "name": "Barbara"}]}"#
         let mapper = MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "authors")
         let (valid, error) = try await Self.load(json, mapper: mapper) { loader in
             var valid: [MappedAuthor] = []
@@ -147,7 +154,9 @@ struct MappingDataMapperTests {
     func aggregatedObjectFailure() async throws {
         let json = #"{"data": {"author": {"id": "one", "name": 2, "author_name": 3}}}"#
         let mapped = await Self.loadError {
-            _ = try await Self.load(json, mapper: ObjectDataMapper(mapping: MappedAuthor.self, rootKeyPath: "data.author")) {
+            _ = try await Self.load(
+                json, mapper: ObjectDataMapper(mapping: MappedAuthor.self, rootKeyPath: "data.author")
+            ) {
                 try await $0.load()
             }
         }
@@ -156,7 +165,9 @@ struct MappingDataMapperTests {
         #expect(Set(failures.map(\.path.description)) == ["$.data.author.id", "$.data.author.name"])
 
         let keyed = await Self.loadError {
-            _ = try await Self.load(json, mapper: ObjectDataMapper(keyMapped: KeyedAuthor.self, rootKeyPath: "data.author")) {
+            _ = try await Self.load(
+                json, mapper: ObjectDataMapper(keyMapped: KeyedAuthor.self, rootKeyPath: "data.author")
+            ) {
                 try await $0.load()
             }
         }
@@ -197,7 +208,10 @@ struct MappingDataMapperTests {
         }
         #expect(status?.kind == .status && status?.statusCode == 404)
         let invalid = await Self.loadError {
-            _ = try await Self.load(#"{"authors": [{"id": 1,, }]}"#, mapper: MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "authors")) {
+            _ = try await Self.load(
+                #"{"authors": [{"id": 1,, }]}"#,
+                mapper: MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "authors")
+            ) {
                 try await $0.load()
             }
         }
@@ -212,7 +226,9 @@ struct MappingDataMapperTests {
         }
         let truncated = await Self.loadError {
             try await TestHTTPServer.run(routes: ["/cut": cut]) { server in
-                _ = try await HTTPDataLoader(client: Fixtures.client(server), resourcePath: "/cut", mapper: ViewModelDataMapper()).load()
+                _ = try await HTTPDataLoader(
+                    client: Fixtures.client(server), resourcePath: "/cut", mapper: ViewModelDataMapper()
+                ).load()
             }
         }
         #expect(truncated?.kind == .truncatedBody)
@@ -227,11 +243,15 @@ struct MappingDataMapperTests {
             calls.record("call")
             try await response.respond(.ok, calls.count(of: "call") == 1 ? Fixtures.authorsJSON : invalid)
         }
-        let routes: [String: TestHTTPServer.Route] = ["/authors": route, "/home": { _, response in try await response.respond(.ok, home) }]
+        let routes: [String: TestHTTPServer.Route] = [
+            "/authors": route, "/home": { _, response in try await response.respond(.ok, home) },
+        ]
         try await TestHTTPServer.run(routes: routes) { server async throws in
             let client = Fixtures.client(server)
-            let authors = ReloadableArrayDataSource(loader: HTTPDataLoader(
-                client: client, resourcePath: "/authors", mapper: MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "authors")))
+            let authors = ReloadableArrayDataSource(
+                loader: HTTPDataLoader(
+                    client: client, resourcePath: "/authors",
+                    mapper: MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "authors")))
             for try await _ in authors.reloadElements() {}
             #expect(authors.array == Self.mappedAuthors)
             let failure = await Self.loadError { for try await _ in authors.reloadElements() {} }
@@ -239,7 +259,8 @@ struct MappingDataMapperTests {
             #expect(authors.array == Self.mappedAuthors)
             #expect(authors.lastError?.kind == .mapping)
 
-            let page = ReloadableObjectDataSource(loader: HTTPDataLoader(client: client, resourcePath: "/home", mapper: ViewModelDataMapper()))
+            let page = ReloadableObjectDataSource(
+                loader: HTTPDataLoader(client: client, resourcePath: "/home", mapper: ViewModelDataMapper()))
             #expect(try await page.reload().navigationBarTitle == "Home")
             #expect(page.object?.bodyComponents.map(\.identifier) == ["a"])
         }

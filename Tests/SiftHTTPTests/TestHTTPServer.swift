@@ -112,8 +112,10 @@ final class TestGate: Sendable {
 }
 
 /// A real HTTP/1.1 server on 127.0.0.1 with an ephemeral port, running for the duration of a
-/// test. Each connection serves one request (responses say `Connection: close`); a route that
-/// returns without ending its response closes the connection mid-body.
+/// test.
+///
+/// Each connection serves one request (responses say `Connection: close`); a route that returns without
+/// ending its response closes the connection mid-body.
 struct TestHTTPServer: Sendable {
     typealias Route = @Sendable (TestRequest, TestResponseWriter) async throws -> Void
 

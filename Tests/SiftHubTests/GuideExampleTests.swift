@@ -7,7 +7,9 @@ import Testing
 struct GuideExampleTests {
     /// Every field of the model the guide's example describes.
     static let expected: ViewModel = {
-        func card(_ index: Int, _ title: String, _ description: String, _ image: String, _ page: String) -> ComponentModel {
+        func card(_ index: Int, _ title: String, _ description: String, _ image: String, _ page: String)
+            -> ComponentModel
+        {
             ComponentModel(
                 identifier: "featured-\(index)", componentNamespace: "default", componentName: "card",
                 componentCategory: .card, title: title, descriptionText: description,
@@ -34,16 +36,24 @@ struct GuideExampleTests {
                     identifier: "featured", componentNamespace: "default", componentName: "carousel",
                     componentCategory: .carousel, title: "Great quick meals",
                     children: [
-                        card(0, "Hamburger", "Very popular around the world - and quick both to make and eat!", "hamburger", "Hamburger"),
-                        card(1, "Noodles", "Quick to boil - and can be served with many different accessories.", "noodles", "Noodle"),
-                        card(2, "Hot Dogs", "Whether you're having a barbeque or just a quick bite - it's awesome.", "hotdog", "Hot_dog"),
+                        card(
+                            0, "Hamburger", "Very popular around the world - and quick both to make and eat!",
+                            "hamburger", "Hamburger"),
+                        card(
+                            1, "Noodles", "Quick to boil - and can be served with many different accessories.",
+                            "noodles", "Noodle"),
+                        card(
+                            2, "Hot Dogs", "Whether you're having a barbeque or just a quick bite - it's awesome.",
+                            "hotdog", "Hot_dog"),
                     ]),
                 ComponentModel(
                     identifier: "sectionHeader", componentNamespace: "default", componentName: "sectionHeader",
                     componentCategory: .header, title: "Delicious Swedish Food"),
                 row(0, "Meatballs & mashed potatoes", "A swedish classic", "meatballs", "Meatball"),
                 row(1, "Fried herring", "Just be careful of the fermented version!", "herring", "Herring"),
-                row(2, "Cinnamon bun", "If you're having a stressful day, just take a break for a \"fika!\"", "cinnamon-bun", "Cinnamon_roll"),
+                row(
+                    2, "Cinnamon bun", "If you're having a stressful day, just take a break for a \"fika!\"",
+                    "cinnamon-bun", "Cinnamon_roll"),
             ])
     }()
 
@@ -81,10 +91,12 @@ struct GuideExampleTests {
         #expect(carousel.title == "Great quick meals")
         #expect(carousel.children.map(\.identifier) == ["featured-0", "featured-1", "featured-2"])
         #expect(carousel.children.map(\.title) == ["Hamburger", "Noodles", "Hot Dogs"])
-        #expect(carousel.children.allSatisfy { $0.componentCategory == .card && $0.componentIdentifier == "default:card" })
+        #expect(
+            carousel.children.allSatisfy { $0.componentCategory == .card && $0.componentIdentifier == "default:card" })
         #expect(carousel.children[1].mainImageData?.url == URL(string: "https://spotify.com/image/of/noodles.jpg"))
         #expect(carousel.children[2].target?.uri == URL(string: "https://en.wikipedia.org/wiki/Hot_dog"))
-        #expect(carousel.children[0].descriptionText == "Very popular around the world - and quick both to make and eat!")
+        #expect(
+            carousel.children[0].descriptionText == "Very popular around the world - and quick both to make and eat!")
 
         let section = viewModel.bodyComponents[1]
         #expect(section.componentIdentifier == "default:sectionHeader")
@@ -93,15 +105,17 @@ struct GuideExampleTests {
         #expect(section.subtitle == nil)
 
         let rows = viewModel.bodyComponents[2...]
-        #expect(rows.map(\.subtitle) == [
-            "A swedish classic", "Just be careful of the fermented version!",
-            "If you're having a stressful day, just take a break for a \"fika!\"",
-        ])
+        #expect(
+            rows.map(\.subtitle) == [
+                "A swedish classic", "Just be careful of the fermented version!",
+                "If you're having a stressful day, just take a break for a \"fika!\"",
+            ])
         #expect(rows.map { $0.mainImageData?.placeholderIcon } == ["sweden", "sweden", "sweden"])
-        #expect(rows.map { $0.target?.uri?.absoluteString } == [
-            "https://en.wikipedia.org/wiki/Meatball", "https://en.wikipedia.org/wiki/Herring",
-            "https://en.wikipedia.org/wiki/Cinnamon_roll",
-        ])
+        #expect(
+            rows.map { $0.target?.uri?.absoluteString } == [
+                "https://en.wikipedia.org/wiki/Meatball", "https://en.wikipedia.org/wiki/Herring",
+                "https://en.wikipedia.org/wiki/Cinnamon_roll",
+            ])
     }
 
     @Test(arguments: [1, 2, 3, 7, 64, 1000])

@@ -48,28 +48,34 @@ struct HubSchemaTests {
 
     @Test(arguments: [1, 4, 9])
     func aCustomSchemaParsesTheSameInChunks(chunkSize: Int) async throws {
-        let viewModel = try await ViewModel(parsing: chunks(Self.itemsFeed, size: chunkSize), schema: try Self.itemsSchema())
+        let viewModel = try await ViewModel(
+            parsing: chunks(Self.itemsFeed, size: chunkSize), schema: try Self.itemsSchema())
         #expect(viewModel == Self.itemsExpected)
     }
 
     @Test func theSameSchemaLoadedFromItsJSONDescription() throws {
-        let schema = try HubSchema(jsonDescription: .string(#"""
-            {
-              "viewModel": {"navigationBarTitle": "$.name", "body": "$.items[*]"},
-              "component": {"identifier": "$.name", "title": "$.name", "subtitle": ["$.subtitle", "$.sub"],
-                            "component.category": "$.kind", "mainImageData": "$"},
-              "image": {"url": "$.img"}
-            }
-            """#))
+        let schema = try HubSchema(
+            jsonDescription: .string(
+                #"""
+                {
+                  "viewModel": {"navigationBarTitle": "$.name", "body": "$.items[*]"},
+                  "component": {"identifier": "$.name", "title": "$.name", "subtitle": ["$.subtitle", "$.sub"],
+                                "component.category": "$.kind", "mainImageData": "$"},
+                  "image": {"url": "$.img"}
+                }
+                """#))
         #expect(try ViewModel(parsing: .string(Self.itemsFeed), schema: schema) == Self.itemsExpected)
     }
 
     @Test func theFirstValidAlternativeWinsWhateverTheDocumentOrder() throws {
         var schema = HubSchema()
         schema.component.title = JSONPath.root.goTo("a").combine(with: .root.goTo("b")).combine(with: .root.goTo("c"))
-        let titles = try ViewModel(parsing: .string(#"""
-            [{"c":"C","b":"B","a":"A"},{"c":"C","b":"B"},{"c":"C","a":1},{"a":null,"b":["x"]},{"b":"B","b":"B2"}]
-            """#), schema: schema).bodyComponents.map(\.title)
+        let titles = try ViewModel(
+            parsing: .string(
+                #"""
+                [{"c":"C","b":"B","a":"A"},{"c":"C","b":"B"},{"c":"C","a":1},{"a":null,"b":["x"]},{"b":"B","b":"B2"}]
+                """#), schema: schema
+        ).bodyComponents.map(\.title)
         #expect(titles == ["A", "B", "C", nil, "B"])
     }
 
@@ -84,7 +90,8 @@ struct HubSchemaTests {
         }
         schema.component.children = JSONPath.root.goTo("tags").runBlock { value in
             guard case .string(let text) = value else { return nil }
-            return .array(text.split(separator: ",").map { .object(JSONObject([.init(key: "id", value: .string(String($0)))])) })
+            return .array(
+                text.split(separator: ",").map { .object(JSONObject([.init(key: "id", value: .string(String($0)))])) })
         }.forEach()
         let json = #"[{"name":"tea","img":"https://e.com/t.jpg","tags":"a,b"},{"name":5}]"#
         let viewModel = try ViewModel(parsing: .string(json), schema: schema)
@@ -99,7 +106,9 @@ struct HubSchemaTests {
         var schema = HubSchema()
         schema.component.title = nil
         schema.viewModel.headerComponent = nil
-        let viewModel = try ViewModel(parsing: .string(#"{"header":{"id":"h"},"body":[{"id":"a","text":{"title":"T","subtitle":"S"}}]}"#), schema: schema)
+        let viewModel = try ViewModel(
+            parsing: .string(#"{"header":{"id":"h"},"body":[{"id":"a","text":{"title":"T","subtitle":"S"}}]}"#),
+            schema: schema)
         #expect(viewModel == ViewModel(bodyComponents: [ComponentModel(identifier: "a", subtitle: "S")]))
     }
 
@@ -118,7 +127,9 @@ struct HubSchemaTests {
         var schema = registry.makeSchema()
         schema.component.title = JSONPath.root.goTo("name")
         try registry.register(schema, identifier: "search")
-        let error = try #require(throws: HubSchemaError.self) { try registry.register(HubSchema(), identifier: "search") }
+        let error = try #require(throws: HubSchemaError.self) {
+            try registry.register(HubSchema(), identifier: "search")
+        }
         #expect(error.kind == .duplicateIdentifier)
         #expect(error.description == "search: a schema is already registered under this identifier")
         #expect(registry.copySchema(identifier: "unknown") == nil)
@@ -127,15 +138,18 @@ struct HubSchemaTests {
         try registry.register(extended, identifier: "search-v2")
         #expect(registry.identifiers == ["search", "search-v2"])
         let json = #"[{"name":"N","artist":"A"}]"#
-        let first = try ViewModel(parsing: .string(json), schema: try #require(registry.copySchema(identifier: "search")))
-        let second = try ViewModel(parsing: .string(json), schema: try #require(registry.copySchema(identifier: "search-v2")))
+        let first = try ViewModel(
+            parsing: .string(json), schema: try #require(registry.copySchema(identifier: "search")))
+        let second = try ViewModel(
+            parsing: .string(json), schema: try #require(registry.copySchema(identifier: "search-v2")))
         #expect(first.bodyComponents[0].title == "N" && first.bodyComponents[0].subtitle == nil)
         #expect(second.bodyComponents[0].title == "N" && second.bodyComponents[0].subtitle == "A")
     }
 
     @Test func descriptionNullAndEmptyListsTurnAPropertyOff() throws {
         let schema = try HubSchema(jsonDescription: .string(#"{"component":{"title":null,"text.subtitle":[]}}"#))
-        let viewModel = try ViewModel(parsing: .string(#"[{"id":"a","text":{"title":"T","subtitle":"S","accessory":"A"}}]"#), schema: schema)
+        let viewModel = try ViewModel(
+            parsing: .string(#"[{"id":"a","text":{"title":"T","subtitle":"S","accessory":"A"}}]"#), schema: schema)
         #expect(viewModel.bodyComponents == [ComponentModel(identifier: "a", accessoryTitle: "A")])
     }
 
@@ -143,7 +157,10 @@ struct HubSchemaTests {
         (#"[]"#, "expected an object with the sections viewModel, component, image, target"),
         (#"{"components":{}}"#, "components: unknown section; expected one of viewModel, component, image, target"),
         (#"{"image":"$.x"}"#, "image: expected an object of property paths"),
-        (#"{"target":{"url":"$.x"}}"#, "target.url: unknown property; expected one of uri, actionIdentifiers, initialViewModel, customData"),
+        (
+            #"{"target":{"url":"$.x"}}"#,
+            "target.url: unknown property; expected one of uri, actionIdentifiers, initialViewModel, customData"
+        ),
         (#"{"component":{"title":5}}"#, "component.title: expected a path string, a list of path strings or null"),
         (#"{"component":{"title":["$.a",5]}}"#, "component.title: expected a list of path strings"),
     ])

@@ -4,7 +4,9 @@ import SiftHub
 import Testing
 
 /// A Hub feed generated on the fly, chunk by chunk: a view model whose body holds `count`
-/// components. The whole feed never exists in memory.
+/// components.
+///
+/// The whole feed never exists in memory.
 struct GeneratedFeed: AsyncSequence, Sendable {
     typealias Element = [UInt8]
 
@@ -15,7 +17,8 @@ struct GeneratedFeed: AsyncSequence, Sendable {
     /// them quickly, with a string, a nested string and a captured dictionary; every 1000th
     /// one also has a child and a target.
     static func component(_ index: Int) -> String {
-        let extra = index % 1000 == 0
+        let extra =
+            index % 1000 == 0
             ? #","target":{"uri":"https://example.com/\#(index)"},"children":[{"id":"c\#(index)-0"}]"# : ""
         return #"{"id":"c\#(index)","text":{"title":"Title \#(index)"},"metadata":{"n":\#(index)}\#(extra)}"#
     }
@@ -106,6 +109,7 @@ struct MemoryTests {
                 .flatMap { Int($0.dropFirst("SIFTHUB_PEAK_RSS=".count)) },
             "no measurement in the child's output:\n\(text)")
         #expect(peak > 0)
-        #expect(peak < Self.limit, "peak RSS \(peak / 1024 / 1024) MB while streaming \(Self.componentCount) components")
+        #expect(
+            peak < Self.limit, "peak RSS \(peak / 1024 / 1024) MB while streaming \(Self.componentCount) components")
     }
 }

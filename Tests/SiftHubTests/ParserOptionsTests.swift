@@ -1,6 +1,7 @@
 import Sift
-@testable import SiftHub
 import Testing
+
+@testable import SiftHub
 
 /// Every parsing entry point takes the tokenizer's ``JSONParserOptions``.
 @Suite("Parser options")
@@ -31,7 +32,7 @@ struct ParserOptionsTests {
         }
     }
 
-    static func errorKind(_ body: () async throws -> Void) async -> JSONParseError.Kind? {
+    static func asyncErrorKind(_ body: () async throws -> Void) async -> JSONParseError.Kind? {
         do {
             try await body()
             return nil
@@ -74,9 +75,11 @@ struct ParserOptionsTests {
         let viewModel = try await ViewModel(parsing: chunks(Self.commented, size: chunkSize), options: Self.comments)
         #expect(viewModel.navigationBarTitle == "Home")
         #expect(viewModel.bodyComponents.first?.title == "a // b /* c */")
-        let strict = await Self.errorKind { _ = try await ViewModel(parsing: chunks(Self.commented, size: chunkSize)) }
+        let strict = await Self.asyncErrorKind {
+            _ = try await ViewModel(parsing: chunks(Self.commented, size: chunkSize))
+        }
         #expect(strict == .invalidSyntax)
-        let deep = await Self.errorKind {
+        let deep = await Self.asyncErrorKind {
             _ = try await ViewModel(parsing: chunks(Self.deep, size: chunkSize), options: Self.depth(5))
         }
         #expect(deep == .depthLimitExceeded)
@@ -84,9 +87,13 @@ struct ParserOptionsTests {
 
     @Test func theCallbackStreamTakesTheOptions() async throws {
         var titles: [String?] = []
-        try HubSchema.default.forEachComponent(in: .string(Self.commented), options: Self.comments) { titles.append($0.title) }
+        try HubSchema.default.forEachComponent(in: .string(Self.commented), options: Self.comments) {
+            titles.append($0.title)
+        }
         #expect(titles == ["a // b /* c */"])
-        #expect(Self.errorKind { try HubSchema.default.forEachComponent(in: .string(Self.commented)) { _ in } } == .invalidSyntax)
+        #expect(
+            Self.errorKind { try HubSchema.default.forEachComponent(in: .string(Self.commented)) { _ in } }
+                == .invalidSyntax)
         let deep = Self.errorKind {
             try HubSchema.default.forEachComponent(in: .string(Self.deep), options: Self.depth(5)) { _ in }
         }
@@ -104,15 +111,17 @@ struct ParserOptionsTests {
         for try await component in HubSchema.default.components(in: .string(Self.commented), options: Self.comments) {
             identifiers.append(component.identifier)
         }
-        for try await component in HubSchema.default.components(in: chunks(Self.commented, size: 5), options: Self.comments) {
+        for try await component in HubSchema.default.components(
+            in: chunks(Self.commented, size: 5), options: Self.comments)
+        {
             identifiers.append(component.identifier)
         }
         #expect(identifiers == ["x", "x"])
-        let deep = await Self.errorKind {
+        let deep = await Self.asyncErrorKind {
             for try await _ in HubSchema.default.components(in: .string(Self.deep), options: Self.depth(5)) {}
         }
         #expect(deep == .depthLimitExceeded)
-        let chunkedDeep = await Self.errorKind {
+        let chunkedDeep = await Self.asyncErrorKind {
             for try await _ in HubSchema.default.components(in: chunks(Self.deep, size: 4), options: Self.depth(5)) {}
         }
         #expect(chunkedDeep == .depthLimitExceeded)
@@ -183,7 +192,9 @@ struct ComponentModelParserTests {
         #expect(identifiers == ["x"])
 
         let strict = ComponentModelParser { _ in }
-        #expect(ParserOptionsTests.errorKind { try strict.feed(Array(ParserOptionsTests.commented.utf8)) } == .invalidSyntax)
+        #expect(
+            ParserOptionsTests.errorKind { try strict.feed(Array(ParserOptionsTests.commented.utf8)) } == .invalidSyntax
+        )
 
         let incomplete = ComponentModelParser { _ in }
         try incomplete.feed(Array(#"[{"id":"a"}"#.utf8))

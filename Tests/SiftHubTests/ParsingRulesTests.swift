@@ -10,16 +10,17 @@ struct ParsingRulesTests {
         try #require(try ViewModel(parsing: .string("[\(json)]")).bodyComponents.first)
     }
 
-    @Test(arguments: [
-        ("default:row", "default", "row"),
-        ("custom:hero", "custom", "hero"),
-        ("row", nil, "row"),
-        ("a:b:c", "a", "b"),
-        ("a:b:c:d", "a", "b"),
-        (":b", "", "b"),
-        ("a:", "a", ""),
-        ("", nil, ""),
-    ] as [(String, String?, String)])
+    @Test(
+        arguments: [
+            ("default:row", "default", "row"),
+            ("custom:hero", "custom", "hero"),
+            ("row", nil, "row"),
+            ("a:b:c", "a", "b"),
+            ("a:b:c:d", "a", "b"),
+            (":b", "", "b"),
+            ("a:", "a", ""),
+            ("", nil, ""),
+        ] as [(String, String?, String)])
     func componentIdentifierSplitsIntoNamespaceAndName(text: String, namespace: String?, name: String) throws {
         let model = try component(#"{"component":{"id":"\#(text)"}}"#)
         #expect(model.componentNamespace == namespace)
@@ -35,14 +36,17 @@ struct ParsingRulesTests {
     }
 
     @Test func actionsThatAreNotExactlyNamespaceAndNameAreSkipped() throws {
-        let model = try component(#"{"target":{"actions":["player:play","play","a:b:c",":x","x:",5,null,{"a":"b:c"},["q:r"],"share:link"]}}"#)
-        #expect(model.target?.actionIdentifiers == [
-            HubIdentifier(namespace: "player", name: "play"), HubIdentifier(namespace: "share", name: "link"),
-        ])
+        let model = try component(
+            #"{"target":{"actions":["player:play","play","a:b:c",":x","x:",5,null,{"a":"b:c"},["q:r"],"share:link"]}}"#)
+        #expect(
+            model.target?.actionIdentifiers == [
+                HubIdentifier(namespace: "player", name: "play"), HubIdentifier(namespace: "share", name: "link"),
+            ])
     }
 
     @Test func everyStringPropertyMapsAsDocumented() throws {
-        let model = try component(#"""
+        let model = try component(
+            #"""
             {"id":"i","group":"g","component":{"id":"n:c","category":"banner"},
              "text":{"title":"t","subtitle":"s","accessory":"a","description":"d"},
              "images":{"icon":"star","main":{"uri":"https://e.com/m","placeholder":"p","local":"l","custom":{"k":1}},
@@ -57,8 +61,11 @@ struct ParsingRulesTests {
         #expect(model.componentCategory == .banner)
         #expect([model.title, model.subtitle, model.accessoryTitle, model.descriptionText] == ["t", "s", "a", "d"])
         #expect(model.icon == "star")
-        #expect(model.mainImageData == ComponentImageData(
-            url: URL(string: "https://e.com/m"), placeholderIcon: "p", localImageName: "l", customData: members(["k": number("1")])))
+        #expect(
+            model.mainImageData
+                == ComponentImageData(
+                    url: URL(string: "https://e.com/m"), placeholderIcon: "p", localImageName: "l",
+                    customData: members(["k": number("1")])))
         #expect(model.backgroundImageData?.url?.absoluteString == "relative/b.png")
         #expect(model.customImageData == ["badge": ComponentImageData(localImageName: "b")])
         #expect(model.target?.uri?.absoluteString == "spotify:album:1")
@@ -72,22 +79,30 @@ struct ParsingRulesTests {
     }
 
     @Test func viewModelKeysMapAsDocumented() throws {
-        let viewModel = try ViewModel(parsing: .string(#"""
-            {"id":"home","title":"Home","header":{"id":"h"},"body":[{"id":"b"}],"overlays":[{"id":"o"}],"custom":{"x":[1]}}
-            """#))
-        #expect(viewModel == ViewModel(
-            identifier: "home", navigationBarTitle: "Home", headerComponent: ComponentModel(identifier: "h"),
-            bodyComponents: [ComponentModel(identifier: "b")], overlayComponents: [ComponentModel(identifier: "o")],
-            customData: members(["x": .array([number("1")])])))
+        let viewModel = try ViewModel(
+            parsing: .string(
+                #"""
+                {"id":"home","title":"Home","header":{"id":"h"},"body":[{"id":"b"}],"overlays":[{"id":"o"}],"custom":{"x":[1]}}
+                """#))
+        #expect(
+            viewModel
+                == ViewModel(
+                    identifier: "home", navigationBarTitle: "Home", headerComponent: ComponentModel(identifier: "h"),
+                    bodyComponents: [ComponentModel(identifier: "b")],
+                    overlayComponents: [ComponentModel(identifier: "o")],
+                    customData: members(["x": .array([number("1")])])))
     }
 
     @Test func valuesOfTheWrongTypeAreIgnored() throws {
-        let viewModel = try ViewModel(parsing: .string(#"""
-            {"id":7,"title":["x"],"header":[{"id":"not a header"}],"body":[1,"two",null,[{"id":"nested"}],{"id":"ok"}],
-             "overlays":{"id":"not a list"},"custom":"none"}
-            """#))
+        let viewModel = try ViewModel(
+            parsing: .string(
+                #"""
+                {"id":7,"title":["x"],"header":[{"id":"not a header"}],"body":[1,"two",null,[{"id":"nested"}],{"id":"ok"}],
+                 "overlays":{"id":"not a list"},"custom":"none"}
+                """#))
         #expect(viewModel == ViewModel(bodyComponents: [ComponentModel(identifier: "ok")]))
-        let model = try component(#"""
+        let model = try component(
+            #"""
             {"id":{"x":1},"text":{"title":5,"subtitle":null},"images":{"main":"https://e.com/m","icon":true},
              "target":{"uri":"not a url with spaces"},"metadata":[1],"children":{"id":"c"}}
             """#)
@@ -100,9 +115,12 @@ struct ParsingRulesTests {
 
     @Test func aRootArrayHoldsBodyComponents() throws {
         let viewModel = try ViewModel(parsing: .string(#"[{"id":"a"},{"id":"b","children":[{"id":"c"}]}]"#))
-        #expect(viewModel == ViewModel(bodyComponents: [
-            ComponentModel(identifier: "a"), ComponentModel(identifier: "b", children: [ComponentModel(identifier: "c")]),
-        ]))
+        #expect(
+            viewModel
+                == ViewModel(bodyComponents: [
+                    ComponentModel(identifier: "a"),
+                    ComponentModel(identifier: "b", children: [ComponentModel(identifier: "c")]),
+                ]))
     }
 
     @Test(arguments: [
@@ -114,7 +132,9 @@ struct ParsingRulesTests {
     func anyOtherRootIsAnError(json: String, found: String, line: Int, column: Int) throws {
         let error = try #require(throws: JSONParseError.self) { try ViewModel(parsing: .string(json)) }
         #expect((error.underlyingError as? HubDocumentError)?.found == found)
-        #expect(error.message == "a Hub document must be an object (a view model) or an array (body components), not \(found)")
+        #expect(
+            error.message
+                == "a Hub document must be an object (a view model) or an array (body components), not \(found)")
         #expect(error.location.line == line)
         #expect(error.location.column == column)
         #expect(throws: HubDocumentError.self) { try ViewModel(jsonValue: jsonValue(json)) }
@@ -127,7 +147,9 @@ struct ParsingRulesTests {
         #expect(error.kind == .invalidSyntax)
         #expect(error.location.line == 3)
         #expect(error.location.column == 9)
-        let truncated = try #require(throws: JSONParseError.self) { try ViewModel(parsing: .string(#"{"body":[{"id":"a"}"#)) }
+        let truncated = try #require(throws: JSONParseError.self) {
+            try ViewModel(parsing: .string(#"{"body":[{"id":"a"}"#))
+        }
         #expect(truncated.kind == .incompleteInput)
     }
 
@@ -156,16 +178,20 @@ struct ParsingRulesTests {
     }
 
     @Test func componentsWithTheSameIdentifierMergeWithinOnePayload() throws {
-        let viewModel = try ViewModel(parsing: .string(#"""
-            {"body":[{"id":"a","text":{"title":"A"},"custom":{"x":1,"y":1}},{"id":"b"},
-                     {"id":"a","text":{"subtitle":"A2"},"custom":{"y":2},"children":[{"id":"c","text":{"title":"C"}},{"id":"c","group":"g"}]}]}
-            """#))
-        #expect(viewModel.bodyComponents == [
-            ComponentModel(
-                identifier: "a", title: "A", subtitle: "A2", customData: members(["x": number("1"), "y": number("2")]),
-                children: [ComponentModel(identifier: "c", groupIdentifier: "g", title: "C")]),
-            ComponentModel(identifier: "b"),
-        ])
+        let viewModel = try ViewModel(
+            parsing: .string(
+                #"""
+                {"body":[{"id":"a","text":{"title":"A"},"custom":{"x":1,"y":1}},{"id":"b"},
+                         {"id":"a","text":{"subtitle":"A2"},"custom":{"y":2},"children":[{"id":"c","text":{"title":"C"}},{"id":"c","group":"g"}]}]}
+                """#))
+        #expect(
+            viewModel.bodyComponents == [
+                ComponentModel(
+                    identifier: "a", title: "A", subtitle: "A2",
+                    customData: members(["x": number("1"), "y": number("2")]),
+                    children: [ComponentModel(identifier: "c", groupIdentifier: "g", title: "C")]),
+                ComponentModel(identifier: "b"),
+            ])
     }
 
     @Test(arguments: [1, 2, 5, 13, 256])

@@ -20,7 +20,9 @@ struct SerializationTests {
         #expect(viewModel.identifier != nil && viewModel.navigationBarTitle != nil && viewModel.customData != nil)
         #expect(!viewModel.bodyComponents.isEmpty && !viewModel.overlayComponents.isEmpty)
         #expect(header.groupIdentifier != nil && header.componentNamespace != nil && header.componentCategory != nil)
-        #expect(header.title != nil && header.subtitle != nil && header.accessoryTitle != nil && header.descriptionText != nil)
+        #expect(
+            header.title != nil && header.subtitle != nil && header.accessoryTitle != nil
+                && header.descriptionText != nil)
         #expect(header.icon != nil && header.mainImageData != nil && header.backgroundImageData != nil)
         #expect(header.customImageData.count == 2)
         let main = try #require(header.mainImageData)
@@ -59,19 +61,26 @@ struct SerializationTests {
     @Test func modelsBuiltInSwiftSerialize() throws {
         let row = ComponentModel(
             identifier: "row-0", componentNamespace: "default", componentName: "row", componentCategory: .row,
-            title: "Hi", customImageData: ["b": ComponentImageData(localImageName: "b"), "a": ComponentImageData(placeholderIcon: "a")],
+            title: "Hi",
+            customImageData: [
+                "b": ComponentImageData(localImageName: "b"), "a": ComponentImageData(placeholderIcon: "a"),
+            ],
             target: ComponentTarget(
-                uri: URL(string: "https://example.com/x"), actionIdentifiers: [HubIdentifier(namespace: "p", name: "q")],
+                uri: URL(string: "https://example.com/x"),
+                actionIdentifiers: [HubIdentifier(namespace: "p", name: "q")],
                 initialViewModel: ViewModel(navigationBarTitle: "Next")),
             metadata: members(["z": .null, "a": .bool(false)]))
-        let expected = try jsonValue(#"""
+        let expected = try jsonValue(
+            #"""
             {"id":"row-0","component":{"id":"default:row","category":"row"},"text":{"title":"Hi"},
              "images":{"custom":{"a":{"placeholder":"a"},"b":{"local":"b"}}},
              "target":{"uri":"https://example.com/x","actions":["p:q"],"view":{"title":"Next"}},
              "metadata":{"a":false,"z":null}}
             """#)
         #expect(row.jsonValue == expected)
-        #expect(ComponentModel(identifier: "x", componentName: "row").jsonValue == (try jsonValue(#"{"id":"x","component":{"id":"row"}}"#)))
+        #expect(
+            ComponentModel(identifier: "x", componentName: "row").jsonValue
+                == (try jsonValue(#"{"id":"x","component":{"id":"row"}}"#)))
         #expect(ComponentImageData().jsonValue == (try jsonValue("{}")))
         #expect(ComponentTarget().jsonValue == (try jsonValue("{}")))
         #expect(ViewModel().jsonValue == (try jsonValue("{}")))
@@ -100,7 +109,9 @@ struct SerializationTests {
 
     @Test func componentsWriteOnePerLine() throws {
         let writer = JSONWriter()
-        try HubSchema.default.forEachComponent(in: .string(#"[{"id":"a","text":{"title":"A"}},{"custom":{"x":[1.50]}}]"#)) {
+        try HubSchema.default.forEachComponent(
+            in: .string(#"[{"id":"a","text":{"title":"A"}},{"custom":{"x":[1.50]}}]"#)
+        ) {
             try $0.write(to: writer)
             try writer.reset()
         }
@@ -112,7 +123,8 @@ struct SerializationTests {
         try ComponentImageData(url: URL(string: "https://e.com/a.png"), placeholderIcon: "p").write(to: writer)
         try writer.reset()
         try ComponentTarget(actionIdentifiers: [HubIdentifier(namespace: "a", name: "b")]).write(to: writer)
-        #expect(writer.sink.string == #"{"uri":"https://e.com/a.png","placeholder":"p"}"# + "\n" + #"{"actions":["a:b"]}"#)
+        #expect(
+            writer.sink.string == #"{"uri":"https://e.com/a.png","placeholder":"p"}"# + "\n" + #"{"actions":["a:b"]}"#)
         #expect(try ComponentModel(identifier: "a", title: "A").jsonString() == #"{"id":"a","text":{"title":"A"}}"#)
     }
 }

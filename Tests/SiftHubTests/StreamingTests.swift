@@ -1,7 +1,8 @@
 import Foundation
 import Sift
-@testable import SiftHub
 import Testing
+
+@testable import SiftHub
 
 /// Serialized, so that the reading threads counted are this test's own.
 @Suite("Streaming body components", .serialized)
@@ -25,10 +26,13 @@ struct StreamingTests {
 
     @Test func onlyTheRootBodyStreams() throws {
         var identifiers: [String] = []
-        try HubSchema.default.forEachComponent(in: .string(#"""
-            {"header":{"id":"h"},"overlays":[{"id":"o"}],
-             "body":[{"id":"a","target":{"view":{"body":[{"id":"inner"}]}}}]}
-            """#)) { identifiers.append($0.identifier) }
+        try HubSchema.default.forEachComponent(
+            in: .string(
+                #"""
+                {"header":{"id":"h"},"overlays":[{"id":"o"}],
+                 "body":[{"id":"a","target":{"view":{"body":[{"id":"inner"}]}}}]}
+                """#)
+        ) { identifiers.append($0.identifier) }
         #expect(identifiers == ["a"])
     }
 
@@ -151,7 +155,8 @@ struct StreamingTests {
 
     @Test func theReadingThreadRunsWhileTheIteratorLives() async throws {
         let items = (0..<5_000).map { #"{"id":"i\#($0)"}"# }.joined(separator: ",")
-        var iterator: ComponentModelStream.AsyncIterator? = HubSchema.default.components(in: .string("[\(items)]")).makeAsyncIterator()
+        var iterator: ComponentModelStream.AsyncIterator? = HubSchema.default.components(in: .string("[\(items)]"))
+            .makeAsyncIterator()
         _ = try await iterator?.next()
         #expect(readingThreadCount() == 1)
         iterator = nil

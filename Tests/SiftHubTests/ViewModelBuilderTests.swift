@@ -17,12 +17,13 @@ struct ViewModelBuilderTests {
             #"{"body":[{"id":"b","text":{"subtitle":"B2"}},{"id":"c"}]}"#,
             #"[{"id":"d"},{"id":"a","group":"g"}]"#)
         #expect(viewModel.navigationBarTitle == "Feed")
-        #expect(viewModel.bodyComponents == [
-            ComponentModel(identifier: "a", groupIdentifier: "g", title: "A"),
-            ComponentModel(identifier: "b", title: "B", subtitle: "B2"),
-            ComponentModel(identifier: "c"),
-            ComponentModel(identifier: "d"),
-        ])
+        #expect(
+            viewModel.bodyComponents == [
+                ComponentModel(identifier: "a", groupIdentifier: "g", title: "A"),
+                ComponentModel(identifier: "b", title: "B", subtitle: "B2"),
+                ComponentModel(identifier: "c"),
+                ComponentModel(identifier: "d"),
+            ])
     }
 
     @Test func whatAPayloadDoesNotMentionIsKept() throws {
@@ -49,15 +50,19 @@ struct ViewModelBuilderTests {
     @Test func childrenAndOverlaysMergeByIdentifier() throws {
         let viewModel = try build(
             #"{"overlays":[{"id":"o1","text":{"title":"O"}}],"body":[{"id":"p","children":[{"id":"x","text":{"title":"X"}},{"id":"y"}]}]}"#,
-            #"{"overlays":[{"id":"o2"},{"id":"o1","group":"g"}],"body":[{"id":"p","children":[{"id":"z"},{"id":"x","group":"gx","children":[{"id":"deep"}]}]}]}"#)
-        #expect(viewModel.overlayComponents == [
-            ComponentModel(identifier: "o1", groupIdentifier: "g", title: "O"), ComponentModel(identifier: "o2"),
-        ])
-        #expect(viewModel.bodyComponents[0].children == [
-            ComponentModel(identifier: "x", groupIdentifier: "gx", title: "X", children: [ComponentModel(identifier: "deep")]),
-            ComponentModel(identifier: "y"),
-            ComponentModel(identifier: "z"),
-        ])
+            #"{"overlays":[{"id":"o2"},{"id":"o1","group":"g"}],"body":[{"id":"p","children":[{"id":"z"},{"id":"x","group":"gx","children":[{"id":"deep"}]}]}]}"#
+        )
+        #expect(
+            viewModel.overlayComponents == [
+                ComponentModel(identifier: "o1", groupIdentifier: "g", title: "O"), ComponentModel(identifier: "o2"),
+            ])
+        #expect(
+            viewModel.bodyComponents[0].children == [
+                ComponentModel(
+                    identifier: "x", groupIdentifier: "gx", title: "X", children: [ComponentModel(identifier: "deep")]),
+                ComponentModel(identifier: "y"),
+                ComponentModel(identifier: "z"),
+            ])
     }
 
     @Test func nestedModelsMergeRecursively() throws {
@@ -76,16 +81,24 @@ struct ViewModelBuilderTests {
         #expect(component.componentNamespace == "custom")
         #expect(component.componentName == "row")
         #expect(component.componentCategory == .banner)
-        #expect(component.mainImageData == ComponentImageData(
-            url: URL(string: "https://e.com/2"), placeholderIcon: "p", customData: members(["a": number("1"), "b": number("2")])))
-        #expect(component.customImageData == [
-            "x": ComponentImageData(placeholderIcon: "px", localImageName: "x"), "y": ComponentImageData(localImageName: "y"),
-        ])
+        #expect(
+            component.mainImageData
+                == ComponentImageData(
+                    url: URL(string: "https://e.com/2"), placeholderIcon: "p",
+                    customData: members(["a": number("1"), "b": number("2")])))
+        #expect(
+            component.customImageData == [
+                "x": ComponentImageData(placeholderIcon: "px", localImageName: "x"),
+                "y": ComponentImageData(localImageName: "y"),
+            ])
         #expect(component.target?.uri == URL(string: "https://e.com/t"))
         #expect(component.target?.actionIdentifiers == [HubIdentifier(namespace: "c", name: "d")])
-        #expect(component.target?.initialViewModel == ViewModel(
-            navigationBarTitle: "V", bodyComponents: [ComponentModel(identifier: "v1"), ComponentModel(identifier: "v2")],
-            customData: members(["k": number("1"), "l": number("2")])))
+        #expect(
+            component.target?.initialViewModel
+                == ViewModel(
+                    navigationBarTitle: "V",
+                    bodyComponents: [ComponentModel(identifier: "v1"), ComponentModel(identifier: "v2")],
+                    customData: members(["k": number("1"), "l": number("2")])))
     }
 
     @Test func componentsWithoutIdentifiersAppendAndAreNamedByPosition() throws {
@@ -107,10 +120,15 @@ struct ViewModelBuilderTests {
         var builder = ViewModelBuilder()
         try await builder.add(chunks: chunks(#"{"body":[{"id":"a","text":{"title":"A"}}]}"#, size: 3))
         try builder.add(jsonValue: jsonValue(#"{"body":[{"id":"b"}]}"#))
-        builder.add(ViewModel(navigationBarTitle: "Mixed", bodyComponents: [ComponentModel(identifier: "a", subtitle: "S")]))
-        #expect(builder.build() == ViewModel(
-            navigationBarTitle: "Mixed",
-            bodyComponents: [ComponentModel(identifier: "a", title: "A", subtitle: "S"), ComponentModel(identifier: "b")]))
+        builder.add(
+            ViewModel(navigationBarTitle: "Mixed", bodyComponents: [ComponentModel(identifier: "a", subtitle: "S")]))
+        #expect(
+            builder.build()
+                == ViewModel(
+                    navigationBarTitle: "Mixed",
+                    bodyComponents: [
+                        ComponentModel(identifier: "a", title: "A", subtitle: "S"), ComponentModel(identifier: "b"),
+                    ]))
     }
 
     @Test func manyPagesOfAFeed() throws {

@@ -34,7 +34,10 @@ struct AggregatedErrorTests {
             Issue.record("the payload has five failures")
         } catch let error as MappingError {
             #expect(error.description == Self.fiveFailuresText)
-            #expect(error.failures.map(\.kind) == [.wrongType, .decoderFailed, .invalidURL, .elementFailed, .missingRequired])
+            #expect(
+                error.failures.map(\.kind) == [
+                    .wrongType, .decoderFailed, .invalidURL, .elementFailed, .missingRequired,
+                ])
             #expect(error.failures.map(\.location?.line) == [2, 4, 5, 8, nil])
             #expect(error.failures[0].expected == "an integer (Int)")
             #expect(error.failures[0].found == "the string \"42\"")
@@ -53,13 +56,20 @@ struct AggregatedErrorTests {
             }
             Issue.record("the payload has five failures")
         } catch let error as MappingError {
-            #expect(error.failures.map(\.kind) == [.wrongType, .decoderFailed, .invalidURL, .elementFailed, .missingRequired])
-            #expect(error.failures.map(\.path.description) == [
-                "$[0].id", "$[0].birthDate", "$[0].homepage", "$[0].addresses[1]", "$[0].addresses[2].zip",
-            ])
+            #expect(
+                error.failures.map(\.kind) == [
+                    .wrongType, .decoderFailed, .invalidURL, .elementFailed, .missingRequired,
+                ])
+            #expect(
+                error.failures.map(\.path.description) == [
+                    "$[0].id", "$[0].birthDate", "$[0].homepage", "$[0].addresses[1]", "$[0].addresses[2].zip",
+                ])
             // Every failure is on a line after the first, so only the paths move.
             #expect(error.description == Self.fiveFailuresText.replacingOccurrences(of: "$.", with: "$[0]."))
-            #expect(error.failures.map(\.kind) == [.wrongType, .decoderFailed, .invalidURL, .elementFailed, .missingRequired])
+            #expect(
+                error.failures.map(\.kind) == [
+                    .wrongType, .decoderFailed, .invalidURL, .elementFailed, .missingRequired,
+                ])
         }
     }
 
@@ -76,10 +86,12 @@ struct AggregatedErrorTests {
         #expect(throws: Boom()) { try Mapper.decodeObject(Exploding.self, from: .string(#"{"x": 1}"#)) }
         #expect(throws: Boom()) { try Mapper.decodeArray(of: Exploding.self, from: .string(#"[{"x": 1}]"#)) }
         #expect(throws: Boom()) {
-            try Mapper.entity(from: .string(#"{"x": 1}"#), schema: MappingSchema { Property("x", .int, decoder: ExplodingDecoder()) })
+            try Mapper.entity(
+                from: .string(#"{"x": 1}"#), schema: MappingSchema { Property("x", .int, decoder: ExplodingDecoder()) })
         }
         #expect(throws: Boom()) {
-            try Mapper.forEachElement(of: Address.self, in: .string(#"[{"street": "a", "city": "b", "zip": "c"}]"#)) { _ in
+            try Mapper.forEachElement(of: Address.self, in: .string(#"[{"street": "a", "city": "b", "zip": "c"}]"#)) {
+                _ in
                 throw Boom()
             }
         }
@@ -98,10 +110,13 @@ struct AggregatedErrorTests {
             }
         }
         do {
-            _ = try Mapper.decodeArray(of: Adult.self, from: .string(#"{"people": [{"age": 30}, {"age": 12}]}"#), atKeyPath: "people")
+            _ = try Mapper.decodeArray(
+                of: Adult.self, from: .string(#"{"people": [{"age": 30}, {"age": 12}]}"#), atKeyPath: "people")
             Issue.record("a minor is rejected")
         } catch let error as MappingError {
-            #expect(error.description == "$.people[1]: element 1 failed: decoder failed: age 12 is under 18 (line 1, column 26)")
+            #expect(
+                error.description
+                    == "$.people[1]: element 1 failed: decoder failed: age 12 is under 18 (line 1, column 26)")
         }
         do {
             _ = try Mapper.decodeObject(Adult.self, from: .string(#"{"age": 3}"#))

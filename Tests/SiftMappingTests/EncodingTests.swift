@@ -48,7 +48,9 @@ struct EncodingTests {
         #expect(Double.infinity.jsonValue == .null)
         #expect("a\"b".jsonValue.description == #""a\"b""#)
         #expect(Optional<Int>.none.jsonValue == .null)
-        #expect(URL(string: "https://example.com/a b".replacingOccurrences(of: " ", with: "%20"))?.jsonValue == .string("https://example.com/a%20b"))
+        #expect(
+            URL(string: "https://example.com/a b".replacingOccurrences(of: " ", with: "%20"))?.jsonValue
+                == .string("https://example.com/a%20b"))
         #expect(["b": [1, 2], "a": []].jsonValue.description == #"{"a":[],"b":[1,2]}"#)
         #expect(Set([true]).jsonValue == .array([.bool(true)]))
     }
@@ -57,8 +59,11 @@ struct EncodingTests {
     func roundTrip() throws {
         let people = [
             try Mapper.decodeObject(Person.self, from: .string(NestedModelTests.personJSON)),
-            try Mapper.decodeObject(Person.self, from: .string(
-                #"{"id": -1, "name": "Bob \u00e9\n", "nickname": "b", "birthDate": "2000-02-29", "isMember": false, "addresses": []}"#)),
+            try Mapper.decodeObject(
+                Person.self,
+                from: .string(
+                    #"{"id": -1, "name": "Bob \u00e9\n", "nickname": "b", "birthDate": "2000-02-29", "isMember": false, "addresses": []}"#
+                )),
         ]
         for person in people {
             #expect(try Mapper.decodeObject(Person.self, fromValue: person.jsonValue) == person)
@@ -90,10 +95,13 @@ struct EncodingTests {
 
     @Test("Encodable values go through the engine's writer")
     func encodables() throws {
-        let readings = (0..<100).map { Reading(sensor: "s\($0)", value: Double($0) / 4, tags: $0 % 2 == 0 ? ["even"] : []) }
+        let readings = (0..<100).map {
+            Reading(sensor: "s\($0)", value: Double($0) / 4, tags: $0 % 2 == 0 ? ["even"] : [])
+        }
         let writer = JSONWriter()
         try writer.writeArray(encoding: readings.lazy)
-        let decoded = try JSONQuery.collect(JSONPath.root.forEach().decoded(Reading.self), from: .bytes(writer.sink.bytes))
+        let decoded = try JSONQuery.collect(
+            JSONPath.root.forEach().decoded(Reading.self), from: .bytes(writer.sink.bytes))
         #expect(decoded == readings)
         let single = JSONWriter()
         try single.write(encoding: readings[3])

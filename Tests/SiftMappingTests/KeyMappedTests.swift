@@ -65,7 +65,8 @@ struct KeyMappedTests {
 
     @Test("a subclass extends its base's table and builds a nested model through validation")
     func subclass() throws {
-        let json = #"{"title": "Intro", "tags": ["a", "b"], "duration_s": 90, "uploader": {"user_name": "bob", "age": 20}, "views": 5}"#
+        let json =
+            #"{"title": "Intro", "tags": ["a", "b"], "duration_s": 90, "uploader": {"user_name": "bob", "age": 20}, "views": 5}"#
         let video = try Video.decode(from: .string(json))
         #expect(video.title == "Intro")
         #expect(video.tags == ["a", "b"])
@@ -93,13 +94,14 @@ struct KeyMappedTests {
             Issue.record("elements fail")
         } catch let error as MappingError {
             let lines = error.description.split(separator: "\n").map(String.init).sorted()
-            #expect(lines == [
-                #"$.videos[1].duration_s: wrong type: expected an integer (Int), found the number 1.5, which does not fit in Int"#,
-                #"$.videos[1].tags[1]: element 1 failed: wrong type: expected a string, found the number 7"#,
-                #"$.videos[1].title: wrong type: expected a string, found the number 3"#,
-                #"$.videos[1].uploader.age: decoder failed: age -4 is negative"#,
-                #"$.videos[2]: element 2 failed: wrong type: expected an object, found the string "nope" (line 4, column 3)"#,
-            ])
+            #expect(
+                lines == [
+                    #"$.videos[1].duration_s: wrong type: expected an integer (Int), found the number 1.5, which does not fit in Int"#,
+                    #"$.videos[1].tags[1]: element 1 failed: wrong type: expected a string, found the number 7"#,
+                    #"$.videos[1].title: wrong type: expected a string, found the number 3"#,
+                    #"$.videos[1].uploader.age: decoder failed: age -4 is negative"#,
+                    #"$.videos[2]: element 2 failed: wrong type: expected an object, found the string "nope" (line 4, column 3)"#,
+                ])
         }
     }
 
@@ -110,7 +112,8 @@ struct KeyMappedTests {
             Property("members", .array, decoder: KeyMappedDecoder<User>())
         }
         let entity = try Mapper.entity(
-            from: .string(#"{"owner": {"user_name": "a"}, "members": [{"user_name": "b"}, {"age": 2}]}"#), schema: schema)
+            from: .string(#"{"owner": {"user_name": "a"}, "members": [{"user_name": "b"}, {"age": 2}]}"#),
+            schema: schema)
         #expect(try entity.value(for: "owner") as User == User(name: "a"))
         #expect(try entity.models(for: "members") as [User] == [User(name: "b"), User(name: "", age: 2)])
     }

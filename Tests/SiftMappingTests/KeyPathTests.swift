@@ -24,10 +24,14 @@ struct KeyPathTests {
     @Test("the first valid reading wins; failures name the reading that failed")
     func firstValid() throws {
         // The literal key has the wrong type: the nested reading is valid.
-        #expect(try mapValue(#"{"a.b": 1, "a": {"b": "nested"}}"#, Property("a.b", .string), as: String.self) == "nested")
+        #expect(
+            try mapValue(#"{"a.b": 1, "a": {"b": "nested"}}"#, Property("a.b", .string), as: String.self) == "nested")
         // Only a wrong literal: its failure is reported with its path.
         let wrong = try failures(#"{"a.b": 1}"#, Property("a.b", .string))
-        #expect(wrong.map(\.description) == [#"$['a.b']: wrong type: expected a string, found the number 1 (line 1, column 9)"#])
+        #expect(
+            wrong.map(\.description) == [
+                #"$['a.b']: wrong type: expected a string, found the number 1 (line 1, column 9)"#
+            ])
         // A literal null and a nested value.
         #expect(try mapValue(#"{"a.b": null, "a": {"b": "x"}}"#, Property("a.b", .string), as: String.self) == "x")
     }
@@ -35,7 +39,11 @@ struct KeyPathTests {
     @Test("the empty key path is the object itself")
     func root() throws {
         let entity = try Mapper.entity(
-            from: .string(#"{"x": 1}"#), schema: MappingSchema { Property("", .dictionary); Property("x", .int) })
+            from: .string(#"{"x": 1}"#),
+            schema: MappingSchema {
+                Property("", .dictionary)
+                Property("x", .int)
+            })
         #expect(try entity.value(for: "") as [String: JSONValue] == ["x": .number(JSONNumber(1))])
         let numbers = try Mapper.decodeArray(from: .string("[1, 2, 3]"), with: IntegerDecoder())
         #expect(numbers == [1, 2, 3])
@@ -43,29 +51,38 @@ struct KeyPathTests {
 
     @Test("objects and arrays at key paths")
     func atKeyPath() throws {
-        let json = #"{"response": {"avatar": {"street": "s", "city": "c", "zip": "z"}, "list": [{"street": "1", "city": "2", "zip": "3"}]}}"#
+        let json =
+            #"{"response": {"avatar": {"street": "s", "city": "c", "zip": "z"}, "list": [{"street": "1", "city": "2", "zip": "3"}]}}"#
         let address = try Mapper.decodeObject(Address.self, from: .string(json), atKeyPath: "response.avatar")
         #expect(address == Address(street: "s", city: "c", zip: "z"))
         let list = try Mapper.decodeArray(of: Address.self, from: .string(json), atKeyPath: "response.list")
         #expect(list == [Address(street: "1", city: "2", zip: "3")])
-        #expect(throws: MappingError.self) { try Mapper.decodeObject(Address.self, from: .string(json), atKeyPath: "response.missing") }
+        #expect(throws: MappingError.self) {
+            try Mapper.decodeObject(Address.self, from: .string(json), atKeyPath: "response.missing")
+        }
         do {
             _ = try Mapper.decodeArray(of: Address.self, from: .string(json), atKeyPath: "response.avatar")
             Issue.record("an object is not an array")
         } catch let error as MappingError {
-            #expect(error.description == "$.response.avatar: wrong type: expected an array, found an object (line 1, column 25)")
+            #expect(
+                error.description
+                    == "$.response.avatar: wrong type: expected an array, found an object (line 1, column 25)")
         }
         do {
             _ = try Mapper.decodeObject(Address.self, from: .string(json), atKeyPath: "response.list")
             Issue.record("an array is not an object")
         } catch let error as MappingError {
-            #expect(error.description.hasPrefix("$.response.list: wrong type: expected an object (Address), found an array"))
+            #expect(
+                error.description.hasPrefix("$.response.list: wrong type: expected an object (Address), found an array")
+            )
         }
         do {
             _ = try Mapper.decodeObject(Address.self, from: .string(#"{"a": 3}"#), atKeyPath: "a")
             Issue.record("a number is not an object")
         } catch let error as MappingError {
-            #expect(error.description == "$.a: wrong type: expected an object (Address), found the number 3 (line 1, column 7)")
+            #expect(
+                error.description
+                    == "$.a: wrong type: expected an object (Address), found the number 3 (line 1, column 7)")
         }
     }
 }

@@ -28,7 +28,8 @@ struct NestedModelTests {
         #expect(person.isMember == true)
         #expect(person.homepage == URL(string: "https://example.com/ada"))
         #expect(person.addresses.map(\.city) == ["London", "Oxford"])
-        let components = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: person.birthDate)
+        let components = Calendar(identifier: .gregorian).dateComponents(
+            in: TimeZone(identifier: "UTC")!, from: person.birthDate)
         #expect(components.year == 1815 && components.month == 12 && components.day == 10)
     }
 
@@ -58,21 +59,26 @@ struct NestedModelTests {
             _ = try Mapper.decodeArray(of: Address.self, from: .string(json))
             Issue.record("elements fail")
         } catch let error as MappingError {
-            #expect(error.failures.map(\.kind) == [.wrongType, .elementFailed, .elementFailed, .missingRequired, .elementFailed])
+            #expect(
+                error.failures.map(\.kind) == [
+                    .wrongType, .elementFailed, .elementFailed, .missingRequired, .elementFailed,
+                ])
             #expect(error.failures.map(\.elementIndex) == [nil, 2, 3, nil, 5])
-            #expect(error.description == """
-                $[1].city: wrong type: expected a string, found the number 5 (line 2, column 26)
-                $[2]: element 2 failed: wrong type: expected an object (Address), found the string "text" (line 3, column 2)
-                $[3]: element 3 failed: wrong type: expected an object (Address), found null (line 4, column 2)
-                $[4].zip: missing required value: expected a string
-                $[5]: element 5 failed: wrong type: expected an object (Address), found an array (line 6, column 2)
-                """)
+            #expect(
+                error.description == """
+                    $[1].city: wrong type: expected a string, found the number 5 (line 2, column 26)
+                    $[2]: element 2 failed: wrong type: expected an object (Address), found the string "text" (line 3, column 2)
+                    $[3]: element 3 failed: wrong type: expected an object (Address), found null (line 4, column 2)
+                    $[4].zip: missing required value: expected a string
+                    $[5]: element 5 failed: wrong type: expected an object (Address), found an array (line 6, column 2)
+                    """)
         }
     }
 
     @Test("recursive models")
     func recursive() throws {
-        let json = #"{"text": "a", "replies": [{"text": "b", "replies": [{"text": "c"}]}, {"text": "d", "replies": null}]}"#
+        let json =
+            #"{"text": "a", "replies": [{"text": "b", "replies": [{"text": "c"}]}, {"text": "d", "replies": null}]}"#
         let comment = try Mapper.decodeObject(Comment.self, from: .string(json))
         #expect(comment.text == "a")
         #expect(comment.replies?.map(\.text) == ["b", "d"])
@@ -93,18 +99,20 @@ struct NestedModelTests {
             Property("home", .dictionary, mappedType: Address.self)
             Property("work", .dictionary, optional: true, mappedType: Address.self)
         }
-        let entity = try Mapper.entity(from: .string(#"{"home": {"street": "s", "city": "c", "zip": "z"}}"#), schema: schema)
+        let entity = try Mapper.entity(
+            from: .string(#"{"home": {"street": "s", "city": "c", "zip": "z"}}"#), schema: schema)
         #expect(try entity.value(for: "home") as Address == Address(street: "s", city: "c", zip: "z"))
         #expect(try entity.optionalValue(for: "work") as Address? == nil)
         do {
             _ = try Mapper.entity(from: .string(#"{"home": {"street": "s"}, "work": 4}"#), schema: schema)
             Issue.record("missing members")
         } catch let error as MappingError {
-            #expect(error.description == """
-                $.home.city: missing required value: expected a string
-                $.home.zip: missing required value: expected a string
-                $.work: wrong type: expected an object (Address), found the number 4 (line 1, column 35)
-                """)
+            #expect(
+                error.description == """
+                    $.home.city: missing required value: expected a string
+                    $.home.zip: missing required value: expected a string
+                    $.work: wrong type: expected an object (Address), found the number 4 (line 1, column 35)
+                    """)
         }
     }
 
@@ -128,13 +136,14 @@ struct NestedModelTests {
             _ = try Mapper.entity(from: .string(bad), schema: schema)
             Issue.record("decoders fail")
         } catch let error as MappingError {
-            #expect(error.description == """
-                $.count: decoder failed: "12a" is not an integer (line 1, column 11)
-                $.counts[1]: element 1 failed: decoder failed: expected an integer string, found the number 2 (line 1, column 34)
-                $.counts[2]: element 2 failed: decoder failed: "x" is not an integer (line 1, column 37)
-                $.when: decoder failed: "yesterday" is not a date in the format of ISO8601FormatStyle (line 1, column 51)
-                $.point.y: missing required value: expected an integer (Int)
-                """)
+            #expect(
+                error.description == """
+                    $.count: decoder failed: "12a" is not an integer (line 1, column 11)
+                    $.counts[1]: element 1 failed: decoder failed: expected an integer string, found the number 2 (line 1, column 34)
+                    $.counts[2]: element 2 failed: decoder failed: "x" is not an integer (line 1, column 37)
+                    $.when: decoder failed: "yesterday" is not a date in the format of ISO8601FormatStyle (line 1, column 51)
+                    $.point.y: missing required value: expected an integer (Int)
+                    """)
         }
     }
 
@@ -166,7 +175,12 @@ struct Point: Equatable {
 /// Decodes a point through a nested schema mapping: its failures join the outer ones.
 struct PointDecoder: ValueDecoder {
     func decode(_ value: JSONValue) throws -> Point {
-        let entity = try Mapper.entity(fromValue: value, schema: MappingSchema { Property("x", .int); Property("y", .int) })
+        let entity = try Mapper.entity(
+            fromValue: value,
+            schema: MappingSchema {
+                Property("x", .int)
+                Property("y", .int)
+            })
         return Point(x: try entity.value(for: "x"), y: try entity.value(for: "y"))
     }
 }

@@ -97,7 +97,9 @@ struct PropertyTypeTests {
 
     @Test("urls are parsed without encoding invalid characters")
     func urls() throws {
-        #expect(try mapValue(#"{"u": "relative/path"}"#, Property("u", .url), as: URL.self)?.relativeString == "relative/path")
+        #expect(
+            try mapValue(#"{"u": "relative/path"}"#, Property("u", .url), as: URL.self)?.relativeString
+                == "relative/path")
         let result = try failures(#"{"u": "http://exa mple.com"}"#, Property("u", .url))
         #expect(result.map(\.kind) == [.invalidURL])
         #expect(result.first?.description == #"$.u: invalid URL: "http://exa mple.com" (line 1, column 7)"#)
@@ -111,20 +113,29 @@ struct PropertyTypeTests {
             let missing = try failures("{}", Property("v", type))
             #expect(missing.map(\.description) == ["$.v: missing required value: expected \(type.expectation)"])
             let null = try failures(#"{"v": null}"#, Property("v", type))
-            #expect(null.map(\.description) == ["$.v: missing required value: expected \(type.expectation), found null (line 1, column 7)"])
+            #expect(
+                null.map(\.description) == [
+                    "$.v: missing required value: expected \(type.expectation), found null (line 1, column 7)"
+                ])
         }
     }
 
     @Test("an optional property with the wrong type is still a failure")
     func optionalWrongType() throws {
         let result = try failures(#"{"v": 1}"#, Property("v", .string, optional: true))
-        #expect(result.map(\.description) == [#"$.v: wrong type: expected a string, found the number 1 (line 1, column 7)"#])
+        #expect(
+            result.map(\.description) == [#"$.v: wrong type: expected a string, found the number 1 (line 1, column 7)"#]
+        )
     }
 
     @Test("entity access checks key paths and Swift types")
     func entityAccess() throws {
         let entity = try Mapper.entity(
-            from: .string(#"{"id": 1}"#), schema: MappingSchema { Property("id", .int); Property("name", .string, optional: true) })
+            from: .string(#"{"id": 1}"#),
+            schema: MappingSchema {
+                Property("id", .int)
+                Property("name", .string, optional: true)
+            })
         #expect(try entity.value(for: "id") as Int == 1)
         #expect(entity.hasValue(for: "id"))
         #expect(!entity.hasValue(for: "name"))

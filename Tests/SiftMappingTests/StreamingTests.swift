@@ -13,7 +13,8 @@ struct GeneratedPeople: AsyncSequence, Sendable {
 
     static func element(_ index: Int, broken: Bool) -> String {
         let zip = broken ? "" : #", "zip": "Z\#(index)""#
-        return #"{"street": "\#(index) Long Street Name", "city": "City \#(index % 97)"\#(zip), "extra": [\#(index), true, null]}"#
+        return
+            #"{"street": "\#(index) Long Street Name", "city": "City \#(index % 97)"\#(zip), "extra": [\#(index), true, null]}"#
     }
 
     struct AsyncIterator: AsyncIteratorProtocol {
@@ -81,7 +82,9 @@ struct StreamingTests {
         struct Enough: Error {}
         var count = 0
         await #expect(throws: Enough.self) {
-            for try await _ in Mapper.elements(of: Address.self, atKeyPath: "people", in: GeneratedPeople(count: 10_000, broken: [])) {
+            for try await _ in Mapper.elements(
+                of: Address.self, atKeyPath: "people", in: GeneratedPeople(count: 10_000, broken: []))
+            {
                 count += 1
                 if count == 5 { throw Enough() }
             }
@@ -93,7 +96,8 @@ struct StreamingTests {
     func boundedMemory() throws {
         // The other suites run in parallel in this process, so the stream runs alone in a child
         // process (this test binary, running only the probe below), which reports its peak RSS.
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("sift-mapping-memory-\(getpid()).txt")
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "sift-mapping-memory-\(getpid()).txt")
         defer { try? FileManager.default.removeItem(at: report) }
         let child = Process()
         child.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -123,7 +127,9 @@ struct MemoryProbeSuite {
         MemoryProbe.resetPeak()
         var seen = 0
         var lastZip = ""
-        for try await address in Mapper.elements(of: Address.self, atKeyPath: "people", in: GeneratedPeople(count: count, broken: [])) {
+        for try await address in Mapper.elements(
+            of: Address.self, atKeyPath: "people", in: GeneratedPeople(count: count, broken: []))
+        {
             seen += 1
             lastZip = address.zip
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Sift
 
 /// Numbers, dates, data, non-conforming floats and key strategies, against JSONDecoder.
@@ -68,7 +69,9 @@ struct CodableDecoderStrategyTests {
         #expect(sift == .error(kind: "dataCorrupted", path: [Support.PathKey(JSONCodingKey(stringValue: field))]))
 
         let value = try Support.parse(Self.numbers(field, text))
-        let error = try #require(throws: DecodingError.self) { try JSONValueDecoder().decode(Numbers.self, from: value) }
+        let error = try #require(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(Numbers.self, from: value)
+        }
         let context = Support.describe(error).1
         #expect(context.debugDescription == "Number \(text) is not representable in \(typeName).")
         #expect(context.underlyingError is JSONNumberConversionError)
@@ -81,9 +84,11 @@ struct CodableDecoderStrategyTests {
         let decoder = JSONValueDecoder()
         #expect(try decoder.decode(UInt64.self, from: Support.parse("1.8446744073709551615e19")) == .max)
         #expect(try decoder.decode(Int64.self, from: Support.parse("-9.223372036854775808e18")) == .min)
-        #expect(try decoder.decode(Int.self, from: Support.parse("12345678901234560e-1")) == 1234567890123456)
+        #expect(try decoder.decode(Int.self, from: Support.parse("12345678901234560e-1")) == 1_234_567_890_123_456)
         #expect(throws: DecodingError.self) { try decoder.decode(Int.self, from: Support.parse("1.0000000000000001")) }
-        #expect(throws: DecodingError.self) { try decoder.decode(Int64.self, from: Support.parse("9007199254740993.5")) }
+        #expect(throws: DecodingError.self) {
+            try decoder.decode(Int64.self, from: Support.parse("9007199254740993.5"))
+        }
     }
 
     @Test("Numbers in other places", arguments: ["[1, 2.5, -3e2]", "[\"1\"]", "[null]", "[true]", "[1e999]"])
@@ -98,10 +103,12 @@ struct CodableDecoderStrategyTests {
         #expect(integers.sift.matches(foundation: integers.foundation), "\(integers)")
     }
 
-    @Test("Decimal is exact from the number text", arguments: [
-        "0.1", "3.14159265358979323846264338327950288", "-12345678901234567890123456789012345678",
-        "1e-20", "99999999999999999999.99999999999999999",
-    ])
+    @Test(
+        "Decimal is exact from the number text",
+        arguments: [
+            "0.1", "3.14159265358979323846264338327950288", "-12345678901234567890123456789012345678",
+            "1e-20", "99999999999999999999.99999999999999999",
+        ])
     func decimals(text: String) throws {
         let (sift, foundation) = try Support.outcomes(Decimal.self, text)
         #expect(sift == foundation)
@@ -152,15 +159,22 @@ struct CodableDecoderStrategyTests {
             var sift = JSONValueDecoder()
             let foundation = JSONDecoder()
             switch self {
-            case .deferredToDate: (sift.dateDecodingStrategy, foundation.dateDecodingStrategy) = (.deferredToDate, .deferredToDate)
-            case .secondsSince1970: (sift.dateDecodingStrategy, foundation.dateDecodingStrategy) = (.secondsSince1970, .secondsSince1970)
+            case .deferredToDate:
+                (sift.dateDecodingStrategy, foundation.dateDecodingStrategy) = (.deferredToDate, .deferredToDate)
+            case .secondsSince1970:
+                (sift.dateDecodingStrategy, foundation.dateDecodingStrategy) = (.secondsSince1970, .secondsSince1970)
             case .millisecondsSince1970:
-                (sift.dateDecodingStrategy, foundation.dateDecodingStrategy) = (.millisecondsSince1970, .millisecondsSince1970)
+                (sift.dateDecodingStrategy, foundation.dateDecodingStrategy) = (
+                    .millisecondsSince1970, .millisecondsSince1970
+                )
             case .iso8601: (sift.dateDecodingStrategy, foundation.dateDecodingStrategy) = (.iso8601, .iso8601)
             case .formatted:
                 (sift.dateDecodingStrategy, foundation.dateDecodingStrategy) =
                     (.formatted(Self.twitterFormatter), .formatted(Self.twitterFormatter))
-            case .custom: (sift.dateDecodingStrategy, foundation.dateDecodingStrategy) = (.custom(Self.customDate), .custom(Self.customDate))
+            case .custom:
+                (sift.dateDecodingStrategy, foundation.dateDecodingStrategy) = (
+                    .custom(Self.customDate), .custom(Self.customDate)
+                )
             }
             return (sift, foundation)
         }
@@ -170,7 +184,8 @@ struct CodableDecoderStrategyTests {
     func dates(strategy: DateCase) throws {
         let (siftDecoder, foundationDecoder) = strategy.decoders
         let json = #"{"name": "launch", "at": \#(strategy.sample)}"#
-        let (sift, foundation) = try Support.outcomes(Event.self, json, sift: siftDecoder, foundation: foundationDecoder)
+        let (sift, foundation) = try Support.outcomes(
+            Event.self, json, sift: siftDecoder, foundation: foundationDecoder)
         #expect(sift == foundation)
         if case .error = sift { Issue.record("rejected: \(sift)") }
         let (siftTop, foundationTop) = try Support.outcomes(
@@ -185,10 +200,12 @@ struct CodableDecoderStrategyTests {
         let (siftDecoder, foundationDecoder) = strategy.decoders
         for wrong in strategy.wrongValues {
             let json = #"{"name": "launch", "at": \#(wrong)}"#
-            let (sift, foundation) = try Support.outcomes(Event.self, json, sift: siftDecoder, foundation: foundationDecoder)
+            let (sift, foundation) = try Support.outcomes(
+                Event.self, json, sift: siftDecoder, foundation: foundationDecoder)
             if strategy == .iso8601, wrong == "\"soon\"" {
                 #expect(foundation == .error(kind: "dataCorrupted", path: []))
-                #expect(sift == .error(kind: "dataCorrupted", path: [Support.PathKey(JSONCodingKey(stringValue: "at"))]))
+                #expect(
+                    sift == .error(kind: "dataCorrupted", path: [Support.PathKey(JSONCodingKey(stringValue: "at"))]))
             } else {
                 #expect(sift == foundation, "\(wrong)")
             }
@@ -198,10 +215,12 @@ struct CodableDecoderStrategyTests {
 
     // MARK: Data
 
-    @Test("Data strategies", arguments: [
-        #"{"bytes": "AQID/w=="}"#, #"{"bytes": ""}"#, #"{"bytes": "AQID/w"}"#, #"{"bytes": "***"}"#,
-        #"{"bytes": [1, 2, 255]}"#, #"{"bytes": [256]}"#, #"{"bytes": null}"#, #"{"bytes": 5}"#,
-    ])
+    @Test(
+        "Data strategies",
+        arguments: [
+            #"{"bytes": "AQID/w=="}"#, #"{"bytes": ""}"#, #"{"bytes": "AQID/w"}"#, #"{"bytes": "***"}"#,
+            #"{"bytes": [1, 2, 255]}"#, #"{"bytes": [256]}"#, #"{"bytes": null}"#, #"{"bytes": 5}"#,
+        ])
     func data(json: String) throws {
         let (sift, foundation) = try Support.outcomes(Blob.self, json)
         #expect(sift == foundation)
@@ -225,9 +244,11 @@ struct CodableDecoderStrategyTests {
         #expect(custom.sift == custom.foundation)
     }
 
-    @Test("URL from a string", arguments: [
-        "\"https://example.com/a b\"", "\"mailto:a@b.c\"", "\"\"", "\"/relative\"", "3", "null",
-    ])
+    @Test(
+        "URL from a string",
+        arguments: [
+            "\"https://example.com/a b\"", "\"mailto:a@b.c\"", "\"\"", "\"/relative\"", "3", "null",
+        ])
     func urls(json: String) throws {
         let (sift, foundation) = try Support.outcomes(URL.self, json)
         #expect(sift == foundation)
@@ -237,15 +258,19 @@ struct CodableDecoderStrategyTests {
 
     @Test("Non-conforming floats from strings") func nonConformingFloats() throws {
         var sift = JSONValueDecoder()
-        sift.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+        sift.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
         let foundation = JSONDecoder()
-        foundation.nonConformingFloatDecodingStrategy = .convertFromString(positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+        foundation.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
 
         let json = #"["+Inf", "-Inf", 1.5]"#
-        let (siftDoubles, foundationDoubles) = try Support.outcomes([Double].self, json, sift: sift, foundation: foundation)
+        let (siftDoubles, foundationDoubles) = try Support.outcomes(
+            [Double].self, json, sift: sift, foundation: foundation)
         #expect(siftDoubles == foundationDoubles)
         #expect(siftDoubles == .value([.infinity, -.infinity, 1.5]))
-        let (siftFloats, foundationFloats) = try Support.outcomes([Float].self, json, sift: sift, foundation: foundation)
+        let (siftFloats, foundationFloats) = try Support.outcomes(
+            [Float].self, json, sift: sift, foundation: foundation)
         #expect(siftFloats == foundationFloats)
 
         let nan = try sift.decode(Double.self, from: .string("NaN"))
@@ -254,7 +279,8 @@ struct CodableDecoderStrategyTests {
         #expect(floatNaN.isNaN)
 
         for other in [#"["inf"]"#, #"["+Inf", "NaN "]"#] {
-            let (siftOther, foundationOther) = try Support.outcomes([Double].self, other, sift: sift, foundation: foundation)
+            let (siftOther, foundationOther) = try Support.outcomes(
+                [Double].self, other, sift: sift, foundation: foundation)
             #expect(siftOther == foundationOther)
         }
         let (siftDefault, foundationDefault) = try Support.outcomes([Double].self, json)
@@ -288,14 +314,17 @@ struct CodableDecoderStrategyTests {
         sift.keyDecodingStrategy = .convertFromSnakeCase
         let foundation = JSONDecoder()
         foundation.keyDecodingStrategy = .convertFromSnakeCase
-        let (siftResult, foundationResult) = try Support.outcomes(SnakeModel.self, json, sift: sift, foundation: foundation)
+        let (siftResult, foundationResult) = try Support.outcomes(
+            SnakeModel.self, json, sift: sift, foundation: foundation)
         #expect(siftResult == foundationResult)
     }
 
-    @Test("Snake case conversion of single keys", arguments: [
-        "a_b", "_a_b_", "__a__b__", "a", "", "___", "aB_c", "ONE_TWO", "one_two_three", "one__two", "éa_ü_x",
-        "a_1b", "snake_case_KEY", "_", "a_",
-    ])
+    @Test(
+        "Snake case conversion of single keys",
+        arguments: [
+            "a_b", "_a_b_", "__a__b__", "a", "", "___", "aB_c", "ONE_TWO", "one_two_three", "one__two", "éa_ü_x",
+            "a_1b", "snake_case_KEY", "_", "a_",
+        ])
     func snakeKeys(key: String) throws {
         struct Probe: Decodable, Equatable {
             var keys: [String]
@@ -329,8 +358,12 @@ struct CodableDecoderStrategyTests {
         }
         keys += ["created_at", "profile_image_url_https", "ID_str", "a_1b_c2D", "x_9lives_B2B3", "__a_b__"]
         for key in keys {
-            #expect(KeyCaseConversion.asciiCamelCase(fromSnakeCase: key) == KeyCaseConversion.generalCamelCase(fromSnakeCase: key), "\(key)")
-            #expect(KeyCaseConversion.camelCase(fromSnakeCase: key) == KeyCaseConversion.generalCamelCase(fromSnakeCase: key), "\(key)")
+            #expect(
+                KeyCaseConversion.asciiCamelCase(fromSnakeCase: key)
+                    == KeyCaseConversion.generalCamelCase(fromSnakeCase: key), "\(key)")
+            #expect(
+                KeyCaseConversion.camelCase(fromSnakeCase: key)
+                    == KeyCaseConversion.generalCamelCase(fromSnakeCase: key), "\(key)")
         }
     }
 
@@ -343,7 +376,8 @@ struct CodableDecoderStrategyTests {
         let foundation = JSONDecoder()
         foundation.keyDecodingStrategy = .custom(strip)
         let json = #"{"$street": "x", "zip": null, "$geo": {"$lat": 1, "lng": 2}}"#
-        let (siftResult, foundationResult) = try Support.outcomes(Address.self, json, sift: sift, foundation: foundation)
+        let (siftResult, foundationResult) = try Support.outcomes(
+            Address.self, json, sift: sift, foundation: foundation)
         #expect(siftResult == foundationResult)
         #expect(siftResult == .value(Address(street: "x", zip: nil, geo: Geo(lat: 1, lng: 2))))
     }

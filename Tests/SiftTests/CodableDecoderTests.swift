@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Sift
 
 /// JSONValueDecoder against Foundation's JSONDecoder on the same JSON text: equal values, or
@@ -82,8 +83,9 @@ struct CodableDecoderTests {
         }
     }
 
-    @Test("Keyed container answers: allKeys, contains, decodeNil, duplicate keys",
-          arguments: [#"{"a": null, "b": 1, "c": 2}"#, #"{"a": 3, "b": null, "a": null}"#, #"{"b": 1}"#, #"{"a": 1}"#])
+    @Test(
+        "Keyed container answers: allKeys, contains, decodeNil, duplicate keys",
+        arguments: [#"{"a": null, "b": 1, "c": 2}"#, #"{"a": 3, "b": null, "a": null}"#, #"{"b": 1}"#, #"{"a": 1}"#])
     func keyedContainerAnswers(json: String) throws {
         let (sift, foundation) = try Support.outcomes(KeyProbe.self, json)
         #expect(sift == foundation)
@@ -136,17 +138,21 @@ struct CodableDecoderTests {
         #expect(sift.matches(foundation: foundation), "\(sift) vs \(foundation)")
     }
 
-    @Test("superDecoder(forKey:)", arguments: [
-        #"{"size": 3, "owner": {"lat": 1, "lng": 2}}"#, #"{"size": 3}"#, #"{"size": 3, "owner": 5}"#,
-    ])
+    @Test(
+        "superDecoder(forKey:)",
+        arguments: [
+            #"{"size": 3, "owner": {"lat": 1, "lng": 2}}"#, #"{"size": 3}"#, #"{"size": 3, "owner": 5}"#,
+        ])
     func superDecoderForKey(json: String) throws {
         let (sift, foundation) = try Support.outcomes(Kennel.self, json)
         #expect(sift == foundation)
     }
 
-    @Test("Dictionaries keyed by String and by Int", arguments: [
-        #"{"1": 1, "-2": 2, "300": 3}"#, #"{"1": 1, "one": 2}"#, #"{}"#, #"{"1": null}"#, #"{"01": 5}"#,
-    ])
+    @Test(
+        "Dictionaries keyed by String and by Int",
+        arguments: [
+            #"{"1": 1, "-2": 2, "300": 3}"#, #"{"1": 1, "one": 2}"#, #"{}"#, #"{"1": null}"#, #"{"01": 5}"#,
+        ])
     func dictionaries(json: String) throws {
         let (siftInt, foundationInt) = try Support.outcomes([Int: Int].self, json)
         #expect(siftInt == foundationInt)
@@ -207,7 +213,9 @@ struct CodableDecoderTests {
         #expect(try message("[]", Geo.self) == "Expected to decode Dictionary<String, Any> but found an array instead.")
         #expect(try message("{}", [Int].self) == "Expected to decode Array<Any> but found a dictionary instead.")
         #expect(try message("null", Geo.self) == "Cannot get keyed decoding container -- found null value instead")
-        #expect(try message("{\"lat\": 1}", Geo.self) == #"No value associated with key CodingKeys(stringValue: "lng", intValue: nil) ("lng")."#)
+        #expect(
+            try message("{\"lat\": 1}", Geo.self)
+                == #"No value associated with key CodingKeys(stringValue: "lng", intValue: nil) ("lng")."#)
         #expect(try message("300", Int8.self) == "Number 300 is not representable in Int8.")
         #expect(try message("1.5", Int.self) == "Number 1.5 is not representable in Int.")
         #expect(try message("\"*\"", Data.self) == "Encountered Data is not valid Base64.")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Sift
 
 /// JSONValueEncoder: round trips through JSONValueDecoder, and the same JSON as JSONEncoder.
@@ -64,9 +65,11 @@ struct CodableEncoderTests {
             Issue.record("not an object")
             return
         }
-        #expect(object.members.map(\.key) == [
-            "name", "age", "role", "level", "address", "tags", "scores", "ranks", "grid", "flags", "shapes", "homepage",
-        ])
+        #expect(
+            object.members.map(\.key) == [
+                "name", "age", "role", "level", "address", "tags", "scores", "ranks", "grid", "flags", "shapes",
+                "homepage",
+            ])
         guard case .object(let address) = object["address"] else {
             Issue.record("no address")
             return
@@ -82,9 +85,13 @@ struct CodableEncoderTests {
         let keys = ["b", "a10", "a2", "B", "_x", "é", "z", "A", "aB", "ab", ""]
         let dictionary = Dictionary(uniqueKeysWithValues: keys.enumerated().map { ($1, $0) })
         let person = try sift.encode(Self.ada)
-        #expect(Support.equivalent(person, try Support.foundationJSON(Self.ada, foundation), orderedKeys: true), "\(person)")
+        #expect(
+            Support.equivalent(person, try Support.foundationJSON(Self.ada, foundation), orderedKeys: true), "\(person)"
+        )
         let sorted = try sift.encode(dictionary)
-        #expect(Support.equivalent(sorted, try Support.foundationJSON(dictionary, foundation), orderedKeys: true), "\(sorted)")
+        #expect(
+            Support.equivalent(sorted, try Support.foundationJSON(dictionary, foundation), orderedKeys: true),
+            "\(sorted)")
         guard case .object(let object) = sorted else { return }
         #expect(object.members.map(\.key) == ["", "A", "B", "_x", "a10", "a2", "aB", "ab", "b", "z", "é"])
     }
@@ -109,11 +116,15 @@ struct CodableEncoderTests {
 
     @Test("Infinities and NaN", arguments: [Double.infinity, -.infinity, .nan])
     func nonConforming(value: Double) throws {
-        struct Box: Encodable { var values: [Double]; var single: Float }
+        struct Box: Encodable {
+            var values: [Double]
+            var single: Float
+        }
         let box = Box(values: [1, value], single: Float(value))
         let error = try #require(throws: EncodingError.self) { try JSONValueEncoder().encode(box) }
         let foundationError = try #require(throws: EncodingError.self) { try JSONEncoder().encode(box) }
-        guard case .invalidValue(_, let context) = error, case .invalidValue(_, let foundationContext) = foundationError else {
+        guard case .invalidValue(_, let context) = error, case .invalidValue(_, let foundationContext) = foundationError
+        else {
             Issue.record("\(error)")
             return
         }
@@ -121,9 +132,11 @@ struct CodableEncoderTests {
         #expect(context.debugDescription == foundationContext.debugDescription)
 
         var sift = JSONValueEncoder()
-        sift.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+        sift.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
         let foundation = JSONEncoder()
-        foundation.nonConformingFloatEncodingStrategy = .convertToString(positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+        foundation.nonConformingFloatEncodingStrategy = .convertToString(
+            positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
         #expect(Support.equivalent(try sift.encode(box), try Support.foundationJSON(box, foundation)))
     }
 
@@ -166,14 +179,20 @@ struct CodableEncoderTests {
         var sift = JSONValueEncoder()
         let foundation = JSONEncoder()
         switch strategy {
-        case .deferredToDate: (sift.dateEncodingStrategy, foundation.dateEncodingStrategy) = (.deferredToDate, .deferredToDate)
-        case .secondsSince1970: (sift.dateEncodingStrategy, foundation.dateEncodingStrategy) = (.secondsSince1970, .secondsSince1970)
+        case .deferredToDate:
+            (sift.dateEncodingStrategy, foundation.dateEncodingStrategy) = (.deferredToDate, .deferredToDate)
+        case .secondsSince1970:
+            (sift.dateEncodingStrategy, foundation.dateEncodingStrategy) = (.secondsSince1970, .secondsSince1970)
         case .millisecondsSince1970:
-            (sift.dateEncodingStrategy, foundation.dateEncodingStrategy) = (.millisecondsSince1970, .millisecondsSince1970)
+            (sift.dateEncodingStrategy, foundation.dateEncodingStrategy) = (
+                .millisecondsSince1970, .millisecondsSince1970
+            )
         case .iso8601: (sift.dateEncodingStrategy, foundation.dateEncodingStrategy) = (.iso8601, .iso8601)
         case .formatted:
             let formatter = CodableDecoderStrategyTests.DateCase.twitterFormatter
-            (sift.dateEncodingStrategy, foundation.dateEncodingStrategy) = (.formatted(formatter), .formatted(formatter))
+            (sift.dateEncodingStrategy, foundation.dateEncodingStrategy) = (
+                .formatted(formatter), .formatted(formatter)
+            )
         case .custom:
             let write: @Sendable (Date, any Encoder) throws -> Void = { date, encoder in
                 var container = encoder.singleValueContainer()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Sift
 
 /// The engine's hook: decoding an element captured at a document path and location.
@@ -36,8 +37,10 @@ struct CodableLocationTests {
         #expect(cause.location == Self.location)
         #expect(cause.path == Self.path)
         #expect(cause.underlyingError == nil)
-        #expect(cause.description
-            == "4:7: error: error while handling JSON: cannot decode Geo at lat: Expected to decode Double but found a string instead. (in $.items[3])")
+        #expect(
+            cause.description
+                == "4:7: error: error while handling JSON: cannot decode Geo at lat: Expected to decode Double but found a string instead. (in $.items[3])"
+        )
     }
 
     @Test("Errors at the element itself") func atTheElement() throws {
@@ -45,7 +48,9 @@ struct CodableLocationTests {
         #expect(kind == "typeMismatch")
         #expect(context.codingPath.map(\.stringValue) == ["items", "Index 3"])
         let cause = try #require(context.underlyingError as? JSONParseError)
-        #expect(cause.message == "cannot decode Geo: Expected to decode Dictionary<String, Any> but found an array instead.")
+        #expect(
+            cause.message == "cannot decode Geo: Expected to decode Dictionary<String, Any> but found an array instead."
+        )
 
         let (missingKind, missing) = try decodingError(Geo.self, #"{"lat": 1}"#)
         #expect(missingKind == "keyNotFound")
@@ -66,12 +71,14 @@ struct CodableLocationTests {
         struct Picky: Decodable {
             init(from decoder: any Decoder) throws {
                 let already = JSONParseError(
-                    kind: .invalidSyntax, message: "elsewhere", location: Sift.SourceLocation(offset: 0, line: 1, column: 1))
+                    kind: .invalidSyntax, message: "elsewhere",
+                    location: Sift.SourceLocation(offset: 0, line: 1, column: 1))
                 switch try decoder.singleValueContainer().decode(String.self) {
                 case "empty-path":
                     throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "made by hand"))
                 case "located":
-                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "x", underlyingError: already))
+                    throw DecodingError.dataCorrupted(
+                        .init(codingPath: decoder.codingPath, debugDescription: "x", underlyingError: already))
                 default:
                     throw CancellationError()
                 }

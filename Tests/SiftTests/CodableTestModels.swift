@@ -7,7 +7,8 @@ enum Role: String, Codable, Equatable {
 }
 
 enum Level: Int, Codable, Equatable {
-    case low = 1, high = 2
+    case low = 1
+    case high = 2
 }
 
 enum Shape: Codable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Sift
 
 /// Test-only helpers for the Codable suites: a minimal JSON text → `JSONValue` builder on top of
@@ -21,13 +22,14 @@ enum CodableTestSupport {
     ) throws -> (value: JSONValue, locations: [JSONNodePath: Sift.SourceLocation]) {
         let builder = ValueBuilder()
         var locations: [JSONNodePath: Sift.SourceLocation] = [:]
-        let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, context in
-            if event.beginsValue {
-                let path = context.path
-                if record(path) { locations[path] = context.location }
-            }
-            builder.handle(event)
-        })
+        let tokenizer = JSONTokenizer(
+            handler: JSONEventClosure { event, context in
+                if event.beginsValue {
+                    let path = context.path
+                    if record(path) { locations[path] = context.location }
+                }
+                builder.handle(event)
+            })
         var start = 0
         while start < bytes.count {
             let end = min(start + chunkSize, bytes.count)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Sift
 
 /// The twitter corpus decoded by JSONValueDecoder, whole and element by element as the streaming
@@ -45,7 +46,8 @@ struct CodableTwitterTests {
     @Test("Each status decoded alone at its path equals JSONDecoder's") func elementByElement() throws {
         let bytes = try Self.bytes()
         let (sift, foundation) = Self.decoders
-        let (value, locations) = try Support.parse(bytes: bytes, chunkSize: 1000, recordingLocationsWhere: Self.isStatus)
+        let (value, locations) = try Support.parse(
+            bytes: bytes, chunkSize: 1000, recordingLocationsWhere: Self.isStatus)
         guard case .object(let root) = value, case .array(let elements) = root["statuses"] else {
             Issue.record("no statuses array")
             return
@@ -81,7 +83,9 @@ struct CodableTwitterTests {
             try foundation.decode(TwitterFeed.self, from: Data(bytes))
         }
         let (corrupted, locations) = try Support.parse(bytes: bytes, recordingLocationsWhere: Self.isStatus)
-        guard case .object(let corruptedRoot) = corrupted, case .array(let corruptedElements) = corruptedRoot["statuses"] else {
+        guard case .object(let corruptedRoot) = corrupted,
+            case .array(let corruptedElements) = corruptedRoot["statuses"]
+        else {
             Issue.record("no statuses array")
             return
         }
@@ -101,7 +105,9 @@ struct CodableTwitterTests {
         #expect(located.kind == .consumerError)
         #expect(located.location == statusLocation)
         #expect(located.path == statusPath)
-        #expect(located.message == "cannot decode Status at user.followersCount: Expected to decode Int but found a string instead.")
+        #expect(
+            located.message
+                == "cannot decode Status at user.followersCount: Expected to decode Int but found a string instead.")
     }
 }
 

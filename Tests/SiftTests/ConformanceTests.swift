@@ -5,9 +5,14 @@ import Testing
 
 /// JSONTestSuite (shared/conformance/JSONTestSuite): every `y_` file accepted, every `n_` file
 /// rejected, and the implementation-defined `i_` files decided as the table below records, so
-/// that any change of behaviour shows up here. Each file is fed whole and in chunks of 1 to 31
-/// bytes, and must give the same events and the same error every time.
-@Suite(.enabled(if: TokenizerTestSupport.conformanceDirectory != nil, "shared/conformance/JSONTestSuite is not beside the package"))
+/// that any change of behaviour shows up here.
+///
+/// Each file is fed whole and in chunks of 1 to 31 bytes, and must give the same events and the same
+/// error every time.
+@Suite(
+    .enabled(
+        if: TokenizerTestSupport.conformanceDirectory != nil,
+        "shared/conformance/JSONTestSuite is not beside the package"))
 struct ConformanceTests {
     static let directory = TokenizerTestSupport.conformanceDirectory
 
@@ -73,7 +78,8 @@ struct ConformanceTests {
     func decidesAsSpecifiedInEverySplit(name: String) async throws {
         let bytes = Array(try Data(contentsOf: try #require(Self.directory).appendingPathComponent(name)))
         let traces = await TokenizerTestSupport.offPool {
-            [TokenizerTestSupport.trace(bytes, split: .whole)] + (1...31).map { TokenizerTestSupport.trace(bytes, split: .size($0)) }
+            [TokenizerTestSupport.trace(bytes, split: .whole)]
+                + (1...31).map { TokenizerTestSupport.trace(bytes, split: .size($0)) }
         }
         let whole = traces[0]
         let accepted = !(whole.last?.hasPrefix("error:") ?? false)
@@ -91,10 +97,13 @@ struct ConformanceTests {
     @Test func rejectedFilesFailWithAnErrorKindThatFits() throws {
         for name in Self.fileNames where name.hasPrefix("n_") {
             let bytes = Array(try Data(contentsOf: try #require(Self.directory).appendingPathComponent(name)))
-            let error = try #require(TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), bytes, split: .whole))
+            let error = try #require(
+                TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), bytes, split: .whole))
             // Truncated documents are incomplete; everything else is invalid syntax or UTF-8, or
             // (for the 100 000 opening brackets) too deep.
-            let allowed: Set<JSONParseError.Kind> = [.invalidSyntax, .incompleteInput, .invalidUTF8, .depthLimitExceeded]
+            let allowed: Set<JSONParseError.Kind> = [
+                .invalidSyntax, .incompleteInput, .invalidUTF8, .depthLimitExceeded,
+            ]
             #expect(allowed.contains(error.kind), "\(name): \(error)")
         }
     }

@@ -4,7 +4,7 @@ import Testing
 @testable import Sift
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `JSONInput` and the `parse` entry points: files, descriptors, pipes, asynchronous chunks.
@@ -95,7 +95,9 @@ import Glibc
             #expect(error.kind == .inputError)
             #expect(error.message == "cannot open '/nonexistent-sift-dir/x.json': No such file or directory")
             #expect(error.description == "error: cannot open '/nonexistent-sift-dir/x.json': No such file or directory")
-            #expect(error.diagnostic(file: "x.json") == "x.json: error: cannot open '/nonexistent-sift-dir/x.json': No such file or directory")
+            #expect(
+                error.diagnostic(file: "x.json")
+                    == "x.json: error: cannot open '/nonexistent-sift-dir/x.json': No such file or directory")
         }
         #expect(JSONInput.file(path).byteCount == nil)
     }
@@ -131,9 +133,10 @@ import Glibc
         let url = try Self.temporaryFile(Self.document)
         defer { try? FileManager.default.removeItem(at: url) }
         let reports = Reports()
-        let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, context in
-            if case .key(let key) = event, key.equals("first") { context.stopParsing() }
-        })
+        let tokenizer = JSONTokenizer(
+            handler: JSONEventClosure { event, context in
+                if case .key(let key) = event, key.equals("first") { context.stopParsing() }
+            })
         try tokenizer.parse(JSONInput.file(url.path).reportingProgress { reports.append($0) })
         #expect(tokenizer.isStopped)
         #expect(reports.values == [65_536])
@@ -146,7 +149,8 @@ import Glibc
         bytes += Array(repeating: UInt8(ascii: "\n"), count: 70_000)
         let url = try Self.temporaryFile(bytes)
         defer { try? FileManager.default.removeItem(at: url) }
-        let inMemory = try #require(TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), bytes, split: .whole))
+        let inMemory = try #require(
+            TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), bytes, split: .whole))
         #expect(inMemory.sourceLine?.hasSuffix("1,,2, 3, 4]") == true)
         do {
             try JSONTokenizer.validate(.file(url.path))
@@ -171,7 +175,9 @@ import Glibc
     }
 
     @Test func asyncSequenceOfDataAndSlices() async throws {
-        let pieces = stride(from: 0, to: Self.document.count, by: 1000).map { Self.document[$0..<min($0 + 1000, Self.document.count)] }
+        let pieces = stride(from: 0, to: Self.document.count, by: 1000).map {
+            Self.document[$0..<min($0 + 1000, Self.document.count)]
+        }
         let expected = try Self.digest(.bytes(Self.document))
 
         let slices = JSONTokenizer(handler: TokenizerTestSupport.DigestRecorder())
@@ -195,7 +201,8 @@ import Glibc
 
     @Test func parseErrorFromAsyncChunksMatchesWholeInput() async throws {
         let text = Array(#"{"values":[1,2,3,,4,5,6,7,8,9,10,11,12,13,14,15]}"#.utf8)
-        let whole = try #require(TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), text, split: .whole))
+        let whole = try #require(
+            TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), text, split: .whole))
         let tokenizer = JSONTokenizer(handler: IgnoringHandler())
         do {
             try await tokenizer.parse(Chunks(pieces: text.map { [$0] }))
@@ -208,10 +215,12 @@ import Glibc
 
     @Test func stopParsingAsksForNoMoreChunks() async throws {
         let counter = Reports()
-        let chunks = Chunks(pieces: [Array(#"{"a":1,"#.utf8), Array(#""b":2,"#.utf8), Array(#""c":3}"#.utf8)], pulls: counter)
-        let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, context in
-            if case .key(let key) = event, key.equals("a") { context.stopParsing() }
-        })
+        let chunks = Chunks(
+            pieces: [Array(#"{"a":1,"#.utf8), Array(#""b":2,"#.utf8), Array(#""c":3}"#.utf8)], pulls: counter)
+        let tokenizer = JSONTokenizer(
+            handler: JSONEventClosure { event, context in
+                if case .key(let key) = event, key.equals("a") { context.stopParsing() }
+            })
         try await tokenizer.parse(chunks)
         #expect(tokenizer.isStopped)
         #expect(counter.values.count == 1)

@@ -5,7 +5,9 @@ import Testing
 
 /// The RFC 9535 compliance suite: every test whose selector uses the supported features must
 /// give the expected values in the expected order, by streaming (whole and chunked) and in
-/// memory; invalid selectors must be rejected. Filter tests are counted as skipped.
+/// memory; invalid selectors must be rejected.
+///
+/// Filter tests are counted as skipped.
 @Suite struct JSONPathComplianceTests {
     static let suiteURL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -30,11 +32,14 @@ import Testing
             if let single = test["result"]?.arrayValue { results = [single] }
             if let many = test["results"]?.arrayValue { results = many.compactMap(\.arrayValue) }
             if let single = test["result_paths"]?.arrayValue { paths = [single.compactMap(\.stringValue)] }
-            if let many = test["results_paths"]?.arrayValue { paths = many.map { ($0.arrayValue ?? []).compactMap(\.stringValue) } }
-            cases.append(Case(
-                name: test["name"]?.stringValue ?? "?", selector: test["selector"]?.stringValue ?? "",
-                document: test["document"], results: results, resultPaths: paths,
-                invalid: test["invalid_selector"] == .bool(true)))
+            if let many = test["results_paths"]?.arrayValue {
+                paths = many.map { ($0.arrayValue ?? []).compactMap(\.stringValue) }
+            }
+            cases.append(
+                Case(
+                    name: test["name"]?.stringValue ?? "?", selector: test["selector"]?.stringValue ?? "",
+                    document: test["document"], results: results, resultPaths: paths,
+                    invalid: test["invalid_selector"] == .bool(true)))
         }
         return cases
     }
@@ -92,10 +97,14 @@ import Testing
                 let matchIndex = test.results.firstIndex(of: streamed.map(\.1))
                 if matchIndex == nil {
                     ok = false
-                    failures.append("\(test.name): streamed (chunks of \(chunkSize)) \(streamed.map(\.1)) expected \(test.results.first ?? []) for \(test.selector)")
+                    failures.append(
+                        "\(test.name): streamed (chunks of \(chunkSize)) \(streamed.map(\.1)) expected \(test.results.first ?? []) for \(test.selector)"
+                    )
                     break
                 }
-                if let matchIndex, matchIndex < test.resultPaths.count, streamed.map(\.0) != test.resultPaths[matchIndex] {
+                if let matchIndex, matchIndex < test.resultPaths.count,
+                    streamed.map(\.0) != test.resultPaths[matchIndex]
+                {
                     ok = false
                     failures.append("\(test.name): paths \(streamed.map(\.0)) expected \(test.resultPaths[matchIndex])")
                     break
@@ -103,7 +112,9 @@ import Testing
             }
             if ok { passed += 1 }
         }
-        print("JSONPath CTS: \(passed) passed, \(failures.count) failed, \(skipped) skipped (filters), \(cases.count) total")
+        print(
+            "JSONPath CTS: \(passed) passed, \(failures.count) failed, \(skipped) skipped (filters), \(cases.count) total"
+        )
         for failure in failures.prefix(40) { print("  ✗ \(failure)") }
         #expect(failures.isEmpty)
     }

@@ -7,9 +7,10 @@ import Testing
 func parseValue(_ text: String) throws -> JSONValue {
     var result: JSONValue?
     var builder = JSONValueBuilder()
-    let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, _ in
-        if let value = builder.consume(event) { result = value }
-    })
+    let tokenizer = JSONTokenizer(
+        handler: JSONEventClosure { event, _ in
+            if let value = builder.consume(event) { result = value }
+        })
     try tokenizer.feed(Array(text.utf8))
     try tokenizer.finish()
     return result!
@@ -46,18 +47,31 @@ func streamValues<Value>(_ path: TypedJSONPath<Value>, _ text: String, chunkSize
         #expect(try streamValues(root.goTo("string").string, #"{"string":15}"#, chunkSize: chunkSize) == [])
         #expect(try streamValues(root.goTo("url").url, #"{"url":"é"}"#, chunkSize: chunkSize) == [])
         #expect(try streamValues(root.goTo("url").url, #"{"url":15}"#, chunkSize: chunkSize) == [])
-        #expect(try streamValues(root.goTo("url").url, #"{"url":"https://spotify.com/a?b=c"}"#, chunkSize: chunkSize) == [URL(string: "https://spotify.com/a?b=c")!])
+        #expect(
+            try streamValues(root.goTo("url").url, #"{"url":"https://spotify.com/a?b=c"}"#, chunkSize: chunkSize) == [
+                URL(string: "https://spotify.com/a?b=c")!
+            ])
         #expect(try streamValues(root.forEach().string, #"["hello",15]"#, chunkSize: chunkSize) == ["hello"])
-        let dictionaryBlock = root.goTo("string").runBlock { _ in .object(JSONObject([.init(key: "a", value: .string("b"))])) }.string
+        let dictionaryBlock = root.goTo("string").runBlock { _ in
+            .object(JSONObject([.init(key: "a", value: .string("b"))]))
+        }.string
         #expect(try streamValues(dictionaryBlock, #"{"string":"x"}"#, chunkSize: chunkSize) == [])
         let combined = root.goTo("A").combine(with: root.goTo("B")).string
-        #expect(try streamValues(combined, #"{"A":"valueA","B":"valueB"}"#, chunkSize: chunkSize) == ["valueA", "valueB"])
-        #expect(try streamValues(combined, #"{"B":"valueB","A":"valueA"}"#, chunkSize: chunkSize) == ["valueA", "valueB"])
+        #expect(
+            try streamValues(combined, #"{"A":"valueA","B":"valueB"}"#, chunkSize: chunkSize) == ["valueA", "valueB"])
+        #expect(
+            try streamValues(combined, #"{"B":"valueB","A":"valueA"}"#, chunkSize: chunkSize) == ["valueA", "valueB"])
         #expect(try streamValues(combined, #"{"A":1,"B":"valueB"}"#, chunkSize: chunkSize).first == "valueB")
         let nested = root.goTo("date").goTo("weekday").string
-        #expect(try streamValues(nested, #"{"date":{"weekday":"Sunday"},"x":[1,{"date":2}]}"#, chunkSize: chunkSize) == ["Sunday"])
+        #expect(
+            try streamValues(nested, #"{"date":{"weekday":"Sunday"},"x":[1,{"date":2}]}"#, chunkSize: chunkSize) == [
+                "Sunday"
+            ])
         let value = root.goTo("a").value
-        #expect(try streamValues(value, #"{"a":{"b":[1,2,{"c":null}]}}"#, chunkSize: chunkSize) == [try parseValue(#"{"b":[1,2,{"c":null}]}"#)])
+        #expect(
+            try streamValues(value, #"{"a":{"b":[1,2,{"c":null}]}}"#, chunkSize: chunkSize) == [
+                try parseValue(#"{"b":[1,2,{"c":null}]}"#)
+            ])
     }
 
     @Test func blockAfterStringDestinationNeverRuns() throws {

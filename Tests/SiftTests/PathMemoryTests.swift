@@ -4,7 +4,7 @@ import Testing
 @testable import Sift
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Streams a generated document far larger than the memory bound through one path, in a child
@@ -18,13 +18,16 @@ import Glibc
                 if !match.value.isEmpty { matches += 1 }
             }
             let tokenizer = JSONTokenizer(handler: query.makeMatcher())
-            var generator = GeneratedFeed(totalBytes: (Int(ProcessInfo.processInfo.environment["SIFT_MEMORY_TEST_MB"] ?? "") ?? 256) << 20)
+            var generator = GeneratedFeed(
+                totalBytes: (Int(ProcessInfo.processInfo.environment["SIFT_MEMORY_TEST_MB"] ?? "") ?? 256) << 20)
             while let chunk = generator.next() {
                 try! tokenizer.feed(chunk)
             }
             try! tokenizer.finish()
             let peak = PeakMemory.residentBytes()
-            FileHandle.standardError.write("generated \(generator.produced >> 20) MB, \(matches) matches, peak RSS \(peak >> 20) MB\n".data(using: .utf8)!)
+            FileHandle.standardError.write(
+                "generated \(generator.produced >> 20) MB, \(matches) matches, peak RSS \(peak >> 20) MB\n".data(
+                    using: .utf8)!)
             exit(matches == generator.components && peak < 64 << 20 ? 0 : 1)
         }
     }
@@ -54,12 +57,13 @@ struct GeneratedFeed {
             }
             let index = components
             if index > 0 { buffer.append(UInt8(ascii: ",")) }
-            buffer.append(contentsOf: """
-                {"id":"row-\(index)","component":{"id":"glue:row","category":"row"},\
-                "text":{"title":"Title \(index) \\"quoted\\" caf\\u00e9","subtitle":"Sub é \(index % 97)"},\
-                "images":{"main":{"uri":"https://images.example.com/\(index).jpg"}},\
-                "metadata":{"rank":\(index),"score":\(Double(index) / 7),"new":\(index % 2 == 0)}}
-                """.utf8)
+            buffer.append(
+                contentsOf: """
+                    {"id":"row-\(index)","component":{"id":"glue:row","category":"row"},\
+                    "text":{"title":"Title \(index) \\"quoted\\" caf\\u00e9","subtitle":"Sub é \(index % 97)"},\
+                    "images":{"main":{"uri":"https://images.example.com/\(index).jpg"}},\
+                    "metadata":{"rank":\(index),"score":\(Double(index) / 7),"new":\(index % 2 == 0)}}
+                    """.utf8)
             components += 1
         }
         produced += buffer.count

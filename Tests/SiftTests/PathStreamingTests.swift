@@ -48,9 +48,12 @@ import Testing
         let url = Self.corporaURL.appendingPathComponent(file)
         guard let data = FileManager.default.contents(atPath: url.path) else { return }
         let text = String(decoding: data, as: UTF8.self)
-        let queries = file == "twitter.json"
-            ? ["$.statuses[*].user.screen_name", "$..hashtags[*].text", "$.statuses[-2:].id",
-               "$.statuses[3].user['name','followers_count']"]
+        let queries =
+            file == "twitter.json"
+            ? [
+                "$.statuses[*].user.screen_name", "$..hashtags[*].text", "$.statuses[-2:].id",
+                "$.statuses[3].user['name','followers_count']",
+            ]
             : ["$.performances[*].seatCategories[*].areas[*].areaId", "$.events.*.name", "$..subTopicIds[-1]"]
         for query in queries {
             try check(query, text, chunkSizes: [data.count, 4093])
@@ -113,11 +116,14 @@ import Testing
             kept.append(match)
         }
         let bytes = Array(text.utf8)
-        let chunks = stride(from: 0, to: bytes.count, by: chunkSize).map { Array(bytes[$0..<min($0 + chunkSize, bytes.count)]) }
-        try await query.run(chunks: AsyncStream { continuation in
-            for chunk in chunks { continuation.yield(chunk) }
-            continuation.finish()
-        })
+        let chunks = stride(from: 0, to: bytes.count, by: chunkSize).map {
+            Array(bytes[$0..<min($0 + chunkSize, bytes.count)])
+        }
+        try await query.run(
+            chunks: AsyncStream { continuation in
+                for chunk in chunks { continuation.yield(chunk) }
+                continuation.finish()
+            })
         #expect(kept.map { "\($0.path) \($0.location)" } == ["$.a[0].b 2:8", "$.a[1].b 3:8", "$.a[2].b 4:8"])
         #expect(seenInside == ["$.a[1].b 3:8", "$.a[2].b 4:8"])
     }

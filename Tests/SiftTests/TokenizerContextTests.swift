@@ -58,7 +58,10 @@ import Testing
     struct Recorder: JSONEventHandler {
         var observed: [Observed] = []
         mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
-            observed.append(Observed(offset: context.offset, location: context.location, path: context.path.description, depth: context.depth))
+            observed.append(
+                Observed(
+                    offset: context.offset, location: context.location, path: context.path.description,
+                    depth: context.depth))
         }
     }
 
@@ -93,11 +96,14 @@ import Testing
         try JSONTokenizer.tokenize(#"{"a":[{"b":1},[]],"c":{}}"#) { event, context in
             lines.append("\(event) \(context.path) \(context.depth)")
         }
-        #expect(lines == [
-            "startObject $ 1", #"key("a") $.a 1"#, "startArray $.a 2", "startObject $.a[0] 3", #"key("b") $.a[0].b 3"#,
-            "number(1) $.a[0].b 3", "endObject $.a[0] 2", "startArray $.a[1] 3", "endArray $.a[1] 2", "endArray $.a 1",
-            #"key("c") $.c 1"#, "startObject $.c 2", "endObject $.c 1", "endObject $ 0",
-        ])
+        #expect(
+            lines == [
+                "startObject $ 1", #"key("a") $.a 1"#, "startArray $.a 2", "startObject $.a[0] 3",
+                #"key("b") $.a[0].b 3"#,
+                "number(1) $.a[0].b 3", "endObject $.a[0] 2", "startArray $.a[1] 3", "endArray $.a[1] 2",
+                "endArray $.a 1",
+                #"key("c") $.c 1"#, "startObject $.c 2", "endObject $.c 1", "endObject $ 0",
+            ])
     }
 
     @Test func topLevelNumberIsLocatedAtFinish() throws {
@@ -106,7 +112,10 @@ import Testing
         try tokenizer.feed(Array("34".utf8))
         #expect(tokenizer.handler.observed.isEmpty)  // a number only ends at the end of input
         try tokenizer.finish()
-        #expect(tokenizer.handler.observed == [Observed(offset: 4, location: SourceLocation(offset: 4, line: 2, column: 2), path: "$", depth: 0)])
+        #expect(
+            tokenizer.handler.observed == [
+                Observed(offset: 4, location: SourceLocation(offset: 4, line: 2, column: 2), path: "$", depth: 0)
+            ])
     }
 
     /// A handler that skips a container gets its closing event next; the skipped contents are
@@ -115,10 +124,11 @@ import Testing
     func skippedContentsAreNotDelivered(chunkSize: Int) throws {
         func run(_ text: String) throws -> [String] {
             var seen: [String] = []
-            let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, context in
-                seen.append("\(event)@\(context.depth)")
-                if case .startObject = event, context.depth == 2 { context.skipContents() }
-            })
+            let tokenizer = JSONTokenizer(
+                handler: JSONEventClosure { event, context in
+                    seen.append("\(event)@\(context.depth)")
+                    if case .startObject = event, context.depth == 2 { context.skipContents() }
+                })
             let bytes = Array(text.utf8)
             for start in stride(from: 0, to: bytes.count, by: chunkSize) {
                 try tokenizer.feed(bytes[start..<min(start + chunkSize, bytes.count)])
@@ -127,11 +137,12 @@ import Testing
             return seen
         }
         let events = try run(#"{"a":{"b":[1,{"c":2}],"d":3},"e":[{"f":4},5]}"#)
-        #expect(events == [
-            "startObject@1", "key(\"a\")@1", "startObject@2", "endObject@1", "key(\"e\")@1",
-            "startArray@2", "startObject@3", "key(\"f\")@3", "number(4)@3", "endObject@2", "number(5)@2",
-            "endArray@1", "endObject@0",
-        ])
+        #expect(
+            events == [
+                "startObject@1", "key(\"a\")@1", "startObject@2", "endObject@1", "key(\"e\")@1",
+                "startArray@2", "startObject@3", "key(\"f\")@3", "number(4)@3", "endObject@2", "number(5)@2",
+                "endArray@1", "endObject@0",
+            ])
         let error = #expect(throws: JSONParseError.self) { try run(#"{"a":{"b":[1,{"c":]}}}"#) }
         #expect(error?.path.description == "$.a.b[1].c")
     }

@@ -5,8 +5,10 @@ import Testing
 
 /// The shared corpora (twitter, citm_catalog, canada, and the Amazon NDJSON with multiple
 /// values) give the same events, with the same token offsets, however they are split: whole, in
-/// chunks of 1 to 31 bytes and in seeded random pieces. The expected traces are kept as digests
-/// in `Resources/corpora.digests` rather than as megabytes of text.
+/// chunks of 1 to 31 bytes and in seeded random pieces.
+///
+/// The expected traces are kept as digests in `Resources/corpora.digests` rather than as megabytes of
+/// text.
 @Suite(.enabled(if: TokenizerTestSupport.corporaDirectory != nil, "shared/corpora is not beside the package"))
 struct TokenizerCorpusTests {
     static let directory = TokenizerTestSupport.corporaDirectory
@@ -22,7 +24,7 @@ struct TokenizerCorpusTests {
         return result
     }()
 
-    /// name → (events, digest)
+    /// The golden digests by corpus file name: name → (events, digest).
     static let golden: [String: (events: Int, digest: String)] = {
         guard let url = Bundle.module.url(forResource: "Resources/corpora", withExtension: "digests"),
             let text = try? String(contentsOf: url, encoding: .utf8)
@@ -30,7 +32,9 @@ struct TokenizerCorpusTests {
         var result: [String: (Int, String)] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let fields = line.split(separator: " ")
-            if fields.count == 3, let events = Int(fields[1]) { result[String(fields[0])] = (events, String(fields[2])) }
+            if fields.count == 3, let events = Int(fields[1]) {
+                result[String(fields[0])] = (events, String(fields[2]))
+            }
         }
         return result
     }()
@@ -51,19 +55,24 @@ struct TokenizerCorpusTests {
         let options = JSONParserOptions(allowsMultipleValues: name.hasSuffix(".ndjson"))
         let tokenizer = JSONTokenizer(options: options, handler: TokenizerTestSupport.DigestRecorder())
         let error = TokenizerTestSupport.run(tokenizer, bytes, split: split)
-        return Outcome(events: tokenizer.handler.events, digest: String(tokenizer.handler.digest, radix: 16), error: error?.description)
+        return Outcome(
+            events: tokenizer.handler.events, digest: String(tokenizer.handler.digest, radix: 16),
+            error: error?.description)
     }
 
-    static func digest(_ name: String, split: TokenizerTestSupport.Split) async throws -> (events: Int, digest: String) {
+    static func digest(_ name: String, split: TokenizerTestSupport.Split) async throws -> (events: Int, digest: String)
+    {
         let result = try #require(await TokenizerTestSupport.offPool { outcome(name, split: split) })
         #expect(result.error == nil, "\(name) \(split): \(result.error ?? "")")
         return (result.events, result.digest)
     }
 
     @Test func goldenDigestsAreUpToDate() async throws {
-        var lines = ["# Event digests of the shared corpora (TokenizerTestSupport.DigestRecorder: FNV-1a 64 over each",
-                     "# event's kind, bytes and start offset). Columns: file, events, digest.",
-                     "# Regenerate with SIFT_UPDATE_GOLDEN=1 after an intended change."]
+        var lines = [
+            "# Event digests of the shared corpora (TokenizerTestSupport.DigestRecorder: FNV-1a 64 over each",
+            "# event's kind, bytes and start offset). Columns: file, events, digest.",
+            "# Regenerate with SIFT_UPDATE_GOLDEN=1 after an intended change.",
+        ]
         for name in Self.names {
             let whole = try await Self.digest(name, split: .whole)
             lines.append("\(name) \(whole.events) \(whole.digest)")
@@ -71,7 +80,8 @@ struct TokenizerCorpusTests {
             #expect(whole.events == golden.events && whole.digest == golden.digest, "\(name)")
         }
         if ProcessInfo.processInfo.environment["SIFT_UPDATE_GOLDEN"] != nil {
-            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources/corpora.digests")
+            let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+                "Resources/corpora.digests")
             try (lines.joined(separator: "\n") + "\n").write(to: url, atomically: true, encoding: .utf8)
         }
     }

@@ -27,119 +27,166 @@ import Testing
         }
     }
 
-    static let longLine = "{\"items\":[" + (0..<30).map { "{\"id\":\($0),\"ok\":true}" }.joined(separator: ",")
+    static let longLine =
+        "{\"items\":[" + (0..<30).map { "{\"id\":\($0),\"ok\":true}" }.joined(separator: ",")
         + ",{\"id\":30,\"ok\":ture}]}"
 
     static let cases: [Case] = [
-        Case("empty element", "[1,,2]", .invalidSyntax, "$[1]", """
+        Case(
+            "empty element", "[1,,2]", .invalidSyntax, "$[1]",
+            """
             1:4: error: invalid JSON: unallowed token at this point in JSON text (in $[1])
             [1,,2]
                ^
             """),
-        Case("missing colon", #"{"a" 1}"#, .invalidSyntax, "$.a", """
+        Case(
+            "missing colon", #"{"a" 1}"#, .invalidSyntax, "$.a",
+            """
             1:6: error: invalid JSON: object key and value must be separated by a colon (':') (in $.a)
             {"a" 1}
                  ^
             """),
-        Case("misspelled literal", #"{"a":tru}"#, .invalidSyntax, "$.a", """
+        Case(
+            "misspelled literal", #"{"a":tru}"#, .invalidSyntax, "$.a",
+            """
             1:9: error: invalid JSON: invalid string in json text (in $.a)
             {"a":tru}
                     ^
             """),
-        Case("missing comma in array", "[1 2]", .invalidSyntax, "$[0]", """
+        Case(
+            "missing comma in array", "[1 2]", .invalidSyntax, "$[0]",
+            """
             1:4: error: invalid JSON: after array element, I expect ',' or ']' (in $[0])
             [1 2]
                ^
             """),
-        Case("missing comma in object", #"{"a":1 "b":2}"#, .invalidSyntax, "$.a", """
+        Case(
+            "missing comma in object", #"{"a":1 "b":2}"#, .invalidSyntax, "$.a",
+            """
             1:8: error: invalid JSON: after key and value, inside map, I expect ',' or '}' (in $.a)
             {"a":1 "b":2}
                    ^
             """),
-        Case("trailing comma in object", #"{"a":1,}"#, .invalidSyntax, "$", """
+        Case(
+            "trailing comma in object", #"{"a":1,}"#, .invalidSyntax, "$",
+            """
             1:8: error: invalid JSON: invalid object key (must be a string) (in $)
             {"a":1,}
                    ^
             """),
-        Case("leading zero", "[01]", .invalidSyntax, "$[0]", """
+        Case(
+            "leading zero", "[01]", .invalidSyntax, "$[0]",
+            """
             1:3: error: invalid JSON: after array element, I expect ',' or ']' (in $[0])
             [01]
               ^
             """),
-        Case("unterminated string", #"{"text":"hello"#, .incompleteInput, "$.text", """
+        Case(
+            "unterminated string", #"{"text":"hello"#, .incompleteInput, "$.text",
+            """
             1:15: error: incomplete JSON: unexpected end of input inside a string (in $.text)
             {"text":"hello
                           ^
             """),
-        Case("truncated document", #"{"body":[{"text":"#, .incompleteInput, "$.body[0].text", """
+        Case(
+            "truncated document", #"{"body":[{"text":"#, .incompleteInput, "$.body[0].text",
+            """
             1:18: error: incomplete JSON: unexpected end of input (in $.body[0].text)
             {"body":[{"text":
                              ^
             """),
-        Case("truncated after a comma", "[1,2,", .incompleteInput, "$[2]", """
+        Case(
+            "truncated after a comma", "[1,2,", .incompleteInput, "$[2]",
+            """
             1:6: error: incomplete JSON: unexpected end of input (in $[2])
             [1,2,
                  ^
             """),
-        Case("empty input", "", .incompleteInput, "$", """
+        Case(
+            "empty input", "", .incompleteInput, "$",
+            """
             1:1: error: incomplete JSON: unexpected end of input: no JSON value (in $)
             """),
-        Case("trailing garbage", #"{"a":1} x"#, .invalidSyntax, "$", """
+        Case(
+            "trailing garbage", #"{"a":1} x"#, .invalidSyntax, "$",
+            """
             1:9: error: invalid JSON: trailing garbage (in $)
             {"a":1} x
                     ^
             """),
-        Case("unterminated string after the value", #"{} "abc"#, .invalidSyntax, "$", """
+        Case(
+            "unterminated string after the value", #"{} "abc"#, .invalidSyntax, "$",
+            """
             1:4: error: invalid JSON: trailing garbage (in $)
             {} "abc
                ^
             """),
-        Case("raw form feed", "[1,\u{0C}2]", .invalidSyntax, "$[1]", """
+        Case(
+            "raw form feed", "[1,\u{0C}2]", .invalidSyntax, "$[1]",
+            """
             1:4: error: invalid JSON: a raw form feed (0x0C) is not allowed in JSON text (in $[1])
             [1, 2]
                ^
             """),
-        Case("raw vertical tab", "{\"a\":\u{0B}1}", .invalidSyntax, "$.a", """
+        Case(
+            "raw vertical tab", "{\"a\":\u{0B}1}", .invalidSyntax, "$.a",
+            """
             1:6: error: invalid JSON: a raw vertical tab (0x0B) is not allowed in JSON text (in $.a)
             {"a": 1}
                  ^
             """),
-        Case("invalid UTF-8", [0x5B, 0x22, 0x6F, 0x6B, 0x22, 0x2C, 0x22, 0xC3, 0x28, 0x22, 0x5D], .invalidUTF8, "$[1]", """
+        Case(
+            "invalid UTF-8", [0x5B, 0x22, 0x6F, 0x6B, 0x22, 0x2C, 0x22, 0xC3, 0x28, 0x22, 0x5D], .invalidUTF8, "$[1]",
+            """
             1:9: error: invalid UTF-8: incomplete sequence 0xC3 followed by 0x28 (in $[1])
             ["ok","\u{FFFD}("]
                     ^
             """),
-        Case("overlong UTF-8", [0x22, 0xE0, 0x80, 0xAF, 0x22], .invalidUTF8, "$", """
+        Case(
+            "overlong UTF-8", [0x22, 0xE0, 0x80, 0xAF, 0x22], .invalidUTF8, "$",
+            """
             1:3: error: invalid UTF-8: overlong encoding 0xE0 0x80 (in $)
             "\u{FFFD}\u{FFFD}\u{FFFD}"
               ^
             """),
-        Case("CRLF lines", "{\r\n  \"a\": 1,\r\n  \"b\": [1, 2,, 3]\r\n}", .invalidSyntax, "$.b[2]", """
+        Case(
+            "CRLF lines", "{\r\n  \"a\": 1,\r\n  \"b\": [1, 2,, 3]\r\n}", .invalidSyntax, "$.b[2]",
+            """
             3:14: error: invalid JSON: unallowed token at this point in JSON text (in $.b[2])
               "b": [1, 2,, 3]
                          ^
             """),
-        Case("long line", longLine, .invalidSyntax, "$.items[30].ok", """
+        Case(
+            "long line", longLine, .invalidSyntax, "$.items[30].ok",
+            """
             1:616: error: invalid JSON: invalid string in json text (in $.items[30].ok)
             rue},{"id":28,"ok":true},{"id":29,"ok":true},{"id":30,"ok":ture}]}
                                                                         ^
             """),
-        Case("comment not allowed", "[1, // x\n 2]", .invalidSyntax, "$[1]", """
+        Case(
+            "comment not allowed", "[1, // x\n 2]", .invalidSyntax, "$[1]",
+            """
             1:5: error: invalid JSON: probable comment found in input text, comments are not enabled (in $[1])
             [1, // x
                 ^
             """),
-        Case("bad escape", #"{"k":["\x"]}"#, .invalidSyntax, "$.k[0]", """
+        Case(
+            "bad escape", #"{"k":["\x"]}"#, .invalidSyntax, "$.k[0]",
+            """
             1:9: error: invalid JSON: inside a string, '\\' occurs before a character which it may not (in $.k[0])
             {"k":["\\x"]}
                     ^
             """),
-        Case("control character in a string", "[\"a\u{01}\"]", .invalidSyntax, "$[0]", """
+        Case(
+            "control character in a string", "[\"a\u{01}\"]", .invalidSyntax, "$[0]",
+            """
             1:4: error: invalid JSON: invalid character inside string (in $[0])
             ["a "]
                ^
             """),
-        Case("non-ASCII line", #"{"name":"東京" "x"}"#, .invalidSyntax, "$.name", """
+        Case(
+            "non-ASCII line", #"{"name":"東京" "x"}"#, .invalidSyntax, "$.name",
+            """
             1:18: error: invalid JSON: after key and value, inside map, I expect ',' or '}' (in $.name)
             {"name":"東京" "x"}
                          ^
@@ -190,7 +237,8 @@ import Testing
         ]
         for (bytes, offset, kind) in cases {
             for split in [TokenizerTestSupport.Split.whole, .size(1), .size(2), .size(3)] {
-                let error = try #require(TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), bytes, split: split))
+                let error = try #require(
+                    TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), bytes, split: split))
                 #expect(error.location.offset == offset, "\(bytes) \(split): \(error)")
                 #expect(error.kind == kind, "\(bytes) \(split): \(error)")
             }
@@ -204,7 +252,9 @@ import Testing
 
     @Test func utf8ValidationCanBeTurnedOff() throws {
         var strings: [[UInt8]] = []
-        try JSONTokenizer.tokenize(.bytes([0x5B, 0x22, 0xC3, 0x28, 0xFF, 0x22, 0x5D]), options: JSONParserOptions(validatesUTF8: false)) { event, _ in
+        try JSONTokenizer.tokenize(
+            .bytes([0x5B, 0x22, 0xC3, 0x28, 0xFF, 0x22, 0x5D]), options: JSONParserOptions(validatesUTF8: false)
+        ) { event, _ in
             if case .string(let bytes) = event { strings.append(bytes.array) }
         }
         #expect(strings == [[0xC3, 0x28, 0xFF]])

@@ -42,7 +42,8 @@ import Testing
         let url = try #require(Bundle.module.url(forResource: "Resources/Tokenizer/\(name)", withExtension: "json"))
         let bytes = Array(try Data(contentsOf: url))
         let options = options(for: name)
-        let tokenizer = JSONTokenizer(options: options, handler: GoldenRecorder(showsValueIndex: options.allowsMultipleValues))
+        let tokenizer = JSONTokenizer(
+            options: options, handler: GoldenRecorder(showsValueIndex: options.allowsMultipleValues))
         let error = TokenizerTestSupport.run(tokenizer, bytes, split: split)
         let lines = tokenizer.handler.lines + (error.map { ["error: \($0)"] } ?? [])
         return lines.joined(separator: "\n") + "\n"
@@ -61,9 +62,11 @@ import Testing
     func traceMatchesGoldenInEverySplit(name: String) throws {
         let whole = try Self.trace(name, split: .whole)
         if ProcessInfo.processInfo.environment["SIFT_UPDATE_GOLDEN"] != nil {
-            try whole.write(to: Self.sourceDirectory.appendingPathComponent("\(name).events"), atomically: true, encoding: .utf8)
+            try whole.write(
+                to: Self.sourceDirectory.appendingPathComponent("\(name).events"), atomically: true, encoding: .utf8)
         }
-        let goldenURL = try #require(Bundle.module.url(forResource: "Resources/Tokenizer/\(name)", withExtension: "events"))
+        let goldenURL = try #require(
+            Bundle.module.url(forResource: "Resources/Tokenizer/\(name)", withExtension: "events"))
         let golden = try String(contentsOf: goldenURL, encoding: .utf8)
         #expect(whole == golden)
         for split in TokenizerTestSupport.Split.sweep(randomCount: 6) {

@@ -10,8 +10,10 @@ import Testing
     }
 
     @Test func defaultDepthLimitIs512() throws {
-        #expect(TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), Self.nested(512), split: .whole) == nil)
-        let error = try #require(TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), Self.nested(513), split: .whole))
+        #expect(
+            TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), Self.nested(512), split: .whole) == nil)
+        let error = try #require(
+            TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), Self.nested(513), split: .whole))
         #expect(error.kind == .depthLimitExceeded)
         #expect(error.message == "more than 512 nested arrays and objects")
         #expect(error.location.offset == 512)
@@ -36,7 +38,8 @@ import Testing
     @Test func hundredThousandOpeningBracketsFailCleanly() throws {
         let bytes = Array(repeating: UInt8(ascii: "["), count: 100_000)
         for split in [TokenizerTestSupport.Split.whole, .size(4096), .size(1)] {
-            let error = try #require(TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), bytes, split: split))
+            let error = try #require(
+                TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), bytes, split: split))
             #expect(error.kind == .depthLimitExceeded)
         }
         // With the limit raised past the input, the same bytes are simply truncated.
@@ -74,10 +77,12 @@ import Testing
             // A stream of no values is fine.
             try JSONTokenizer.validate(.string(text), options: JSONParserOptions(allowsMultipleValues: true))
         }
-        let truncatedStream = try #require(TokenizerTestSupport.error("{\"a\":1}\n{\"b\":", options: JSONParserOptions(allowsMultipleValues: true)))
+        let truncatedStream = try #require(
+            TokenizerTestSupport.error("{\"a\":1}\n{\"b\":", options: JSONParserOptions(allowsMultipleValues: true)))
         #expect(truncatedStream.kind == .incompleteInput)
         #expect(truncatedStream.path.description == "$.b")
-        let openString = try #require(TokenizerTestSupport.error("1 \"abc", options: JSONParserOptions(allowsMultipleValues: true)))
+        let openString = try #require(
+            TokenizerTestSupport.error("1 \"abc", options: JSONParserOptions(allowsMultipleValues: true)))
         #expect(openString.kind == .incompleteInput)
         #expect(openString.message == "unexpected end of input inside a string")
     }
@@ -96,45 +101,51 @@ import Testing
     @Test func consumerErrorKeepsTheUnderlyingError() throws {
         let text = "{\n  \"items\": [1, 2, \"three\", 4]\n}"
         for split in TokenizerTestSupport.Split.sweep() {
-            let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, _ in
-                if case .string(let bytes) = event { throw Rejection(reason: "no strings here: \(bytes.string)") }
-            })
+            let tokenizer = JSONTokenizer(
+                handler: JSONEventClosure { event, _ in
+                    if case .string(let bytes) = event { throw Rejection(reason: "no strings here: \(bytes.string)") }
+                })
             let error = try #require(TokenizerTestSupport.run(tokenizer, Array(text.utf8), split: split))
             #expect(error.kind == .consumerError)
             #expect(error.underlyingError as? Rejection == Rejection(reason: "no strings here: three"))
-            #expect(error.description == """
-                2:19: error: error while handling JSON: Rejection(reason: "no strings here: three") (in $.items[2])
-                  "items": [1, 2, "three", 4]
-                                  ^
-                """, "\(split)")
+            #expect(
+                error.description == """
+                    2:19: error: error while handling JSON: Rejection(reason: "no strings here: three") (in $.items[2])
+                      "items": [1, 2, "three", 4]
+                                      ^
+                    """, "\(split)")
         }
     }
 
     @Test func contextErrorIsLocatedAtTheToken() throws {
         let text = #"{"name":"Ada","age":"thirty"}"#
         for split in TokenizerTestSupport.Split.sweep() {
-            let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, context in
-                if case .string(let value) = event, context.path == [.key("age")] {
-                    throw context.error("expected a number, found \"\(value.string)\"", underlying: Rejection(reason: "type"))
-                }
-            })
+            let tokenizer = JSONTokenizer(
+                handler: JSONEventClosure { event, context in
+                    if case .string(let value) = event, context.path == [.key("age")] {
+                        throw context.error(
+                            "expected a number, found \"\(value.string)\"", underlying: Rejection(reason: "type"))
+                    }
+                })
             let error = try #require(TokenizerTestSupport.run(tokenizer, Array(text.utf8), split: split))
             #expect(error.kind == .consumerError)
             #expect(error.underlyingError as? Rejection == Rejection(reason: "type"))
-            #expect(error.description == """
-                1:21: error: error while handling JSON: expected a number, found "thirty" (in $.age)
-                {"name":"Ada","age":"thirty"}
-                                    ^
-                """, "\(split)")
+            #expect(
+                error.description == """
+                    1:21: error: error while handling JSON: expected a number, found "thirty" (in $.age)
+                    {"name":"Ada","age":"thirty"}
+                                        ^
+                    """, "\(split)")
         }
     }
 
     @Test func stopParsingReadsNoFurther() throws {
         var seen: [String] = []
-        let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, context in
-            seen.append(event.description)
-            if case .key(let key) = event, key.equals("stop") { context.stopParsing() }
-        })
+        let tokenizer = JSONTokenizer(
+            handler: JSONEventClosure { event, context in
+                seen.append(event.description)
+                if case .key(let key) = event, key.equals("stop") { context.stopParsing() }
+            })
         try tokenizer.feed(Array(#"{"a":1,"stop":2,"#.utf8))
         #expect(tokenizer.isStopped)
         #expect(tokenizer.bytesConsumed == 13)
@@ -145,12 +156,15 @@ import Testing
 
     @Test func valueIndexCountsTopLevelValues() throws {
         var indices: [String] = []
-        try JSONTokenizer.tokenize("1 [2] {\"a\":3} \"x\"", options: JSONParserOptions(allowsMultipleValues: true)) { event, context in
+        try JSONTokenizer.tokenize("1 [2] {\"a\":3} \"x\"", options: JSONParserOptions(allowsMultipleValues: true)) {
+            event, context in
             indices.append("\(event)#\(context.valueIndex)")
         }
-        #expect(indices == [
-            "number(1)#0", "startArray#1", "number(2)#1", "endArray#1", "startObject#2", #"key("a")#2"#, "number(3)#2",
-            "endObject#2", #"string("x")#3"#,
-        ])
+        #expect(
+            indices == [
+                "number(1)#0", "startArray#1", "number(2)#1", "endArray#1", "startObject#2", #"key("a")#2"#,
+                "number(3)#2",
+                "endObject#2", #"string("x")#3"#,
+            ])
     }
 }

@@ -26,7 +26,9 @@ enum TokenizerTestSupport {
 
     /// Runs CPU-heavy work on a thread of its own and waits for it, so that long sweeps do not
     /// hold the threads of Swift's cooperative pool that other suites' asynchronous tests (HTTP
-    /// servers and clients) need. `work` must not record issues: return what to check.
+    /// servers and clients) need.
+    ///
+    /// `work` must not record issues: return what to check.
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             Thread { continuation.resume(returning: work()) }.start()
@@ -94,7 +96,9 @@ enum TokenizerTestSupport {
 
         mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
             if withPositions {
-                lines.append("\(event) @\(context.offset) \(context.location) \(context.path) depth \(context.depth) value \(context.valueIndex)")
+                lines.append(
+                    "\(event) @\(context.offset) \(context.location) \(context.path) depth \(context.depth) value \(context.valueIndex)"
+                )
             } else {
                 lines.append(event.description)
             }
@@ -102,7 +106,9 @@ enum TokenizerTestSupport {
     }
 
     /// Folds every event (kind, bytes and start offset) into a 64-bit FNV-1a digest, for large
-    /// inputs. Bytes are folded eight at a time to keep debug builds fast.
+    /// inputs.
+    ///
+    /// Bytes are folded eight at a time to keep debug builds fast.
     struct DigestRecorder: JSONEventHandler {
         var digest: UInt64 = 0xCBF2_9CE4_8422_2325
         var events = 0
@@ -116,7 +122,8 @@ enum TokenizerTestSupport {
                 var digest = fold(digest, UInt64(buffer.count))
                 var index = 0
                 while index + 8 <= buffer.count {
-                    digest = (digest ^ buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01B3
+                    digest =
+                        (digest ^ buffer.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* 0x0000_0100_0000_01B3
                     index += 8
                 }
                 var tail: UInt64 = 0
@@ -148,6 +155,7 @@ enum TokenizerTestSupport {
 
     /// Feeds `bytes` cut by `split` to `tokenizer`, going on after an error as a caller reading
     /// its whole input would (later feeds only complete the error's source line), then finishes.
+    ///
     /// Returns the final error, if any.
     static func run<Handler>(_ tokenizer: JSONTokenizer<Handler>, _ bytes: [UInt8], split: Split) -> JSONParseError? {
         var failure: JSONParseError?
@@ -173,7 +181,8 @@ enum TokenizerTestSupport {
 
     /// The trace of an input (one line per event, then `error: DESCRIPTION` if it fails).
     static func trace(
-        _ bytes: [UInt8], options: JSONParserOptions = JSONParserOptions(), split: Split = .whole, withPositions: Bool = false
+        _ bytes: [UInt8], options: JSONParserOptions = JSONParserOptions(), split: Split = .whole,
+        withPositions: Bool = false
     ) -> [String] {
         let tokenizer = JSONTokenizer(options: options, handler: TraceRecorder(withPositions: withPositions))
         let error = run(tokenizer, bytes, split: split)

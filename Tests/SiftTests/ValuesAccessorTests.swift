@@ -82,7 +82,9 @@ struct ValuesAccessorTests {
         #expect(JSONNumber(text: text)?.text == text)
     }
 
-    @Test(arguments: ["", "-", "01", "-01", "1.", ".5", "+1", "0x10", "1e", "1e+", "NaN", "Infinity", "1 ", " 1", "1.5.2", "١"])
+    @Test(arguments: [
+        "", "-", "01", "-01", "1.", ".5", "+1", "0x10", "1e", "1e+", "NaN", "Infinity", "1 ", " 1", "1.5.2", "١",
+    ])
     func invalidNumberText(_ text: String) {
         #expect(JSONNumber(text: text) == nil)
     }
@@ -90,7 +92,8 @@ struct ValuesAccessorTests {
     @Test func numbersFromSwiftValues() {
         #expect(JSONNumber(-7).text == "-7")
         #expect(JSONNumber(UInt64.max).text == "18446744073709551615")
-        let tenth = 0.1, big = 1e22
+        let tenth = 0.1
+        let big = 1e22
         #expect(JSONNumber(tenth)?.text == "0.1")
         #expect(JSONNumber(big)?.text == "1e+22")
         #expect(JSONNumber(0.1).text == "0.1")  // a literal: ExpressibleByFloatLiteral

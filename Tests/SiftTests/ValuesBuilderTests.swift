@@ -37,14 +37,15 @@ struct ValuesBuilderTests {
         var builder = JSONValueBuilder()
         var captured: [JSONValue] = []
         var capturing = false
-        let tokenizer = JSONTokenizer(handler: JSONEventClosure { event, context in
-            if !capturing, event.beginsValue, context.path.description == "$.items[1]" { capturing = true }
-            guard capturing else { return }
-            if let value = builder.consume(event) {
-                captured.append(value)
-                capturing = false
-            }
-        })
+        let tokenizer = JSONTokenizer(
+            handler: JSONEventClosure { event, context in
+                if !capturing, event.beginsValue, context.path.description == "$.items[1]" { capturing = true }
+                guard capturing else { return }
+                if let value = builder.consume(event) {
+                    captured.append(value)
+                    capturing = false
+                }
+            })
         try tokenizer.feed(Array(#"{"items":[{"x":1},{"y":[2,3]},{"z":4}]}"#.utf8))
         try tokenizer.finish()
         #expect(captured == [["y": [2, 3]]])

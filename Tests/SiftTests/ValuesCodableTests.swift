@@ -24,7 +24,8 @@ struct ValuesCodableTests {
     @Test func numbersStayNumbers() throws {
         let data = try JSONEncoder().encode([JSONNumber(text: "12345678901234567890123")!, 0.1, 7])
         #expect(String(decoding: data, as: UTF8.self) == "[12345678901234567890123,0.1,7]")
-        let numbers = try JSONDecoder().decode([JSONNumber].self, from: Data("[12345678901234567890123, 0.1, 7, 1e2]".utf8))
+        let numbers = try JSONDecoder().decode(
+            [JSONNumber].self, from: Data("[12345678901234567890123, 0.1, 7, 1e2]".utf8))
         #expect(numbers.map(\.text) == ["12345678901234567890123", "0.1", "7", "100"])
         #expect(throws: DecodingError.self) {
             try JSONDecoder().decode(JSONNumber.self, from: Data(#""7""#.utf8))

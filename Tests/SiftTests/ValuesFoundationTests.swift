@@ -48,7 +48,8 @@ struct ValuesFoundationTests {
 
     @Test func foundationValueHasTheDocumentedTypes() throws {
         let value: JSONValue = [
-            "int": 5, "big": .number(JSONNumber(UInt64.max)), "huge": .number(JSONNumber(text: "123456789012345678901234")!),
+            "int": 5, "big": .number(JSONNumber(UInt64.max)),
+            "huge": .number(JSONNumber(text: "123456789012345678901234")!),
             "fraction": 0.5, "flag": true, "none": .null, "list": ["x"], "twice": .object(["k": 1, "k": 2]),
         ]
         let object = try #require(value.foundationValue as? [String: Any])

@@ -29,8 +29,11 @@ enum ValuesCorpus {
 /// Records the events of a parse as values that outlive the event.
 enum ValuesRecordedEvent: Equatable {
     case startObject, endObject, startArray, endArray
-    case key([UInt8]), string([UInt8]), number([UInt8])
-    case bool(Bool), null
+    case key([UInt8])
+    case string([UInt8])
+    case number([UInt8])
+    case bool(Bool)
+    case null
 
     init(_ event: JSONEvent) {
         switch event {
@@ -64,11 +67,14 @@ enum ValuesRecordedEvent: Equatable {
         }
     }
 
-    static func record(_ text: String, options: JSONParserOptions = JSONParserOptions()) throws -> [ValuesRecordedEvent] {
+    static func record(_ text: String, options: JSONParserOptions = JSONParserOptions()) throws -> [ValuesRecordedEvent]
+    {
         var events: [ValuesRecordedEvent] = []
-        let tokenizer = JSONTokenizer(options: options, handler: JSONEventClosure { event, _ in
-            events.append(ValuesRecordedEvent(event))
-        })
+        let tokenizer = JSONTokenizer(
+            options: options,
+            handler: JSONEventClosure { event, _ in
+                events.append(ValuesRecordedEvent(event))
+            })
         try tokenizer.feed(Array(text.utf8))
         try tokenizer.finish()
         return events

@@ -149,7 +149,9 @@ struct WriterTests {
         #expect(writer.isComplete)
         let error = try #require(throws: JSONWriterError.self) { try writer.null() }
         #expect(error.kind == .generationComplete)
-        #expect(error.description == "generation complete: a top-level value is complete: call reset() before writing another")
+        #expect(
+            error.description
+                == "generation complete: a top-level value is complete: call reset() before writing another")
         #expect(writer.sink.string == #"{"a":[]}"#)
     }
 
@@ -189,7 +191,9 @@ struct WriterTests {
         #expect(unchecked.sink.bytes == bytes)
     }
 
-    @Test(arguments: [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80], [0xF8]] as [[UInt8]])
+    @Test(
+        arguments: [[0xC0, 0x80], [0xED, 0xA0, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xE2, 0x82], [0x80], [0xF8]]
+            as [[UInt8]])
     func utf8ValidationRejectsMalformedSequences(_ bytes: [UInt8]) {
         #expect(!bytes.withUnsafeBytes { UTF8Validation.isValid($0) })
         let padded = Array("0123456789".utf8) + bytes + Array("abcdefgh".utf8)

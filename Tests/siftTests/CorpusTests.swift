@@ -13,23 +13,38 @@ struct CorpusTests {
     static let twitterQueries = [
         TwitterQuery(path: "$.statuses[*].id", steps: [.key("statuses"), .each, .key("id")]),
         TwitterQuery(path: "$.statuses[*].text", steps: [.key("statuses"), .each, .key("text")]),
-        TwitterQuery(path: "$.statuses[*].user.screen_name", steps: [.key("statuses"), .each, .key("user"), .key("screen_name")]),
+        TwitterQuery(
+            path: "$.statuses[*].user.screen_name", steps: [.key("statuses"), .each, .key("user"), .key("screen_name")]),
         TwitterQuery(path: "$.statuses[*].user", steps: [.key("statuses"), .each, .key("user")]),
-        TwitterQuery(path: "$.statuses[*].entities.hashtags[*].text", steps: [.key("statuses"), .each, .key("entities"), .key("hashtags"), .each, .key("text")]),
-        TwitterQuery(path: "$.statuses[*].retweeted_status.user.id", steps: [.key("statuses"), .each, .key("retweeted_status"), .key("user"), .key("id")]),
-        TwitterQuery(path: "$.statuses[*].user.entities.url.urls[*].expanded_url", steps: [.key("statuses"), .each, .key("user"), .key("entities"), .key("url"), .key("urls"), .each, .key("expanded_url")]),
+        TwitterQuery(
+            path: "$.statuses[*].entities.hashtags[*].text",
+            steps: [.key("statuses"), .each, .key("entities"), .key("hashtags"), .each, .key("text")]),
+        TwitterQuery(
+            path: "$.statuses[*].retweeted_status.user.id",
+            steps: [.key("statuses"), .each, .key("retweeted_status"), .key("user"), .key("id")]),
+        TwitterQuery(
+            path: "$.statuses[*].user.entities.url.urls[*].expanded_url",
+            steps: [
+                .key("statuses"), .each, .key("user"), .key("entities"), .key("url"), .key("urls"), .each,
+                .key("expanded_url"),
+            ]),
         TwitterQuery(path: "$.statuses[3]", steps: [.key("statuses"), .index(3)]),
         TwitterQuery(path: "$.statuses[-1].metadata", steps: [.key("statuses"), .index(-1), .key("metadata")]),
-        TwitterQuery(path: "$.statuses[1:40:7].created_at", steps: [.key("statuses"), .slice(start: 1, end: 40, step: 7), .key("created_at")]),
+        TwitterQuery(
+            path: "$.statuses[1:40:7].created_at",
+            steps: [.key("statuses"), .slice(start: 1, end: 40, step: 7), .key("created_at")]),
         TwitterQuery(path: "$.search_metadata", steps: [.key("search_metadata")]),
         TwitterQuery(path: "$", steps: []),
     ]
 
     @Test("the reference comparison tells values apart")
     func referenceEquality() throws {
-        let values = try ["1", "1.0", "true", "false", "null", "\"1\"", "[1]", "{\"a\":1}", "{\"a\":true}", "[]"].map(FoundationPath.parse)
+        let values = try ["1", "1.0", "true", "false", "null", "\"1\"", "[1]", "{\"a\":1}", "{\"a\":true}", "[]"].map(
+            FoundationPath.parse)
         #expect(FoundationPath.equal(try FoundationPath.parse("1"), try FoundationPath.parse("1.0")))
-        #expect(FoundationPath.equal(try FoundationPath.parse(#"{"a":[1,{"b":null}]}"#), try FoundationPath.parse(#"{"a":[1,{"b":null}]}"#)))
+        #expect(
+            FoundationPath.equal(
+                try FoundationPath.parse(#"{"a":[1,{"b":null}]}"#), try FoundationPath.parse(#"{"a":[1,{"b":null}]}"#)))
         for (i, lhs) in values.enumerated() {
             for (j, rhs) in values.enumerated() where i != j && !(i < 2 && j < 2) {
                 #expect(!FoundationPath.equal(lhs, rhs), "\(lhs) vs \(rhs)")
@@ -37,7 +52,8 @@ struct CorpusTests {
         }
     }
 
-    @Test("query on twitter.json equals the same path over JSONSerialization, value for value", arguments: twitterQueries)
+    @Test(
+        "query on twitter.json equals the same path over JSONSerialization, value for value", arguments: twitterQueries)
     func twitter(query: TwitterQuery) throws {
         let document = try JSONSerialization.jsonObject(with: Data(try Corpus.bytes("twitter.json")))
         let expected = FoundationPath.select(query.steps, in: document)
@@ -49,7 +65,9 @@ struct CorpusTests {
         #expect(FoundationPath.equal(actual, expected))
     }
 
-    @Test("twitter.json on stdin gives the same lines as the file", arguments: ["$.statuses[*].user.name", "$..hashtags[*].text"])
+    @Test(
+        "twitter.json on stdin gives the same lines as the file",
+        arguments: ["$.statuses[*].user.name", "$..hashtags[*].text"])
     func stdinEqualsFile(path: String) throws {
         let fromFile = try SiftProcess.run(["query", path, Corpus.path("twitter.json")])
         let fromStdin = try SiftProcess.run(["query", path], stdin: .bytes(try Corpus.bytes("twitter.json")))
@@ -58,7 +76,9 @@ struct CorpusTests {
         #expect(fromFile.stdout == fromStdin.stdout)
     }
 
-    @Test("'$' re-encodes each corpus to an equal document", arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
+    @Test(
+        "'$' re-encodes each corpus to an equal document",
+        arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
     func wholeDocument(name: String) throws {
         let result = try SiftProcess.run(["query", "$", Corpus.path(name)])
         #expect(result.status == 0)
@@ -85,7 +105,9 @@ struct CorpusTests {
 
     @Test("every corpus validates")
     func validate() throws {
-        let result = try SiftProcess.run(["validate", Corpus.path("twitter.json"), Corpus.path("citm_catalog.json"), Corpus.path("canada.json")])
+        let result = try SiftProcess.run([
+            "validate", Corpus.path("twitter.json"), Corpus.path("citm_catalog.json"), Corpus.path("canada.json"),
+        ])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let lines = try SiftProcess.run(["validate", "--lines", Corpus.path("amazon_cellphones.ndjson")])

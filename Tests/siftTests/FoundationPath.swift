@@ -51,15 +51,15 @@ enum FoundationPath {
     /// bridges every nested array again on Linux: seconds for canada.json.)
     static func equal(_ lhs: Any, _ rhs: Any) -> Bool {
         switch (lhs, rhs) {
-        case let (lhs as [Any], rhs as [Any]):
+        case (let lhs as [Any], let rhs as [Any]):
             return lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { equal($0, $1) }
-        case let (lhs as [String: Any], rhs as [String: Any]):
+        case (let lhs as [String: Any], let rhs as [String: Any]):
             return lhs.count == rhs.count && lhs.allSatisfy { key, value in rhs[key].map { equal(value, $0) } ?? false }
-        case let (lhs as String, rhs as String):
+        case (let lhs as String, let rhs as String):
             return lhs == rhs
         case (is NSNull, is NSNull):
             return true
-        case let (lhs as NSNumber, rhs as NSNumber):
+        case (let lhs as NSNumber, let rhs as NSNumber):
             return isBoolean(lhs) == isBoolean(rhs) && lhs == rhs
         default:
             return false

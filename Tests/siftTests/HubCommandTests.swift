@@ -56,12 +56,18 @@ struct HubCommandTests {
         #expect(result.stdoutLines[0].hasPrefix(#"{"id":"food","title":"Delicious Food","header":{"id":"header""#))
     }
 
-    @Test("a root array is the body; components with one identifier merge; missing identifiers are generated, not written")
+    @Test(
+        "a root array is the body; components with one identifier merge; missing identifiers are generated, not written"
+    )
     func rootArray() throws {
-        let input = #"[{"id": "a", "text": {"title": "A"}}, {"text": {"title": "anonymous"}}, {"id": "a", "text": {"subtitle": "more"}}]"#
+        let input =
+            #"[{"id": "a", "text": {"title": "A"}}, {"text": {"title": "anonymous"}}, {"id": "a", "text": {"subtitle": "more"}}]"#
         let result = try SiftProcess.run(["hub"], stdin: .bytes(Array(input.utf8)))
         #expect(result.status == 0)
-        #expect(result.stdoutText == #"{"body":[{"id":"a","text":{"title":"A","subtitle":"more"}},{"text":{"title":"anonymous"}}]}"# + "\n")
+        #expect(
+            result.stdoutText
+                == #"{"body":[{"id":"a","text":{"title":"A","subtitle":"more"}},{"text":{"title":"anonymous"}}]}"#
+                + "\n")
     }
 
     @Test("--components writes each body component on its own line")
@@ -84,21 +90,24 @@ struct HubCommandTests {
         let component = Array(#"{"id": "row", "component": {"id": "default:row"}, "text": {"title": "Row"}},"#.utf8)
         let limit = 32 << 20
         var started = false
-        let result = try SiftProcess.run(["hub", "--components"], stdin: .generator {
-            if !started {
-                started = true
-                feed.produced = 9
-                return Array(#"{"body":["#.utf8)
+        let result = try SiftProcess.run(
+            ["hub", "--components"],
+            stdin: .generator {
+                if !started {
+                    started = true
+                    feed.produced = 9
+                    return Array(#"{"body":["#.utf8)
+                }
+                // Keep the document open until three components came out, or 32 MB went in.
+                guard feed.linesSeen < 3, feed.produced < limit else {
+                    if feed.produced < 0 { return nil }
+                    feed.produced = -1
+                    return Array(#"{"id": "last"}]}"#.utf8)
+                }
+                feed.produced += component.count
+                return component
             }
-            // Keep the document open until three components came out, or 32 MB went in.
-            guard feed.linesSeen < 3, feed.produced < limit else {
-                if feed.produced < 0 { return nil }
-                feed.produced = -1
-                return Array(#"{"id": "last"}]}"#.utf8)
-            }
-            feed.produced += component.count
-            return component
-        }) { bytes in
+        ) { bytes in
             if feed.producedAtFirstLine == nil { feed.producedAtFirstLine = feed.produced }
             feed.linesSeen += bytes.count { $0 == UInt8(ascii: "\n") }
         }
@@ -113,18 +122,27 @@ struct HubCommandTests {
     @Test("--schema reads the document with a custom schema")
     func customSchema() throws {
         let directory = try TemporaryDirectory()
-        let schema = try directory.write("schema.json", #"""
+        let schema = try directory.write(
+            "schema.json",
+            #"""
             {"viewModel": {"bodyComponents": "$.items[*]", "navigationBarTitle": "$.name"},
              "component": {"title": ["$.name", "$.label"], "mainImageData": "$.picture"},
              "image": {"url": "$.src"}}
             """#)
-        let input = #"{"name": "Shop", "items": [{"id": "i1", "name": "Tea", "picture": {"src": "https://x.example/tea.png"}}, {"id": "i2", "label": "Cake"}]}"#
+        let input =
+            #"{"name": "Shop", "items": [{"id": "i1", "name": "Tea", "picture": {"src": "https://x.example/tea.png"}}, {"id": "i2", "label": "Cake"}]}"#
         let result = try SiftProcess.run(["hub", "--schema", schema], stdin: .bytes(Array(input.utf8)))
         #expect(result.status == 0)
-        #expect(result.stdoutText == #"{"title":"Shop","body":[{"id":"i1","text":{"title":"Tea"},"images":{"main":{"uri":"https://x.example/tea.png"}}},{"id":"i2","text":{"title":"Cake"}}]}"# + "\n")
-        let streamed = try SiftProcess.run(["hub", "--components", "--schema", schema], stdin: .bytes(Array(input.utf8)))
+        #expect(
+            result.stdoutText
+                == #"{"title":"Shop","body":[{"id":"i1","text":{"title":"Tea"},"images":{"main":{"uri":"https://x.example/tea.png"}}},{"id":"i2","text":{"title":"Cake"}}]}"#
+                + "\n")
+        let streamed = try SiftProcess.run(
+            ["hub", "--components", "--schema", schema], stdin: .bytes(Array(input.utf8)))
         #expect(streamed.stdoutLines.count == 2)
-        #expect(streamed.stdoutLines.first == #"{"id":"i1","text":{"title":"Tea"},"images":{"main":{"uri":"https://x.example/tea.png"}}}"#)
+        #expect(
+            streamed.stdoutLines.first
+                == #"{"id":"i1","text":{"title":"Tea"},"images":{"main":{"uri":"https://x.example/tea.png"}}}"#)
     }
 
     @Test("errors: a root that is not a view model, invalid JSON, a bad schema, a missing schema")
@@ -132,14 +150,16 @@ struct HubCommandTests {
         let scalar = try SiftProcess.run(["hub"], stdin: .bytes(Array("42\n".utf8)))
         #expect(scalar.status == 1)
         #expect(scalar.stdout.isEmpty)
-        #expect(scalar.stderrText == """
-            <stdin>:1:1: error: error while handling JSON: a Hub document must be an object (a view model) or an array (body components), not a number (in $)
-            42
-            ^
+        #expect(
+            scalar.stderrText == """
+                <stdin>:1:1: error: error while handling JSON: a Hub document must be an object (a view model) or an array (body components), not a number (in $)
+                42
+                ^
 
-            """)
+                """)
 
-        let invalid = try SiftProcess.run(["hub", "--components"], stdin: .bytes(Array(#"{"body": [{"id": "a"}, {"id": }]}"#.utf8)))
+        let invalid = try SiftProcess.run(
+            ["hub", "--components"], stdin: .bytes(Array(#"{"body": [{"id": "a"}, {"id": }]}"#.utf8)))
         #expect(invalid.status == 1)
         #expect(invalid.stdoutText == #"{"id":"a"}"# + "\n")
         #expect(invalid.stderrText.hasPrefix("<stdin>:1:31: error: invalid JSON"))
@@ -158,7 +178,8 @@ struct HubCommandTests {
 
     @Test("--allow-comments and --max-depth apply to hub too, with positions unchanged")
     func parserOptions() throws {
-        let commented = "// the home page\n{\"title\": /* shown on top */ \"Home\", \"body\": [{\"id\": \"x\" // first\n, \"text\": {\"title\": \"a // b /* c */\"}}]}\n"
+        let commented =
+            "// the home page\n{\"title\": /* shown on top */ \"Home\", \"body\": [{\"id\": \"x\" // first\n, \"text\": {\"title\": \"a // b /* c */\"}}]}\n"
         let strict = try SiftProcess.run(["hub"], stdin: .bytes(Array(commented.utf8)))
         #expect(strict.status == 1)
         #expect(strict.stderrText.hasPrefix("<stdin>:1:1: error: invalid JSON"))
@@ -169,13 +190,16 @@ struct HubCommandTests {
         #expect(relaxed.stdoutText == expected)
         // Byte by byte: a '/' at the end of a chunk, comments split anywhere.
         var bytes = Array(commented.utf8)[...]
-        let trickle = try SiftProcess.run(["hub", "--allow-comments"], stdin: .generator {
-            guard let byte = bytes.popFirst() else { return nil }
-            return [byte]
-        })
+        let trickle = try SiftProcess.run(
+            ["hub", "--allow-comments"],
+            stdin: .generator {
+                guard let byte = bytes.popFirst() else { return nil }
+                return [byte]
+            })
         #expect(trickle.stdoutText == expected)
 
-        let afterComment = try SiftProcess.run(["hub", "--allow-comments"], stdin: .bytes(Array("/* c */ {\"body\": [}\n".utf8)))
+        let afterComment = try SiftProcess.run(
+            ["hub", "--allow-comments"], stdin: .bytes(Array("/* c */ {\"body\": [}\n".utf8)))
         #expect(afterComment.status == 1)
         #expect(afterComment.stderrText.hasPrefix("<stdin>:1:19: error: invalid JSON"))
 

@@ -14,7 +14,9 @@ struct LocalResponse: Sendable {
     func head(_ status: HTTPResponseStatus = .ok, contentLength: Int? = nil) {
         var headers = HTTPHeaders([("Content-Type", "application/json"), ("Connection", "close")])
         if let contentLength { headers.add(name: "Content-Length", value: String(contentLength)) }
-        channel.writeAndFlush(HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers)), promise: nil)
+        channel.writeAndFlush(
+            HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: status, headers: headers)),
+            promise: nil)
     }
 
     /// Sends a piece of the body.
@@ -80,8 +82,10 @@ final class LocalGate: Sendable {
 }
 
 /// A real HTTP/1.1 server on 127.0.0.1 with an ephemeral port, for driving the `sift` binary
-/// with URLs. Everything runs on NIO's event loops, never on Swift's cooperative threads, so
-/// test processes blocked on child processes cannot starve it.
+/// with URLs.
+///
+/// Everything runs on NIO's event loops, never on Swift's cooperative threads, so test processes
+/// blocked on child processes cannot starve it.
 ///
 /// ```swift
 /// let server = try LocalHTTPServer(routes: ["/a": { $0.respond(.ok, "[1]") }])

@@ -17,7 +17,8 @@ struct MemoryTests {
             for index in 0..<Self.elementsPerBlock {
                 if index > 0 { text += "," }
                 text += #"{"id":\#(index),"component":{"id":"sift:row","category":"row"},"#
-                text += #""text":{"title":"Row \#(index)","subtitle":"\#(String(repeating: "lorem ipsum ", count: 60))"},"#
+                text +=
+                    #""text":{"title":"Row \#(index)","subtitle":"\#(String(repeating: "lorem ipsum ", count: 60))"},"#
                 text += #""images":{"main":{"uri":"https://example.com/\#(index).png","placeholder":"row"}},"#
                 text += #""metadata":{"scores":[1,2.5,-3e2,true,null],"deep":{"a":{"b":{"c":[[[]]]}}}}}"#
             }
@@ -42,14 +43,17 @@ struct MemoryTests {
 
     @Test(
         "query '$.body[*].id' over 1 GB on stdin keeps the child's peak RSS under 32 MB",
-        .enabled(if: SiftBinary.release != nil, "needs a release sift: make test builds it and sets SIFT_RELEASE_BINARY"))
+        .enabled(
+            if: SiftBinary.release != nil, "needs a release sift: make test builds it and sets SIFT_RELEASE_BINARY"))
     func oneGigabyteOnStdin() throws {
         let binary = try #require(SiftBinary.release)
         var generator = FeedGenerator(size: 1 << 30)
         var lineCount = 0
         var idSum = 0
         var current = 0
-        let result = try SiftProcess.run(["query", "$.body[*].id"], binary: binary, stdin: .generator { generator.next() }, samplesMemory: true) { bytes in
+        let result = try SiftProcess.run(
+            ["query", "$.body[*].id"], binary: binary, stdin: .generator { generator.next() }, samplesMemory: true
+        ) { bytes in
             for byte in bytes {
                 if byte == UInt8(ascii: "\n") {
                     lineCount += 1
@@ -73,7 +77,9 @@ struct MemoryTests {
     func debugBuildStreams() throws {
         var generator = FeedGenerator(size: 16 << 20)
         var lineCount = 0
-        let result = try SiftProcess.run(["query", "$.body[*].text.title"], stdin: .generator { generator.next() }, samplesMemory: true) { bytes in
+        let result = try SiftProcess.run(
+            ["query", "$.body[*].text.title"], stdin: .generator { generator.next() }, samplesMemory: true
+        ) { bytes in
             lineCount += bytes.count { $0 == UInt8(ascii: "\n") }
         }
         #expect(result.status == 0)

@@ -34,7 +34,8 @@ struct QueryCommandTests {
 
     @Test("strings are escaped exactly as JSON requires; numbers keep their text")
     func exactEncoding() throws {
-        let input = #"["\u0000\u001f\b\f\n\r\t\"\\/", "é😀\u00e9\ud83d\ude00", "\u007f", 1.50, -0, 1e400, 123456789012345678901234567890, 2E-3]"#
+        let input =
+            #"["\u0000\u001f\b\f\n\r\t\"\\/", "é😀\u00e9\ud83d\ude00", "\u007f", 1.50, -0, 1e400, 123456789012345678901234567890, 2E-3]"#
         let result = try query(["$[*]"], stdin: input)
         let expected = [
             #""\u0000\u001F\b\f\n\r\t\"\\/""#,
@@ -49,23 +50,26 @@ struct QueryCommandTests {
     func withPath() throws {
         let json = #"{"body": [{"id": "x"}, {"id": 2}], "it's": {"a\\b": [null]}}"#
         let result = try query(["--with-path", "$.body[*].id"], stdin: json)
-        #expect(result.stdoutLines == [
-            #"{"path":"$['body'][0]['id']","value":"x"}"#,
-            #"{"path":"$['body'][1]['id']","value":2}"#,
-        ])
+        #expect(
+            result.stdoutLines == [
+                #"{"path":"$['body'][0]['id']","value":"x"}"#,
+                #"{"path":"$['body'][1]['id']","value":2}"#,
+            ])
         let odd = try query(["--with-path", #"$["it's"]['a\\b'][0]"#], stdin: json)
         #expect(odd.stdoutLines == [#"{"path":"$['it\\'s']['a\\\\b'][0]","value":null}"#])
     }
 
     @Test("--lines applies the path to each value of a sequence, newline-delimited or concatenated")
     func lines() throws {
-        let result = try query(["--lines", "$.a"], stdin: "{\"a\":1}\n{\"b\":2}\n{\"a\":[3]}{\"a\":\"4\"} {\"a\":{}}\n")
+        let result = try query(
+            ["--lines", "$.a"], stdin: "{\"a\":1}\n{\"b\":2}\n{\"a\":[3]}{\"a\":\"4\"} {\"a\":{}}\n")
         #expect(result.status == 0)
         #expect(result.stdoutLines == ["1", "[3]", "\"4\"", "{}"])
         let scalars = try query(["--lines", "--with-path", "$"], stdin: "1 \"two\"\n[3]")
-        #expect(scalars.stdoutLines == [
-            #"{"path":"$","value":1}"#, #"{"path":"$","value":"two"}"#, #"{"path":"$","value":[3]}"#,
-        ])
+        #expect(
+            scalars.stdoutLines == [
+                #"{"path":"$","value":1}"#, #"{"path":"$","value":"two"}"#, #"{"path":"$","value":[3]}"#,
+            ])
     }
 
     @Test("without --lines a second value is an input error")
@@ -81,7 +85,8 @@ struct QueryCommandTests {
         let directory = try TemporaryDirectory()
         let first = try directory.write("first.json", #"{"id": 1}"#)
         let second = try directory.write("second.json", #"{"id": [2, 3]}"#)
-        let result = try SiftProcess.run(["query", "$.id", first, "-", second], stdin: .bytes(Array(#"{"id":"stdin"}"#.utf8)))
+        let result = try SiftProcess.run(
+            ["query", "$.id", first, "-", second], stdin: .bytes(Array(#"{"id":"stdin"}"#.utf8)))
         #expect(result.status == 0)
         #expect(result.stdoutLines == ["1", "\"stdin\"", "[2,3]"])
     }
@@ -95,30 +100,34 @@ struct QueryCommandTests {
         let result = try SiftProcess.run(["query", "$[*]", bad, missing, good])
         #expect(result.status == 1)
         #expect(result.stdoutLines == ["2", "3", "1"])
-        #expect(result.stderrText == """
-            \(bad):2:4: error: invalid JSON: unallowed token at this point in JSON text (in $[2])
-             3,,
-               ^
-            \(missing): error: cannot open '\(missing)': No such file or directory
+        #expect(
+            result.stderrText == """
+                \(bad):2:4: error: invalid JSON: unallowed token at this point in JSON text (in $[2])
+                 3,,
+                   ^
+                \(missing): error: cannot open '\(missing)': No such file or directory
 
-            """)
+                """)
     }
 
     @Test("--first stops after the first match without reading the rest of an endless stdin")
     func firstOnEndlessInput() throws {
         let record = Array(String(repeating: "{\"a\":{\"b\":[1,2,3]}}\n", count: 2048).utf8)
         let limit = 64 << 20
-        let lines = try SiftProcess.run(["query", "--lines", "--first", "$.a.b[1]"], stdin: .generator { record }, stdinLimit: limit)
+        let lines = try SiftProcess.run(
+            ["query", "--lines", "--first", "$.a.b[1]"], stdin: .generator { record }, stdinLimit: limit)
         #expect(lines.status == 0)
         #expect(lines.stdoutText == "2\n")
         #expect(lines.bytesFed < limit)
 
         var opened = false
         let element = Array(String(repeating: "{\"n\":7},", count: 4096).utf8)
-        let array = try SiftProcess.run(["query", "--first", "$[*].n"], stdin: .generator {
-            defer { opened = true }
-            return opened ? element : Array("[".utf8) + element
-        }, stdinLimit: limit)
+        let array = try SiftProcess.run(
+            ["query", "--first", "$[*].n"],
+            stdin: .generator {
+                defer { opened = true }
+                return opened ? element : Array("[".utf8) + element
+            }, stdinLimit: limit)
         #expect(array.status == 0)
         #expect(array.stdoutText == "7\n")
         #expect(array.bytesFed < limit)

@@ -11,7 +11,9 @@ enum SiftBinary {
     static let debug: URL = {
         if let path = ProcessInfo.processInfo.environment["SIFT_BINARY"] { return URL(fileURLWithPath: path) }
         let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let candidates = [executable.deletingLastPathComponent()] + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+        let candidates =
+            [executable.deletingLastPathComponent()]
+            + Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
         for directory in candidates {
             let binary = directory.appendingPathComponent("sift")
             if FileManager.default.isExecutableFile(atPath: binary.path) { return binary }
@@ -43,5 +45,7 @@ enum Corpus {
     static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     /// The contents of a corpus file.
-    static func bytes(_ name: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path(name)))) }
+    static func bytes(_ name: String) throws -> [UInt8] {
+        Array(try Data(contentsOf: URL(fileURLWithPath: path(name))))
+    }
 }

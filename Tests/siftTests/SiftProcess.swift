@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs the built `sift` binary as a child process: feeds its stdin (bytes, or a generator that
@@ -99,14 +99,16 @@ enum SiftProcess {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF))
 
         let argv = ([binary.path] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
+        defer {
+            for argument in argv { free(argument) }
+        }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, binary.path, &actions, &attributes, argv, environ)
         close(input.read)
         close(output.write)
         close(errors.write)
         guard spawned == 0 else {
-            [input.write, output.read, errors.read].forEach { close($0) }
+            for descriptor in [input.write, output.read, errors.read] { close(descriptor) }
             throw SpawnError(description: "cannot start \(binary.path): \(String(cString: strerror(spawned)))")
         }
 
@@ -135,7 +137,9 @@ enum SiftProcess {
         var generator: (() -> [UInt8]?)? = nil
         var lastSample: UInt64 = 0
         switch input {
-        case .empty: close(stdin); writer = nil
+        case .empty:
+            close(stdin)
+            writer = nil
         case .bytes(let bytes): pending = bytes
         case .generator(let next): generator = next
         }
@@ -215,7 +219,9 @@ enum SiftProcess {
 
     private static func makePipe() throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
-        guard LibC.pipe2(&fds, O_CLOEXEC) == 0 else { throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))") }
+        guard LibC.pipe2(&fds, O_CLOEXEC) == 0 else {
+            throw SpawnError(description: "pipe: \(String(cString: strerror(errno)))")
+        }
         // 1 MiB pipes (F_SETPIPE_SZ) when allowed: fewer round trips for the large feeds.
         _ = fcntl(fds[1], 1031, 1 << 20)
         return (fds[0], fds[1])
@@ -231,7 +237,9 @@ enum SiftProcess {
             throw SpawnError(description: "cannot open a pseudo-terminal: \(String(cString: strerror(errno)))")
         }
         let device = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard device >= 0 else { throw SpawnError(description: "cannot open the terminal device: \(String(cString: strerror(errno)))") }
+        guard device >= 0 else {
+            throw SpawnError(description: "cannot open the terminal device: \(String(cString: strerror(errno)))")
+        }
         return (controller, device)
     }
 }
@@ -249,5 +257,6 @@ private enum LibC {
     static let posixOpenpt = symbol("posix_openpt", as: (@convention(c) (Int32) -> Int32).self)
     static let grantpt = symbol("grantpt", as: (@convention(c) (Int32) -> Int32).self)
     static let unlockpt = symbol("unlockpt", as: (@convention(c) (Int32) -> Int32).self)
-    static let ptsname = symbol("ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32).self)
+    static let ptsname = symbol(
+        "ptsname_r", as: (@convention(c) (Int32, UnsafeMutablePointer<CChar>, Int) -> Int32).self)
 }

@@ -2,8 +2,9 @@ import Foundation
 import Synchronization
 import Testing
 
-/// `sift` reading `http://` URLs wherever it takes a FILE, against a real local server. No test
-/// asserts a timing: a slow body is held back by a ``LocalGate`` until the test has seen the
+/// `sift` reading `http://` URLs wherever it takes a FILE, against a real local server.
+///
+/// No test asserts a timing: a slow body is held back by a ``LocalGate`` until the test has seen the
 /// output it expects (or, at worst, until the gate's timer opens it, which fails the test).
 @Suite("sift with URL inputs")
 struct URLInputTests {

@@ -9,7 +9,10 @@ struct UsageTests {
             (["query", "$["], "Error: The value '$[' is invalid for '<path>'"),
             (["query", "body.id"], "Error: The value 'body.id' is invalid for '<path>'"),
             (["query", "--bogus", "$"], "Error: Unknown option '--bogus'"),
-            (["query", "--max-depth", "zero", "$"], "Error: The value 'zero' is invalid for '--max-depth <max-depth>'"),
+            (
+                ["query", "--max-depth", "zero", "$"],
+                "Error: The value 'zero' is invalid for '--max-depth <max-depth>'"
+            ),
             (["query", "--max-depth", "0", "$"], "Error: --max-depth must be at least 1, not 0."),
             (["frobnicate"], "Error: Unexpected argument 'frobnicate'"),
         ])
@@ -25,12 +28,14 @@ struct UsageTests {
     func invalidPath() throws {
         let result = try SiftProcess.run(["query", "$.statuses[", "twitter.json"])
         #expect(result.status == 2)
-        #expect(result.stderrText.hasPrefix("""
-            Error: The value '$.statuses[' is invalid for '<path>': expected a selector at position 11
-              $.statuses[
-                         ^
+        #expect(
+            result.stderrText.hasPrefix(
+                """
+                Error: The value '$.statuses[' is invalid for '<path>': expected a selector at position 11
+                  $.statuses[
+                             ^
 
-            """))
+                """))
     }
 
     @Test("--help prints to stdout and exits 0")

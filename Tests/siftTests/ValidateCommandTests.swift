@@ -26,15 +26,16 @@ struct ValidateCommandTests {
         let result = try SiftProcess.run(["validate", first, good, second])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderrText == """
-            \(first):3:19: error: invalid JSON: after array element, I expect ',' or ']' (in $.tags[0])
-              "tags": ["json" "cli"]
-                              ^
-            \(second):1:12: error: incomplete JSON: unexpected end of input (in $.a[1])
-            {"a": [1, 2
-                       ^
+        #expect(
+            result.stderrText == """
+                \(first):3:19: error: invalid JSON: after array element, I expect ',' or ']' (in $.tags[0])
+                  "tags": ["json" "cli"]
+                                  ^
+                \(second):1:12: error: incomplete JSON: unexpected end of input (in $.a[1])
+                {"a": [1, 2
+                           ^
 
-            """)
+                """)
     }
 
     @Test("--lines validates a sequence of values")

@@ -77,9 +77,11 @@ indirect enum CodingPathNode {
 }
 
 /// Where a value sits in the container being decoded: the container itself, one of its keys, or
-/// an index of it. Passed instead of a coding key so that an index's key (`Index 3`) is only
-/// spelled out when a coding path is actually read, and so that the decoding helpers need no
-/// generic key parameter (whose metadata would be looked up at run time on every call).
+/// an index of it.
+///
+/// Passed instead of a coding key so that an index's key (`Index 3`) is only spelled out when a coding
+/// path is actually read, and so that the decoding helpers need no generic key parameter (whose
+/// metadata would be looked up at run time on every call).
 enum CodingStep {
     case here
     case key(any CodingKey)

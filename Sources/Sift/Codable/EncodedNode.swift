@@ -17,7 +17,9 @@ enum EncodedNode {
     }
 }
 
-/// An object under construction. Encoding a key again replaces its value in place.
+/// An object under construction.
+///
+/// Encoding a key again replaces its value in place.
 final class EncodedObject {
     private(set) var keys: [String] = []
     private(set) var nodes: [EncodedNode] = []

@@ -54,7 +54,8 @@ extension DecodingError {
                     kind: .consumerError, message: "cannot decode \(type)\(place): \(context.debugDescription)",
                     location: location, path: path, underlyingError: context.underlyingError)
             }
-            return Context(codingPath: codingPath, debugDescription: context.debugDescription, underlyingError: underlying)
+            return Context(
+                codingPath: codingPath, debugDescription: context.debugDescription, underlyingError: underlying)
         }
         switch self {
         case .typeMismatch(let type, let context): return .typeMismatch(type, relocate(context))

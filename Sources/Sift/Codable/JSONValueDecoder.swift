@@ -84,29 +84,36 @@ public struct JSONValueDecoder: Sendable {
         case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
     }
 
-    /// How dates are read. Defaults to ``DateDecodingStrategy/deferredToDate``.
+    /// How dates are read.
+    ///
+    /// Defaults to ``DateDecodingStrategy/deferredToDate``.
     ///
     /// ```swift
     /// decoder.dateDecodingStrategy = .secondsSince1970
     /// ```
     public var dateDecodingStrategy: DateDecodingStrategy = .deferredToDate
 
-    /// How binary data is read. Defaults to ``DataDecodingStrategy/base64``.
+    /// How binary data is read.
+    ///
+    /// Defaults to ``DataDecodingStrategy/base64``.
     ///
     /// ```swift
     /// decoder.dataDecodingStrategy = .deferredToData
     /// ```
     public var dataDecodingStrategy: DataDecodingStrategy = .base64
 
-    /// How infinities and NaN are read. Defaults to
-    /// ``NonConformingFloatDecodingStrategy/throw``.
+    /// How infinities and NaN are read.
+    ///
+    /// Defaults to ``NonConformingFloatDecodingStrategy/throw``.
     ///
     /// ```swift
     /// decoder.nonConformingFloatDecodingStrategy = .throw
     /// ```
     public var nonConformingFloatDecodingStrategy: NonConformingFloatDecodingStrategy = .throw
 
-    /// How object keys are matched. Defaults to ``KeyDecodingStrategy/useDefaultKeys``.
+    /// How object keys are matched.
+    ///
+    /// Defaults to ``KeyDecodingStrategy/useDefaultKeys``.
     ///
     /// ```swift
     /// decoder.keyDecodingStrategy = .convertFromSnakeCase

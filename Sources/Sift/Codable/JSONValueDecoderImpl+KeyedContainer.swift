@@ -29,7 +29,8 @@ extension JSONValueDecoderImpl {
             case .custom(let convert):
                 let path = node.path
                 members = object.members.map {
-                    JSONObject.Member(key: convert(path + [JSONCodingKey(stringValue: $0.key)]).stringValue, value: $0.value)
+                    JSONObject.Member(
+                        key: convert(path + [JSONCodingKey(stringValue: $0.key)]).stringValue, value: $0.value)
                 }
             }
             index = members.count > Self.searchLimit ? MemberIndex() : nil
@@ -108,13 +109,23 @@ extension JSONValueDecoderImpl {
         func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(forKey: key) }
         func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(forKey: key) }
         func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(forKey: key) }
-        func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? { try integerIfPresent(forKey: key) }
+        func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+            try integerIfPresent(forKey: key)
+        }
         func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(forKey: key) }
         func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(forKey: key) }
-        func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try integerIfPresent(forKey: key) }
-        func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try integerIfPresent(forKey: key) }
-        func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try integerIfPresent(forKey: key) }
-        func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? { try integerIfPresent(forKey: key) }
+        func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+            try integerIfPresent(forKey: key)
+        }
+        func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+            try integerIfPresent(forKey: key)
+        }
+        func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+            try integerIfPresent(forKey: key)
+        }
+        func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+            try integerIfPresent(forKey: key)
+        }
 
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
             try ifPresent(key) { try decoder.unwrap($0, as: type, in: node, .key(key)) }
@@ -158,9 +169,11 @@ extension JSONValueDecoderImpl {
 
         private func value(forKey key: some CodingKey) throws -> JSONValue {
             guard let value = valueIfPresent(forKey: key) else {
-                throw DecodingError.keyNotFound(key, DecodingError.Context(
-                    codingPath: codingPath,
-                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+                throw DecodingError.keyNotFound(
+                    key,
+                    DecodingError.Context(
+                        codingPath: codingPath,
+                        debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
             }
             return value
         }

@@ -1,6 +1,8 @@
 extension JSONValueDecoderImpl {
-    /// The unkeyed container of one JSON array. `currentIndex` moves past an element only when
-    /// it was decoded (or, for `decodeIfPresent`, found missing or `null`), as in `JSONDecoder`.
+    /// The unkeyed container of one JSON array.
+    ///
+    /// `currentIndex` moves past an element only when it was decoded (or, for `decodeIfPresent`, found
+    /// missing or `null`), as in `JSONDecoder`.
     struct UnkeyedContainer: UnkeyedDecodingContainer {
         private let decoder: JSONValueDecoderImpl
         private let node: CodingPathNode
@@ -123,8 +125,10 @@ extension JSONValueDecoderImpl {
         private func next<T>(_ type: T.Type, _ what: String? = nil) throws -> JSONValue {
             guard currentIndex < elements.count else {
                 let message = what.map { "\($0) -- unkeyed container is at end." } ?? "Unkeyed container is at end."
-                throw DecodingError.valueNotFound(type, DecodingError.Context(
-                    codingPath: node.path(appendingIndex: currentIndex), debugDescription: message))
+                throw DecodingError.valueNotFound(
+                    type,
+                    DecodingError.Context(
+                        codingPath: node.path(appendingIndex: currentIndex), debugDescription: message))
             }
             return elements[currentIndex]
         }

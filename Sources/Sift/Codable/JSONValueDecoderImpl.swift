@@ -2,7 +2,9 @@ import Foundation
 
 /// The `Decoder` behind ``JSONValueDecoder``: one instance per top-level decode, walking the value
 /// with a stack, as Foundation's `JSONDecoderImpl` does, so that decoding a nested value does not
-/// allocate a decoder. It is also the single-value container of the value on top of its stack.
+/// allocate a decoder.
+///
+/// It is also the single-value container of the value on top of its stack.
 final class JSONValueDecoderImpl: Decoder {
     let options: JSONValueDecoder
     let userInfo: [CodingUserInfoKey: Any]
@@ -48,13 +50,18 @@ final class JSONValueDecoderImpl: Decoder {
         case .object(let object):
             return KeyedDecodingContainer(try KeyedContainer<Key>(decoder: self, node: codingPathNode, object: object))
         case .null:
-            throw DecodingError.valueNotFound([String: Any].self, DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "Cannot get keyed decoding container -- found null value instead"))
+            throw DecodingError.valueNotFound(
+                [String: Any].self,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get keyed decoding container -- found null value instead"))
         case let value:
-            throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "Expected to decode \([String: Any].self) but found \(value.codableTypeDescription) instead."))
+            throw DecodingError.typeMismatch(
+                [String: Any].self,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription:
+                        "Expected to decode \([String: Any].self) but found \(value.codableTypeDescription) instead."))
         }
     }
 
@@ -63,13 +70,18 @@ final class JSONValueDecoderImpl: Decoder {
         case .array(let elements):
             return UnkeyedContainer(decoder: self, node: codingPathNode, elements: elements)
         case .null:
-            throw DecodingError.valueNotFound([Any].self, DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
+            throw DecodingError.valueNotFound(
+                [Any].self,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get unkeyed decoding container -- found null value instead"))
         case let value:
-            throw DecodingError.typeMismatch([Any].self, DecodingError.Context(
-                codingPath: codingPath,
-                debugDescription: "Expected to decode \([Any].self) but found \(value.codableTypeDescription) instead."))
+            throw DecodingError.typeMismatch(
+                [Any].self,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription:
+                        "Expected to decode \([Any].self) but found \(value.codableTypeDescription) instead."))
         }
     }
 
@@ -90,15 +102,27 @@ extension JSONValueDecoderImpl {
         // The common leaves of generic containers (`[Int]`, `[String]`) without a trip through
         // `T.init(from:)` and a single-value container.
         if type == String.self { return unsafeBitCast(try unwrapString(value, in: parent, key), to: T.self) }
-        if type == Int.self { return unsafeBitCast(try unwrapInteger(value, as: Int.self, in: parent, key), to: T.self) }
+        if type == Int.self {
+            return unsafeBitCast(try unwrapInteger(value, as: Int.self, in: parent, key), to: T.self)
+        }
         if type == Double.self { return unsafeBitCast(try unwrapDouble(value, in: parent, key), to: T.self) }
         if type == Bool.self { return unsafeBitCast(try unwrapBool(value, in: parent, key), to: T.self) }
+        // The type was checked just above.
+        // swift-format-ignore: NeverForceUnwrap
         if type == Date.self { return try unwrapDate(value, in: parent, key) as! T }
+        // The type was checked just above.
+        // swift-format-ignore: NeverForceUnwrap
         if type == Data.self { return try unwrapData(value, in: parent, key) as! T }
+        // The type was checked just above.
+        // swift-format-ignore: NeverForceUnwrap
         if type == URL.self { return try unwrapURL(value, in: parent, key) as! T }
+        // The type was checked just above.
+        // swift-format-ignore: NeverForceUnwrap
         if type == Decimal.self { return try unwrapDecimal(value, in: parent, key) as! T }
         if case .useDefaultKeys = options.keyDecodingStrategy {
         } else if let dictionaryType = type as? any StringKeyedDictionaryDecodable.Type {
+            // The type was checked just above.
+            // swift-format-ignore: NeverForceUnwrap
             return try unwrapStringKeyedDictionary(value, as: dictionaryType, in: parent, key) as! T
         }
         return try with(value: value, path: parent.appending(key)) { try T(from: self) }
@@ -188,7 +212,8 @@ extension JSONValueDecoderImpl {
         case .formatted(let formatter):
             let string = try unwrapString(value, in: parent, key)
             guard let date = formatter.date(from: string) else {
-                throw dataCorrupted("Date string does not match format expected by formatter.", parent.path(appending: key))
+                throw dataCorrupted(
+                    "Date string does not match format expected by formatter.", parent.path(appending: key))
             }
             return date
         case .custom(let closure):
@@ -239,7 +264,8 @@ extension JSONValueDecoderImpl {
     /// `[String: V]` under a key strategy: its keys are data, not coding keys, so they are not
     /// converted (as in `JSONDecoder`).
     private func unwrapStringKeyedDictionary(
-        _ value: JSONValue, as type: any StringKeyedDictionaryDecodable.Type, in parent: CodingPathNode, _ key: CodingStep
+        _ value: JSONValue, as type: any StringKeyedDictionaryDecodable.Type, in parent: CodingPathNode,
+        _ key: CodingStep
     ) throws -> Any {
         switch value {
         case .object(let object):
@@ -247,9 +273,12 @@ extension JSONValueDecoderImpl {
         case .null:
             throw valueNotFound([String: Any].self, parent.path(appending: key))
         default:
-            throw DecodingError.typeMismatch([String: Any].self, DecodingError.Context(
-                codingPath: parent.path(appending: key),
-                debugDescription: "Expected to decode \([String: Any].self) but found \(value.codableTypeDescription) instead."))
+            throw DecodingError.typeMismatch(
+                [String: Any].self,
+                DecodingError.Context(
+                    codingPath: parent.path(appending: key),
+                    debugDescription:
+                        "Expected to decode \([String: Any].self) but found \(value.codableTypeDescription) instead."))
         }
     }
 }
@@ -258,14 +287,18 @@ extension JSONValueDecoderImpl {
 
 extension JSONValueDecoderImpl {
     func typeMismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
-        .typeMismatch(type, DecodingError.Context(
-            codingPath: path,
-            debugDescription: "Expected to decode \(type) but found \(value.codableTypeDescription) instead."))
+        .typeMismatch(
+            type,
+            DecodingError.Context(
+                codingPath: path,
+                debugDescription: "Expected to decode \(type) but found \(value.codableTypeDescription) instead."))
     }
 
     func valueNotFound(_ type: Any.Type, _ path: [any CodingKey]) -> DecodingError {
-        .valueNotFound(type, DecodingError.Context(
-            codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+        .valueNotFound(
+            type,
+            DecodingError.Context(
+                codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
     }
 
     func dataCorrupted(_ message: String, _ path: [any CodingKey]) -> DecodingError {
@@ -275,9 +308,10 @@ extension JSONValueDecoderImpl {
     func notRepresentable(
         _ number: JSONNumber, _ type: Any.Type, _ error: JSONNumberConversionError, _ path: [any CodingKey]
     ) -> DecodingError {
-        .dataCorrupted(DecodingError.Context(
-            codingPath: path, debugDescription: "Number \(number.text) is not representable in \(type).",
-            underlyingError: error))
+        .dataCorrupted(
+            DecodingError.Context(
+                codingPath: path, debugDescription: "Number \(number.text) is not representable in \(type).",
+                underlyingError: error))
     }
 }
 
@@ -295,7 +329,8 @@ extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value:
         var result: [String: Value] = [:]
         result.reserveCapacity(object.count)
         for member in object.members {
-            let value = try decoder.unwrap(member.value, as: Value.self, in: node, .key(JSONCodingKey(stringValue: member.key)))
+            let value = try decoder.unwrap(
+                member.value, as: Value.self, in: node, .key(JSONCodingKey(stringValue: member.key)))
             if result[member.key] == nil { result[member.key] = value }
         }
         return result

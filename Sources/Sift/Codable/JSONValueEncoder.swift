@@ -109,37 +109,45 @@ public struct JSONValueEncoder: Sendable {
         case custom(@Sendable (_ codingPath: [any CodingKey]) -> any CodingKey)
     }
 
-    /// The shape of the result. Defaults to none.
+    /// The shape of the result.
+    ///
+    /// Defaults to none.
     ///
     /// ```swift
     /// encoder.outputFormatting = .sortedKeys
     /// ```
     public var outputFormatting: OutputFormatting = []
 
-    /// How dates are written. Defaults to ``DateEncodingStrategy/deferredToDate``.
+    /// How dates are written.
+    ///
+    /// Defaults to ``DateEncodingStrategy/deferredToDate``.
     ///
     /// ```swift
     /// encoder.dateEncodingStrategy = .millisecondsSince1970
     /// ```
     public var dateEncodingStrategy: DateEncodingStrategy = .deferredToDate
 
-    /// How binary data is written. Defaults to ``DataEncodingStrategy/base64``.
+    /// How binary data is written.
+    ///
+    /// Defaults to ``DataEncodingStrategy/base64``.
     ///
     /// ```swift
     /// encoder.dataEncodingStrategy = .deferredToData
     /// ```
     public var dataEncodingStrategy: DataEncodingStrategy = .base64
 
-    /// What to do with infinities and NaN. Defaults to
-    /// ``NonConformingFloatEncodingStrategy/throw``.
+    /// What to do with infinities and NaN.
+    ///
+    /// Defaults to ``NonConformingFloatEncodingStrategy/throw``.
     ///
     /// ```swift
     /// encoder.nonConformingFloatEncodingStrategy = .throw
     /// ```
     public var nonConformingFloatEncodingStrategy: NonConformingFloatEncodingStrategy = .throw
 
-    /// How coding keys become object keys. Defaults to
-    /// ``KeyEncodingStrategy/useDefaultKeys``.
+    /// How coding keys become object keys.
+    ///
+    /// Defaults to ``KeyEncodingStrategy/useDefaultKeys``.
     ///
     /// ```swift
     /// encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -174,8 +182,10 @@ public struct JSONValueEncoder: Sendable {
     public func encode<T: Encodable>(_ value: T) throws -> JSONValue {
         let encoder = JSONValueEncoderImpl(options: self, codingPathNode: .root)
         guard let result = try encoder.wrapTopLevel(value) else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         return result
     }

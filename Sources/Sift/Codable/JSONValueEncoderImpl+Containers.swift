@@ -16,8 +16,12 @@ extension JSONValueEncoderImpl {
         mutating func encodeNil(forKey key: Key) throws { set(.null, key) }
         mutating func encode(_ value: Bool, forKey key: Key) throws { set(.bool(value), key) }
         mutating func encode(_ value: String, forKey key: Key) throws { set(.string(value), key) }
-        mutating func encode(_ value: Double, forKey key: Key) throws { set(try encoder.wrap(value, in: node, key), key) }
-        mutating func encode(_ value: Float, forKey key: Key) throws { set(try encoder.wrap(value, in: node, key), key) }
+        mutating func encode(_ value: Double, forKey key: Key) throws {
+            set(try encoder.wrap(value, in: node, key), key)
+        }
+        mutating func encode(_ value: Float, forKey key: Key) throws {
+            set(try encoder.wrap(value, in: node, key), key)
+        }
         mutating func encode(_ value: Int, forKey key: Key) throws { set(.number(JSONNumber(value)), key) }
         mutating func encode(_ value: Int8, forKey key: Key) throws { set(.number(JSONNumber(value)), key) }
         mutating func encode(_ value: Int16, forKey key: Key) throws { set(.number(JSONNumber(value)), key) }
@@ -45,10 +49,13 @@ extension JSONValueEncoderImpl {
             case .value(.object(let finished)): nested = EncodedObject(finished)
             case nil: nested = EncodedObject()
             default:
-                preconditionFailure("Attempt to re-encode into nested KeyedEncodingContainer<\(Key.self)> for key \"\(name)\" is invalid: non-keyed container already encoded for this key")
+                preconditionFailure(
+                    "Attempt to re-encode into nested KeyedEncodingContainer<\(Key.self)> for key \"\(name)\" is invalid: non-keyed container already encoded for this key"
+                )
             }
             object.set(.object(nested), for: name)
-            return KeyedEncodingContainer(KeyedContainer<NestedKey>(encoder: encoder, node: node.appending(key), object: nested))
+            return KeyedEncodingContainer(
+                KeyedContainer<NestedKey>(encoder: encoder, node: node.appending(key), object: nested))
         }
 
         mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
@@ -59,7 +66,9 @@ extension JSONValueEncoderImpl {
             case .value(.array(let finished)): nested = EncodedArray(finished)
             case nil: nested = EncodedArray()
             default:
-                preconditionFailure("Attempt to re-encode into nested UnkeyedEncodingContainer for key \"\(name)\" is invalid: keyed container/single value already encoded for this key")
+                preconditionFailure(
+                    "Attempt to re-encode into nested UnkeyedEncodingContainer for key \"\(name)\" is invalid: keyed container/single value already encoded for this key"
+                )
             }
             object.set(.array(nested), for: name)
             return UnkeyedContainer(encoder: encoder, node: node.appending(key), array: nested)
@@ -149,7 +158,8 @@ extension JSONValueEncoderImpl {
         }
 
         mutating func superEncoder() -> any Encoder {
-            let superEncoder = JSONValueEncoderImpl(options: encoder.options, codingPathNode: node.appending(index: array.count))
+            let superEncoder = JSONValueEncoderImpl(
+                options: encoder.options, codingPathNode: node.appending(index: array.count))
             array.append(.encoder(superEncoder))
             return superEncoder
         }

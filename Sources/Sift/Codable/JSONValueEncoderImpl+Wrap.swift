@@ -12,7 +12,9 @@ extension JSONValueEncoderImpl {
 
     /// `value`, encoded at `key` inside the container at `parent` (or at `parent` itself when
     /// `key` is nil), applying the strategies for `Date`, `Data`, `URL`, `Decimal` and
-    /// string-keyed dictionaries. A value that encodes nothing becomes an empty object.
+    /// string-keyed dictionaries.
+    ///
+    /// A value that encodes nothing becomes an empty object.
     func wrap<T: Encodable, K: CodingKey>(_ value: T, in parent: CodingPathNode, _ key: K?) throws -> JSONValue {
         if let special = try wrapSpecial(value, in: parent, key) { return special }
         return try encodeNested(in: parent, key) { try value.encode(to: $0) }
@@ -40,8 +42,11 @@ extension JSONValueEncoderImpl {
         if let url = value as? URL { return .string(url.absoluteString) }
         if let decimal = value as? Decimal {
             guard let number = JSONNumber(text: decimal.description) else {
-                throw EncodingError.invalidValue(decimal, EncodingError.Context(
-                    codingPath: parent.path(appending: key), debugDescription: "Unable to encode Decimal.nan directly in JSON."))
+                throw EncodingError.invalidValue(
+                    decimal,
+                    EncodingError.Context(
+                        codingPath: parent.path(appending: key),
+                        debugDescription: "Unable to encode Decimal.nan directly in JSON."))
             }
             return .number(number)
         }
@@ -83,7 +88,8 @@ extension JSONValueEncoderImpl {
     }
 
     /// A time stamp is a number whatever the float strategy says, as in `JSONEncoder`.
-    private func wrapTimestamp<K: CodingKey>(_ value: Double, in parent: CodingPathNode, _ key: K?) throws -> JSONValue {
+    private func wrapTimestamp<K: CodingKey>(_ value: Double, in parent: CodingPathNode, _ key: K?) throws -> JSONValue
+    {
         if let number = JSONNumber(value) { return .number(number) }
         return try nonConforming(value, .throw, parent.path(appending: key))
     }
@@ -105,8 +111,10 @@ extension JSONValueEncoderImpl {
             if value == -T.infinity { return .string(negativeInfinity) }
             return .string(nan)
         }
-        throw EncodingError.invalidValue(value, EncodingError.Context(
-            codingPath: path, debugDescription: "Unable to encode \(T.self).\(value) directly in JSON."))
+        throw EncodingError.invalidValue(
+            value,
+            EncodingError.Context(
+                codingPath: path, debugDescription: "Unable to encode \(T.self).\(value) directly in JSON."))
     }
 }
 

@@ -1,8 +1,9 @@
 import Foundation
 
 /// The `Encoder` behind ``JSONValueEncoder``: one per value being encoded, holding what that
-/// value wrote (one single value, or one keyed or unkeyed container, as in `JSONEncoder`). It is
-/// also its own single-value container.
+/// value wrote (one single value, or one keyed or unkeyed container, as in `JSONEncoder`).
+///
+/// It is also its own single-value container.
 final class JSONValueEncoderImpl: Encoder {
     let options: JSONValueEncoder
     let userInfo: [CodingUserInfoKey: Any]
@@ -47,7 +48,8 @@ final class JSONValueEncoderImpl: Encoder {
         case .empty:
             object = EncodedObject()
         default:
-            preconditionFailure("Attempt to push new keyed encoding container when already previously encoded at this path.")
+            preconditionFailure(
+                "Attempt to push new keyed encoding container when already previously encoded at this path.")
         }
         storage = .object(object)
         return KeyedEncodingContainer(KeyedContainer<Key>(encoder: self, node: codingPathNode, object: object))
@@ -63,7 +65,8 @@ final class JSONValueEncoderImpl: Encoder {
         case .empty:
             array = EncodedArray()
         default:
-            preconditionFailure("Attempt to push new unkeyed encoding container when already previously encoded at this path.")
+            preconditionFailure(
+                "Attempt to push new unkeyed encoding container when already previously encoded at this path.")
         }
         storage = .array(array)
         return UnkeyedContainer(encoder: self, node: codingPathNode, array: array)
@@ -76,7 +79,8 @@ final class JSONValueEncoderImpl: Encoder {
     /// Stores the single value; a second one is a programming error, as in `JSONEncoder`.
     func setSingleValue(_ value: JSONValue) {
         guard case .empty = storage else {
-            preconditionFailure("Attempt to encode value through single value container when previously value already encoded.")
+            preconditionFailure(
+                "Attempt to encode value through single value container when previously value already encoded.")
         }
         storage = .value(value)
     }
@@ -105,7 +109,8 @@ extension JSONValueEncoderImpl: SingleValueEncodingContainer {
 
     func encode<T: Encodable>(_ value: T) throws {
         guard case .empty = storage else {
-            preconditionFailure("Attempt to encode value through single value container when previously value already encoded.")
+            preconditionFailure(
+                "Attempt to encode value through single value container when previously value already encoded.")
         }
         setSingleValue(try wrap(value, in: codingPathNode, none))
     }

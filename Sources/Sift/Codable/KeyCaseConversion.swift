@@ -1,8 +1,10 @@
 import Foundation
 
 /// The key conversions of `convertFromSnakeCase` and `convertToSnakeCase`, word for word the rules
-/// Foundation's `JSONDecoder` and `JSONEncoder` apply, so both give the same keys. Keys made of
-/// ASCII letters, digits and underscores (nearly all keys) take a fast path with the same result.
+/// Foundation's `JSONDecoder` and `JSONEncoder` apply, so both give the same keys.
+///
+/// Keys made of ASCII letters, digits and underscores (nearly all keys) take a fast path with the same
+/// result.
 enum KeyCaseConversion {
     /// `one_two_three` → `oneTwoThree`; leading and trailing underscores are kept
     /// (`_one_two_` → `_oneTwo_`); a key without inner underscores is left as it is.
@@ -30,11 +32,15 @@ enum KeyCaseConversion {
         return String(key[..<first]) + joined + String(key[key.index(after: last)...])
     }
 
-    /// The same conversion for ASCII letters, digits and underscores. `capitalized` upper-cases a
-    /// letter that starts a word or follows a digit (`b1c` → `B1C`) and lower-cases the others.
+    /// The same conversion for ASCII letters, digits and underscores.
+    ///
+    /// `capitalized` upper-cases a letter that starts a word or follows a digit (`b1c` → `B1C`) and
+    /// lower-cases the others.
     static func asciiCamelCase(fromSnakeCase key: String) -> String {
         let bytes = Array(key.utf8)
         guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: "_") }) else { return key }
+        // Guaranteed by the surrounding code (see above).
+        // swift-format-ignore: NeverForceUnwrap
         let last = bytes.lastIndex(where: { $0 != UInt8(ascii: "_") })!
         let words = bytes[first...last].split(separator: UInt8(ascii: "_"))
         guard words.count > 1 else { return key }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A sink that writes to a file descriptor (a file, a pipe, standard output) through a buffer of
@@ -68,7 +68,8 @@ public final class JSONFileSink: JSONOutputSink {
     /// ```swift
     /// let sink = try JSONFileSink(path: "out.json")
     /// ```
-    public convenience init(path: String, appending: Bool = false, bufferCapacity: Int = 65_536) throws(JSONWriterError) {
+    public convenience init(path: String, appending: Bool = false, bufferCapacity: Int = 65_536) throws(JSONWriterError)
+    {
         let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (appending ? O_APPEND : O_TRUNC)
         let descriptor = open(path, flags, 0o644)
         guard descriptor >= 0 else {
@@ -104,6 +105,8 @@ public final class JSONFileSink: JSONOutputSink {
         let count = bytes.count
         if count <= bufferCapacity - buffered {
             if count > 0 {
+                // The buffer is non-empty here, so it has a base address.
+                // swift-format-ignore: NeverForceUnwrap
                 bytes.withUnsafeBytes { (buffer + buffered).copyMemory(from: $0.baseAddress!, byteCount: count) }
                 buffered += count
             }
@@ -114,6 +117,8 @@ public final class JSONFileSink: JSONOutputSink {
             if buffered > 0 {
                 // Top the buffer up to a full block first.
                 let room = bufferCapacity - buffered
+                // The buffer is non-empty here, so it has a base address.
+                // swift-format-ignore: NeverForceUnwrap
                 (buffer + buffered).copyMemory(from: source.baseAddress!, byteCount: room)
                 buffered = bufferCapacity
                 offset = room
@@ -126,6 +131,8 @@ public final class JSONFileSink: JSONOutputSink {
                 offset += direct
             }
             if offset < count {
+                // The buffer is non-empty here, so it has a base address.
+                // swift-format-ignore: NeverForceUnwrap
                 buffer.copyMemory(from: source.baseAddress! + offset, byteCount: count - offset)
                 buffered = count - offset
             }
@@ -144,7 +151,9 @@ public final class JSONFileSink: JSONOutputSink {
         try writeAll(UnsafeRawBufferPointer(start: buffer, count: count))
     }
 
-    /// Flushes, then closes the file descriptor if the sink owns it. Later writes fail.
+    /// Flushes, then closes the file descriptor if the sink owns it.
+    ///
+    /// Later writes fail.
     ///
     /// ```swift
     /// try sink.close()
@@ -154,7 +163,8 @@ public final class JSONFileSink: JSONOutputSink {
         defer { isClosed = true }
         try flush()
         if closesOnDeinit, closeDescriptor(fileDescriptor) != 0 {
-            throw JSONWriterError(kind: .ioError, message: "cannot close file descriptor \(fileDescriptor): \(Self.lastErrorText())")
+            throw JSONWriterError(
+                kind: .ioError, message: "cannot close file descriptor \(fileDescriptor): \(Self.lastErrorText())")
         }
     }
 
@@ -164,11 +174,14 @@ public final class JSONFileSink: JSONOutputSink {
         }
         var offset = 0
         while offset < bytes.count {
+            // The buffer is non-empty here, so it has a base address.
+            // swift-format-ignore: NeverForceUnwrap
             let written = writeDescriptor(fileDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
                 throw JSONWriterError(
-                    kind: .ioError, message: "cannot write to file descriptor \(fileDescriptor): \(Self.lastErrorText())")
+                    kind: .ioError,
+                    message: "cannot write to file descriptor \(fileDescriptor): \(Self.lastErrorText())")
             }
             offset += written
             bytesWritten += written

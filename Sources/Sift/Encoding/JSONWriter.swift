@@ -97,8 +97,9 @@ public final class JSONWriter<Sink: JSONOutputSink> {
     }
 
     /// Writes one event: replaying a tokenizer's events re-encodes the document faithfully (keys
-    /// as keys, numbers as their exact text). String and key bytes are checked to be UTF-8 unless
-    /// ``JSONWriterOptions/validatesUTF8`` is off.
+    /// as keys, numbers as their exact text).
+    ///
+    /// String and key bytes are checked to be UTF-8 unless ``JSONWriterOptions/validatesUTF8`` is off.
     ///
     /// ```swift
     /// let writer = JSONWriter()
@@ -208,7 +209,8 @@ public final class JSONWriter<Sink: JSONOutputSink> {
             try engine.checkFailure()
             throw JSONWriterError(kind: .invalidNumber, message: "\(value) cannot be written as JSON")
         }
-        try withUTF8(of: value.description) { bytes throws(JSONWriterError) in try engine.number(bytes, validate: false) }
+        try withUTF8(of: value.description) { bytes throws(JSONWriterError) in try engine.number(bytes, validate: false)
+        }
     }
 
     /// Writes `true` or `false`.
@@ -232,8 +234,9 @@ public final class JSONWriter<Sink: JSONOutputSink> {
     // MARK: Output control
 
     /// Ends the current top-level value so that another one can follow: compact output gets a
-    /// newline (NDJSON), pretty output already ends each value with one. Does nothing before a
-    /// value is complete.
+    /// newline (NDJSON), pretty output already ends each value with one.
+    ///
+    /// Does nothing before a value is complete.
     ///
     /// ```swift
     /// for record in records { try writer.write(record); try writer.reset() }
@@ -243,8 +246,9 @@ public final class JSONWriter<Sink: JSONOutputSink> {
     }
 
     /// Delivers the output held by the writer to the sink, then flushes the sink (a
-    /// ``JSONFileSink`` writes its buffered bytes). An empty container just opened may stay held
-    /// back until its first child or its end.
+    /// ``JSONFileSink`` writes its buffered bytes).
+    ///
+    /// An empty container just opened may stay held back until its first child or its end.
     ///
     /// ```swift
     /// try writer.flush()

@@ -91,7 +91,7 @@ public struct JSONWriterError: Error, CustomStringConvertible, @unchecked Sendab
         self.underlyingError = underlyingError
     }
 
-    /// `KIND: MESSAGE`, e.g. `invalid number: NaN cannot be written as JSON`.
+    /// `KIND: MESSAGE`, for example `invalid number: NaN cannot be written as JSON`.
     ///
     /// ```swift
     /// print(error)

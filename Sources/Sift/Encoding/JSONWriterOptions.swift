@@ -7,7 +7,9 @@
 /// ```
 public struct JSONWriterOptions: Hashable, Sendable {
     /// Whether to write one member or element per line, indented (each top-level value then ends
-    /// with a newline). Off by default: compact output with no whitespace at all.
+    /// with a newline).
+    ///
+    /// Off by default: compact output with no whitespace at all.
     ///
     /// ```swift
     /// options.prettyPrinted = true
@@ -15,15 +17,18 @@ public struct JSONWriterOptions: Hashable, Sendable {
     public var prettyPrinted: Bool
 
     /// The indentation of one nesting level in pretty output: spaces, tabs and line breaks only
-    /// (other characters are dropped). Two spaces by default.
+    /// (other characters are dropped).
+    ///
+    /// Two spaces by default.
     ///
     /// ```swift
     /// options.indent = "    "
     /// ```
     public var indent: String
 
-    /// Whether `/` is written as `\/` (useful when JSON is embedded in HTML `<script>`). Off by
-    /// default.
+    /// Whether `/` is written as `\/` (useful when JSON is embedded in HTML `<script>`).
+    ///
+    /// Off by default.
     ///
     /// ```swift
     /// options.escapesSlashes = true
@@ -31,8 +36,9 @@ public struct JSONWriterOptions: Hashable, Sendable {
     public var escapesSlashes: Bool
 
     /// Whether string and key bytes taken from ``JSONEvent``s are checked to be valid UTF-8 (a
-    /// Swift `String` always is). On by default; turn it off when the events come from a
-    /// tokenizer that validated them already.
+    /// Swift `String` always is).
+    ///
+    /// On by default; turn it off when the events come from a tokenizer that validated them already.
     ///
     /// ```swift
     /// options.validatesUTF8 = false

@@ -1,7 +1,9 @@
 /// UTF-8 validation for bytes that did not come from a Swift `String`.
 enum UTF8Validation {
     /// Whether `bytes` is well-formed UTF-8 (no overlong forms, no surrogates, nothing above
-    /// U+10FFFF). ASCII runs are checked eight bytes at a time.
+    /// U+10FFFF).
+    ///
+    /// ASCII runs are checked eight bytes at a time.
     static func isValid(_ bytes: UnsafeRawBufferPointer) -> Bool {
         guard let base = bytes.baseAddress else { return true }
         let count = bytes.count

@@ -8,8 +8,10 @@ extension WriterEngine {
         case .startArray: try beginContainer(.array)
         case .endArray: try endArray()
         case .key(let bytes): try key(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
-        case .string(let bytes): try string(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
-        case .number(let bytes): try number(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
+        case .string(let bytes):
+            try string(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
+        case .number(let bytes):
+            try number(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: true)
         case .bool(let value): try bool(value)
         case .null: try null()
         }

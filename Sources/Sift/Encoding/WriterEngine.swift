@@ -1,9 +1,9 @@
 internal import CYajl
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What an open container expects next.
@@ -11,8 +11,9 @@ enum WriterFrame: UInt8 {
     case objectKey, objectValue, array
 }
 
-/// The structure written so far. It lives behind one pointer so that every call updates plain
-/// memory, without exclusivity checks.
+/// The structure written so far.
+///
+/// It lives behind one pointer so that every call updates plain memory, without exclusivity checks.
 struct WriterState {
     /// The open containers, outermost first: never more than ``JSONWriterOptions/maximumDepth``.
     let frames: UnsafeMutablePointer<WriterFrame>
@@ -111,7 +112,8 @@ final class WriterEngine {
     func endArray() throws(JSONWriterError) {
         try checkFailure()
         guard state.pointee.last == .array else {
-            throw structureError(state.pointee.depth == 0 ? "endArray without an open array" : "endArray inside an object")
+            throw structureError(
+                state.pointee.depth == 0 ? "endArray without an open array" : "endArray inside an object")
         }
         endContainer(isArray: true)
         try finishCall()
@@ -135,8 +137,9 @@ final class WriterEngine {
     func emitEmpty(isArray: Bool) {
         let text: StaticString = isArray ? "[]" : "{}"
         text.withUTF8Buffer { buffer in
-            _ = yajl_gen_number(
-                generator, UnsafeRawPointer(buffer.baseAddress!).assumingMemoryBound(to: CChar.self), buffer.count)
+            buffer.withMemoryRebound(to: CChar.self) { characters in
+                _ = yajl_gen_number(generator, characters.baseAddress, characters.count)
+            }
         }
     }
 
@@ -146,7 +149,8 @@ final class WriterEngine {
         try checkFailure()
         guard state.pointee.last == .objectKey else {
             throw structureError(
-                state.pointee.last == .objectValue ? "a key where the previous key's value is expected" : "a key outside an object")
+                state.pointee.last == .objectValue
+                    ? "a key where the previous key's value is expected" : "a key outside an object")
         }
         if validate && options.validatesUTF8 && !UTF8Validation.isValid(bytes) {
             throw JSONWriterError(kind: .invalidUTF8, message: "the key is not valid UTF-8")
@@ -237,11 +241,13 @@ final class WriterEngine {
     func prepareValue() throws(JSONWriterError) {
         if let last = state.pointee.last {
             if last == .objectKey {
-                throw JSONWriterError(kind: .keysMustBeStrings, message: "an object member needs a key before its value")
+                throw JSONWriterError(
+                    kind: .keysMustBeStrings, message: "an object member needs a key before its value")
             }
         } else if state.pointee.hasValue {
             throw JSONWriterError(
-                kind: .generationComplete, message: "a top-level value is complete: call reset() before writing another")
+                kind: .generationComplete, message: "a top-level value is complete: call reset() before writing another"
+            )
         }
     }
 

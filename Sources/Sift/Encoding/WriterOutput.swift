@@ -1,8 +1,10 @@
 /// Where yajl's print callback lands: stages the many small pieces yajl prints (a quote, a comma,
 /// a run of a string) in one fixed block and hands the sink whole blocks: when the block is
 /// full, when the writer flushes, when the caller looks at the sink, and when the writer goes
-/// away. So the writer never holds more than ``capacity`` bytes, and the sink is called once
-/// per block rather than once per piece.
+/// away.
+///
+/// So the writer never holds more than ``capacity`` bytes, and the sink is called once per block rather
+/// than once per piece.
 class WriterOutput {
     static let capacity = 65_536
 

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 extension JSONInput {
@@ -24,7 +24,8 @@ extension JSONInput {
         case .text(let text):
             var text = text
             let count = text.utf8.count
-            try Self.deliverWhole(text.withUTF8 { Self.run(body, UnsafeRawBufferPointer($0)) }, count: count, progress: progress)
+            try Self.deliverWhole(
+                text.withUTF8 { Self.run(body, UnsafeRawBufferPointer($0)) }, count: count, progress: progress)
         case .file(let path):
             var descriptor: Int32
             repeat {
@@ -48,13 +49,17 @@ extension JSONInput {
         }
     }
 
-    private static func deliverWhole(_ result: Result<Void, JSONParseError>, count: Int, progress: (@Sendable (Int) -> Void)?) throws(JSONParseError) {
+    private static func deliverWhole(
+        _ result: Result<Void, JSONParseError>, count: Int, progress: (@Sendable (Int) -> Void)?
+    ) throws(JSONParseError) {
         progress?(count)
         try result.get()
     }
 
     /// Reads a descriptor to its end into one reused buffer.
-    private func readAll(_ descriptor: Int32, name: String, _ body: (UnsafeRawBufferPointer) throws(JSONParseError) -> Bool) throws(JSONParseError) {
+    private func readAll(
+        _ descriptor: Int32, name: String, _ body: (UnsafeRawBufferPointer) throws(JSONParseError) -> Bool
+    ) throws(JSONParseError) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
         var total = 0
@@ -72,7 +77,8 @@ extension JSONInput {
     }
 
     private static func failure(_ message: String, offset: Int) -> JSONParseError {
-        JSONParseError(kind: .inputError, message: message, location: SourceLocation(offset: offset, line: 1, column: offset + 1))
+        JSONParseError(
+            kind: .inputError, message: message, location: SourceLocation(offset: offset, line: 1, column: offset + 1))
     }
 
     private static func reason(_ code: Int32) -> String {

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the bytes of a JSON document come from: memory, a file, a file descriptor or standard
@@ -32,7 +32,9 @@ public struct JSONInput: Sendable, ExpressibleByStringLiteral {
     let source: Source
 
     /// Called after each piece of input is read, with the number of bytes read so far; in-memory
-    /// inputs report once, with their whole size. Set it with ``reportingProgress(_:)``.
+    /// inputs report once, with their whole size.
+    ///
+    /// Set it with ``reportingProgress(_:)``.
     ///
     /// ```swift
     /// input.progress?(0)
@@ -111,8 +113,9 @@ public struct JSONInput: Sendable, ExpressibleByStringLiteral {
     }
 
     /// The number of bytes the input holds, when known: in-memory inputs, and regular files
-    /// (for a descriptor, what remains after its current position). Nil for pipes, sockets and
-    /// terminals.
+    /// (for a descriptor, what remains after its current position).
+    ///
+    /// Nil for pipes, sockets and terminals.
     ///
     /// ```swift
     /// if let total = input.byteCount { print("reading \(total) bytes") }

@@ -102,7 +102,9 @@ extension JSONTokenizer where Handler == JSONEventClosure {
     /// try JSONTokenizer.validate(.file("feed.json"))
     /// try JSONTokenizer.validate("[1,,2]") // throws: 1:4: error: invalid JSON: ...
     /// ```
-    public static func validate(_ input: JSONInput, options: JSONParserOptions = JSONParserOptions()) throws(JSONParseError) {
+    public static func validate(_ input: JSONInput, options: JSONParserOptions = JSONParserOptions())
+        throws(JSONParseError)
+    {
         try JSONTokenizer<IgnoringHandler>(options: options, handler: IgnoringHandler()).parse(input)
     }
 }

@@ -1,14 +1,16 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Looks at every chunk before yajl does, for what yajl lets through but JSON forbids: a raw form
 /// feed or vertical tab (yajl reads both as whitespace), and bytes that are not UTF-8 (yajl's
 /// own check accepts overlong forms, surrogates and code points above U+10FFFF, and only inside
-/// strings). The engine parses up to the first such byte and reports it there, so the error is
-/// the same however the input was split.
+/// strings).
+///
+/// The engine parses up to the first such byte and reports it there, so the error is the same however
+/// the input was split.
 ///
 /// With comments allowed it also follows strings and comments byte by byte: form feeds are fine
 /// inside comments, and quotes inside comments are not string boundaries.
@@ -51,8 +53,10 @@ struct ByteScreen {
     var isInsideBlockComment: Bool { lexState == .blockComment || lexState == .blockStar }
 
     /// The local index of the first forbidden byte of a chunk starting at absolute offset
-    /// `start`, and why; nil when every byte is allowed. Updates the state over the bytes before it.
-    /// `mayHaveFormFeed` false skips the search for form feeds (an earlier scan found none).
+    /// `start`, and why; nil when every byte is allowed.
+    ///
+    /// Updates the state over the bytes before it. `mayHaveFormFeed` false skips the search for form
+    /// feeds (an earlier scan found none).
     mutating func firstProblem(
         in base: UnsafePointer<UInt8>, count: Int, start: Int, mayHaveFormFeed: Bool = true
     ) -> (index: Int, problem: Problem)? {
@@ -93,7 +97,9 @@ struct ByteScreen {
         while index < count {
             if needed == 0 {
                 // Skip ASCII eight bytes at a time.
-                while index + 8 <= count, raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0 {
+                while index + 8 <= count,
+                    raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
                     index &+= 8
                 }
                 guard index < count else { break }

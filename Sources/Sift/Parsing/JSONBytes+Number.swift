@@ -56,7 +56,7 @@ public struct JSONNumberConversionError: Error, Hashable, Sendable, CustomString
         self.reason = reason
     }
 
-    /// A readable description, e.g. `number 300 does not fit in Int8`.
+    /// A readable description, for example `number 300 does not fit in Int8`.
     ///
     /// ```swift
     /// print(error)
@@ -178,6 +178,8 @@ enum JSONNumberParsing {
     static func double(base: UnsafePointer<UInt8>?, count: Int) -> Double? {
         guard let base, count > 0 else { return nil }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { buffer in
+            // The buffer is non-empty here, so it has a base address.
+            // swift-format-ignore: NeverForceUnwrap
             let start = buffer.baseAddress!
             UnsafeMutableRawPointer(start).copyMemory(from: base, byteCount: count)
             start[count] = 0

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A borrowed view of the UTF-8 bytes of a key, a string or a number's text, as the tokenizer
@@ -123,6 +123,8 @@ public struct JSONBytes: RandomAccessCollection, CustomStringConvertible {
         guard text.hasPointerRepresentation else { return string == text.description }
         guard text.utf8CodeUnitCount == count else { return false }
         if count == 0 { return true }
+        // The buffer is non-empty here, so it has a base address.
+        // swift-format-ignore: NeverForceUnwrap
         return memcmp(base!, text.utf8Start, count) == 0
     }
 
@@ -135,6 +137,8 @@ public struct JSONBytes: RandomAccessCollection, CustomStringConvertible {
         guard other.count == count else { return false }
         if count == 0 { return true }
         if let result = other.withContiguousStorageIfAvailable({
+            // The buffer is non-empty here, so it has a base address.
+            // swift-format-ignore: NeverForceUnwrap
             memcmp(base!, $0.baseAddress!, count) == 0
         }) {
             return result

@@ -73,7 +73,8 @@ public enum JSONEvent: CustomStringConvertible {
             case "\r": result += "\\r"
             case "\t": result += "\\t"
             case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                result += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                result +=
+                    "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                     + String(scalar.value, radix: 16).uppercased()
             default: result.unicodeScalars.append(scalar)
             }

@@ -103,7 +103,8 @@ public struct JSONNodePath: Hashable, Sendable, CustomStringConvertible, Express
     static func isIdentifier(_ key: String) -> Bool {
         guard let first = key.unicodeScalars.first else { return false }
         func isStart(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "_" || (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z") || scalar.value >= 0x80
+            scalar == "_" || (scalar >= "a" && scalar <= "z") || (scalar >= "A" && scalar <= "Z")
+                || scalar.value >= 0x80
         }
         return isStart(first)
             && key.unicodeScalars.allSatisfy { isStart($0) || ($0 >= "0" && $0 <= "9") }

@@ -77,7 +77,7 @@ public struct JSONParseError: Error, CustomStringConvertible, @unchecked Sendabl
     /// ```
     public let location: SourceLocation
 
-    /// The path of the value being read when the error occurred, e.g. `$.body[3].text`.
+    /// The path of the value being read when the error occurred, for example `$.body[3].text`.
     ///
     /// ```swift
     /// error.path.description // "$.body[3].text"
@@ -141,8 +141,9 @@ public struct JSONParseError: Error, CustomStringConvertible, @unchecked Sendabl
     }
 
     /// The headline without the source excerpt:
-    /// `invalid JSON: unallowed token at this point in JSON text (in $[1])`. An input error is
-    /// its message alone: `cannot open 'feed.json': No such file or directory`.
+    /// `invalid JSON: unallowed token at this point in JSON text (in $[1])`.
+    ///
+    /// An input error is its message alone: `cannot open 'feed.json': No such file or directory`.
     ///
     /// ```swift
     /// print(error.summary)

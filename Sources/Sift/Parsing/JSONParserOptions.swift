@@ -7,7 +7,9 @@
 /// ```
 public struct JSONParserOptions: Hashable, Sendable {
     /// The deepest nesting of arrays and objects accepted; deeper input is a
-    /// ``JSONParseError/Kind/depthLimitExceeded`` error. The default is 512.
+    /// ``JSONParseError/Kind/depthLimitExceeded`` error.
+    ///
+    /// The default is 512.
     ///
     /// ```swift
     /// options.maximumDepth = 100
@@ -15,16 +17,19 @@ public struct JSONParserOptions: Hashable, Sendable {
     public var maximumDepth: Int
 
     /// Whether the input may hold several top-level values one after another (newline-delimited
-    /// JSON, or values simply concatenated). Off by default: a second value is an error. When on,
-    /// an input of only whitespace is a stream of no values, not an error.
+    /// JSON, or values simply concatenated).
+    ///
+    /// Off by default: a second value is an error. When on, an input of only whitespace is a stream of
+    /// no values, not an error.
     ///
     /// ```swift
     /// options.allowsMultipleValues = true
     /// ```
     public var allowsMultipleValues: Bool
 
-    /// Whether `//` and `/* */` comments are skipped as whitespace. Off by default. Inside a
-    /// comment any UTF-8 text is allowed, form feeds included.
+    /// Whether `//` and `/* */` comments are skipped as whitespace.
+    ///
+    /// Off by default. Inside a comment any UTF-8 text is allowed, form feeds included.
     ///
     /// ```swift
     /// options.allowsComments = true
@@ -32,8 +37,9 @@ public struct JSONParserOptions: Hashable, Sendable {
     public var allowsComments: Bool
 
     /// Whether the input is checked to be valid UTF-8, strictly (no overlong forms, encoded
-    /// surrogates or code points above U+10FFFF). On by default; turning it off is faster and
-    /// passes invalid bytes in strings through unchanged.
+    /// surrogates or code points above U+10FFFF).
+    ///
+    /// On by default; turning it off is faster and passes invalid bytes in strings through unchanged.
     ///
     /// ```swift
     /// options.validatesUTF8 = false

@@ -64,8 +64,10 @@ struct SourceExcerpt {
 
     /// Replaces control characters so the excerpt prints on one line.
     private static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.map { scalar in
-            scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F ? " " : scalar
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.map { scalar in
+                    scalar.value < 0x20 && scalar != "\t" || scalar.value == 0x7F ? " " : scalar
+                }))
     }
 }

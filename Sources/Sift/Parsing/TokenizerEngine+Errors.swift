@@ -28,9 +28,11 @@ struct TokenizerFailure {
 }
 
 extension TokenizerEngine {
-    /// Builds a failure located at `offset`. `readPosition` is how far the input had been read
-    /// (it bounds the bytes every split of the input has at hand); `pathAnchor`, when given, is
-    /// where the offending token starts, used to tell a missing element or key from the current one.
+    /// Builds a failure located at `offset`.
+    ///
+    /// `readPosition` is how far the input had been read (it bounds the bytes every split of the input
+    /// has at hand); `pathAnchor`, when given, is where the offending token starts, used to tell a
+    /// missing element or key from the current one.
     func makeFailure(
         _ kind: JSONParseError.Kind, _ message: String, offset: Int, readPosition: Int,
         pathAnchor: Int?, underlying: (any Error)?
@@ -55,7 +57,9 @@ extension TokenizerEngine {
             lineStart -= 1
         }
         var start = max(lineStart, offset - SourceExcerpt.bytesBefore)
-        while start < offset, let byte = state.byte(at: start, readPosition: readPosition), byte & 0xC0 == 0x80 { start += 1 }
+        while start < offset, let byte = state.byte(at: start, readPosition: readPosition), byte & 0xC0 == 0x80 {
+            start += 1
+        }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(readPosition - start + SourceExcerpt.bytesAfter)
         for position in start..<readPosition {
@@ -69,7 +73,8 @@ extension TokenizerEngine {
     func fail(
         _ kind: JSONParseError.Kind, _ message: String, offset: Int, readPosition: Int, pathAnchor: Int?
     ) throws(JSONParseError) {
-        var failure = makeFailure(kind, message, offset: offset, readPosition: readPosition, pathAnchor: pathAnchor, underlying: nil)
+        var failure = makeFailure(
+            kind, message, offset: offset, readPosition: readPosition, pathAnchor: pathAnchor, underlying: nil)
         if readPosition >= state.pointee.chunkStart + state.pointee.chunkCount, state.pointee.chunkBase == nil {
             failure.excerpt?.close()  // at the end of the input
         }
@@ -84,7 +89,9 @@ extension TokenizerEngine {
             if screen.isInsideString { anchor = screen.lastQuote }
         } else {
             let quote = state.stringStart(before: offset)
-            if quote > state.lastStringClose, quote < offset, state.byte(at: quote) == UInt8(ascii: "\"") { anchor = quote }
+            if quote > state.lastStringClose, quote < offset, state.byte(at: quote) == UInt8(ascii: "\"") {
+                anchor = quote
+            }
         }
         try fail(problem.kind, problem.message, offset: offset, readPosition: offset + 1, pathAnchor: anchor)
     }
@@ -134,15 +141,18 @@ extension TokenizerEngine {
         }
         let insideString = endsInsideString
         let insideComment = options.allowsComments && screen.isInsideBlockComment
-        let noValue = message == "premature EOF" && state.depth == 0 && state.valuesCompleted == 0
+        let noValue =
+            message == "premature EOF" && state.depth == 0 && state.valuesCompleted == 0
             && !insideString && !insideComment
         if noValue, options.allowsMultipleValues {
             return  // a stream of no values (empty NDJSON) is fine
         }
         let detail =
-            insideString ? "unexpected end of input inside a string"
-            : insideComment ? "unexpected end of input inside a comment"
-            : noValue ? "unexpected end of input: no JSON value" : "unexpected end of input"
+            insideString
+            ? "unexpected end of input inside a string"
+            : insideComment
+                ? "unexpected end of input inside a comment"
+                : noValue ? "unexpected end of input: no JSON value" : "unexpected end of input"
         let quote = options.allowsComments ? screen.lastQuote : state.lastQuote
         try fail(.incompleteInput, detail, offset: end, readPosition: end, pathAnchor: insideString ? quote : end)
     }
@@ -162,7 +172,9 @@ extension TokenizerEngine {
             // Nothing was delivered in this chunk yet and a token was open at its start: the
             // offending token began in an earlier chunk.
             isString = endsInsideString
-            start = isString ? state.lastQuote : state.wordStart(containing: state.chunkStart - 1, readPosition: state.chunkStart)
+            start =
+                isString
+                ? state.lastQuote : state.wordStart(containing: state.chunkStart - 1, readPosition: state.chunkStart)
         } else {
             // yajl subtracted the raw length: strings lose their two quotes in that count.
             let candidate = reported - 2
@@ -176,7 +188,13 @@ extension TokenizerEngine {
             if start >= state.chunkStart { end = start + 1 }
             while let byte = state.byte(at: end) {
                 end += 1
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == quote { break }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == quote {
+                    break
+                }
             }
         } else if let first = state.byte(at: start), TokenizerState.isWordByte(first) {
             end = max(start, state.chunkStart)

@@ -128,7 +128,8 @@ final class TokenizerEngine {
         // vertical tabs and UTF-8.
         let scan = sift_scan_chunk(base, count)
         var screen = self.screen
-        let problem = screen.firstProblem(in: base, count: count, start: state.pointee.chunkStart, mayHaveFormFeed: scan.has_form_feed != 0)
+        let problem = screen.firstProblem(
+            in: base, count: count, start: state.pointee.chunkStart, mayHaveFormFeed: scan.has_form_feed != 0)
         let parsedCount = problem?.index ?? count
 
         state.pointee.chunkBase = base
@@ -193,12 +194,16 @@ final class TokenizerEngine {
         if endsInsideString {
             let quote = options.allowsComments ? screen.lastQuote : state.pointee.lastQuote
             if options.allowsMultipleValues {
-                try fail(.incompleteInput, "unexpected end of input inside a string", offset: end, readPosition: end, pathAnchor: quote)
+                try fail(
+                    .incompleteInput, "unexpected end of input inside a string", offset: end, readPosition: end,
+                    pathAnchor: quote)
             }
             try fail(.invalidSyntax, "trailing garbage", offset: quote, readPosition: end, pathAnchor: quote)
         }
         if options.allowsComments, screen.isInsideBlockComment {
-            try fail(.incompleteInput, "unexpected end of input inside a comment", offset: end, readPosition: end, pathAnchor: end)
+            try fail(
+                .incompleteInput, "unexpected end of input inside a comment", offset: end, readPosition: end,
+                pathAnchor: end)
         }
     }
 
@@ -237,7 +242,8 @@ final class TokenizerEngine {
         if let base = state.pointee.chunkBase, recorded.excerpt != nil {
             // The rest of the chunk may complete the excerpt.
             let from = min(max(recorded.readPosition - state.pointee.chunkStart, 0), state.pointee.chunkCount)
-            recorded.excerpt?.append(contentsOf: UnsafeBufferPointer(start: base + from, count: state.pointee.chunkCount - from))
+            recorded.excerpt?.append(
+                contentsOf: UnsafeBufferPointer(start: base + from, count: state.pointee.chunkCount - from))
         }
         failure = recorded
         throw currentFailureError(recorded)
@@ -261,8 +267,10 @@ final class TokenizerEngine {
         state.pointee.chunkStart + (state.pointee.chunkBase == nil ? 0 : yajl_get_bytes_consumed(handle))
     }
 
-    /// The absolute offset of the first byte of the token being delivered. `tokenLength` is the
-    /// raw length when known, or -1 for strings and keys, whose opening quote is searched for.
+    /// The absolute offset of the first byte of the token being delivered.
+    ///
+    /// `tokenLength` is the raw length when known, or -1 for strings and keys, whose opening quote is
+    /// searched for.
     func currentTokenStart(tokenLength: Int) -> Int {
         let end = currentTokenEnd
         if tokenLength >= 0 { return max(end - tokenLength, 0) }
@@ -291,7 +299,8 @@ final class TokenizerEngine {
             engine(context) { engine in
                 engine.state.pointee.beginValue()
                 defer { engine.state.pointee.endValue() }
-                let bytes = JSONBytes(base: UnsafeRawPointer(text).map { $0.assumingMemoryBound(to: UInt8.self) }, count: length)
+                let bytes = JSONBytes(
+                    base: UnsafeRawPointer(text).map { $0.assumingMemoryBound(to: UInt8.self) }, count: length)
                 return engine.deliver(.number(bytes), tokenLength: length)
             }
         }

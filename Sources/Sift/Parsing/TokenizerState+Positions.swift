@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Offsets, lines and token starts. Every answer here depends only on the input's bytes, never
@@ -37,12 +37,15 @@ extension TokenizerState {
     /// token start before it: a token never holds a line break, so it shares the chunk's first line.
     func location(of offset: Int) -> SourceLocation {
         guard offset >= chunkStart else {
-            return SourceLocation(offset: offset, line: lineAtChunkStart, column: max(offset - lineStartAtChunkStart + 1, 1))
+            return SourceLocation(
+                offset: offset, line: lineAtChunkStart, column: max(offset - lineStartAtChunkStart + 1, 1))
         }
         let local = min(offset - chunkStart, chunkCount)
         // Matches come in document order: resume from the last position located in this chunk
         // instead of rescanning the chunk from its start for every one.
-        var cursor = LineCursor(chunkStart: chunkStart, local: 0, line: lineAtChunkStart, lineStart: lineStartAtChunkStart, afterCR: pendingCR)
+        var cursor = LineCursor(
+            chunkStart: chunkStart, local: 0, line: lineAtChunkStart, lineStart: lineStartAtChunkStart,
+            afterCR: pendingCR)
         if let cached = lineCursor.pointee, cached.chunkStart == chunkStart, cached.local <= local { cursor = cached }
         if let base = chunkBase {
             var index = cursor.local
@@ -120,8 +123,10 @@ extension TokenizerState {
         return wordStart(containing: end - 1, readPosition: readPosition)
     }
 
-    /// The first byte of the number or literal that holds the byte at `offset`. A run of word
-    /// bytes is cut into tokens as yajl lexes it (`01` is the number `0`, then the number `1`).
+    /// The first byte of the number or literal that holds the byte at `offset`.
+    ///
+    /// A run of word bytes is cut into tokens as yajl lexes it (`01` is the number `0`, then the number
+    /// `1`).
     func wordStart(containing offset: Int, readPosition: Int) -> Int {
         var start = offset
         while let byte = byte(at: start - 1, readPosition: readPosition), Self.isWordByte(byte) { start -= 1 }
@@ -182,7 +187,9 @@ extension TokenizerState {
     /// after `,` or `[`, the container itself after `,` or `{` (no key yet), otherwise the current
     /// key or element.
     func pathEnd(forErrorAt offset: Int, readPosition: Int) -> PathEnd {
-        guard depth > 0, let previous = significantByte(before: offset, readPosition: readPosition) else { return .current }
+        guard depth > 0, let previous = significantByte(before: offset, readPosition: readPosition) else {
+            return .current
+        }
         let isArray = frames[depth - 1].isArray
         switch previous {
         case UInt8(ascii: ","): return isArray ? .nextElement : .container
@@ -195,7 +202,9 @@ extension TokenizerState {
     // MARK: Advancing
 
     /// Advances lines, history and the quote bookkeeping over the whole chunk once it has been
-    /// parsed. `tracksQuotes` is false when a comment-aware scanner does that instead.
+    /// parsed.
+    ///
+    /// `tracksQuotes` is false when a comment-aware scanner does that instead.
     mutating func advance(
         over base: UnsafePointer<UInt8>, count: Int, lineFeeds: Int, hasCarriageReturn: Bool, tracksQuotes: Bool
     ) {
@@ -231,7 +240,9 @@ extension TokenizerState {
         historyCount = keep + count
     }
 
-    private mutating func advanceLines(over base: UnsafePointer<UInt8>, count: Int, lineFeeds: Int, hasCarriageReturn: Bool) {
+    private mutating func advanceLines(
+        over base: UnsafePointer<UInt8>, count: Int, lineFeeds: Int, hasCarriageReturn: Bool
+    ) {
         var breaks = 0
         var lastBreakEnd = -1  // local offset just after the last break
         if !hasCarriageReturn {

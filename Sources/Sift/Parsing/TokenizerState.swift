@@ -115,7 +115,8 @@ struct TokenizerState {
     mutating func push(isArray: Bool) -> Bool {
         if depth == maximumDepth { return false }
         if depth == frameCapacity { growFrames() }
-        frames[depth] = Frame(isArray: isArray, index: -1, keyPointer: nil, keyStart: 0, keyCount: 0, hasKey: false, keyInArena: false)
+        frames[depth] = Frame(
+            isArray: isArray, index: -1, keyPointer: nil, keyStart: 0, keyCount: 0, hasKey: false, keyInArena: false)
         depth &+= 1
         return true
     }
@@ -143,6 +144,8 @@ struct TokenizerState {
     private mutating func copyKey(_ frame: UnsafeMutablePointer<Frame>, _ bytes: UnsafePointer<UInt8>?, _ count: Int) {
         let start = keyArenaCount
         if start + count > keyArenaCapacity { growArena(to: start + count) }
+        // The buffer is non-empty here, so it has a base address.
+        // swift-format-ignore: NeverForceUnwrap
         if count > 0 { (keyArena + start).update(from: bytes!, count: count) }
         frame.pointee.keyStart = start
         frame.pointee.keyInArena = true
@@ -150,7 +153,9 @@ struct TokenizerState {
     }
 
     /// Before the chunk goes away: keys of open objects that still point into it are copied into
-    /// the key arena. The arena is compacted (only the open keys kept) when it has grown large.
+    /// the key arena.
+    ///
+    /// The arena is compacted (only the open keys kept) when it has grown large.
     mutating func preserveKeys() {
         var needed = 0
         for level in 0..<depth {
@@ -171,8 +176,10 @@ struct TokenizerState {
         old.deallocate()
     }
 
-    /// Remembers where the string or key being delivered ends. `text` is what yajl passed: a
-    /// pointer into the chunk when the string had no escapes and did not span chunks.
+    /// Remembers where the string or key being delivered ends.
+    ///
+    /// `text` is what yajl passed: a pointer into the chunk when the string had no escapes and did not
+    /// span chunks.
     @inline(__always)
     mutating func noteStringClose(_ text: UnsafePointer<UInt8>?, _ count: Int, tokenEnd: () -> Int) {
         if let text, let base = chunkBase, text >= base, text + count < base + chunkCount {

@@ -49,9 +49,10 @@ package final class CompiledPaths: @unchecked Sendable {
             var state = State()
             state.nameStart = Int32(names.count)
             source.names.forEachEntry { key, transition in
-                names.append(Name(
-                    offset: Int32(nameBytes.count), count: Int32(key.count),
-                    hash: Self.hash(key), transition: transition))
+                names.append(
+                    Name(
+                        offset: Int32(nameBytes.count), count: Int32(key.count),
+                        hash: Self.hash(key), transition: transition))
                 nameBytes.append(contentsOf: key)
             }
             state.nameCount = Int32(names.count) - state.nameStart

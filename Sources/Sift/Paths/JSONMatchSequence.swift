@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// The matches of one path as an `AsyncSequence`: input is read only as fast as matches are
 /// consumed, so a consumer that stops early never reads the rest.
@@ -154,7 +155,9 @@ extension JSONInput {
     ///     print(title)
     /// }
     /// ```
-    public func values<Value>(at path: TypedJSONPath<Value>, options: JSONParserOptions = JSONParserOptions()) -> JSONValueSequence<Value> {
+    public func values<Value>(at path: TypedJSONPath<Value>, options: JSONParserOptions = JSONParserOptions())
+        -> JSONValueSequence<Value>
+    {
         JSONValueSequence(matches: JSONMatchSequence(path: path, input: self, options: options))
     }
 
@@ -181,7 +184,9 @@ extension JSONInput {
     ///     print(match.path, match.value)
     /// }
     /// ```
-    public func matches<Value>(at path: TypedJSONPath<Value>, options: JSONParserOptions = JSONParserOptions()) -> JSONMatchSequence<Value> {
+    public func matches<Value>(at path: TypedJSONPath<Value>, options: JSONParserOptions = JSONParserOptions())
+        -> JSONMatchSequence<Value>
+    {
         JSONMatchSequence(path: path, input: self, options: options)
     }
 
@@ -219,7 +224,9 @@ extension AsyncSequence where Element: Sequence<UInt8> {
     /// ```swift
     /// for try await id in byteChunks.jsonValues(at: idPath) { print(id) }
     /// ```
-    public func jsonValues<Value>(at path: TypedJSONPath<Value>, options: JSONParserOptions = JSONParserOptions()) -> JSONValueSequence<Value> {
+    public func jsonValues<Value>(at path: TypedJSONPath<Value>, options: JSONParserOptions = JSONParserOptions())
+        -> JSONValueSequence<Value>
+    {
         JSONValueSequence(path: path, chunks: self, options: options)
     }
 }
@@ -286,7 +293,10 @@ final class InputChunkReader {
         if finished { return nil }
         switch input.source {
         case .bytes(let bytes): return slice(count: bytes.count) { Array(bytes[$0]) }
-        case .data(let data): return slice(count: data.count) { Array(data[data.startIndex + $0.lowerBound..<data.startIndex + $0.upperBound]) }
+        case .data(let data):
+            return slice(count: data.count) {
+                Array(data[data.startIndex + $0.lowerBound..<data.startIndex + $0.upperBound])
+            }
         case .text(let text):
             let utf8 = Array(text.utf8)
             return slice(count: utf8.count) { Array(utf8[$0]) }

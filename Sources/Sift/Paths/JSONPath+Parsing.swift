@@ -44,7 +44,9 @@ public struct JSONPathSyntaxError: Error, Hashable, Sendable, CustomStringConver
 extension JSONPath {
     /// Parses an RFC 9535 JSONPath expression: `$`, `.name`, `['name']`, `.*`, `[*]`, `[n]`
     /// (negative counts from the end), unions `[a,b]`, slices `[start:end:step]` and descendant
-    /// segments `..`. Filter selectors (`[?...]`) are not supported yet.
+    /// segments `..`.
+    ///
+    /// Filter selectors (`[?...]`) are not supported yet.
     ///
     /// ```swift
     /// let path = try JSONPath("$.store.book[0,-1]['title']")
@@ -201,6 +203,8 @@ struct JSONPathParser {
     }
 
     private mutating func stringLiteral() throws(JSONPathSyntaxError) -> String {
+        // Guaranteed by the surrounding code (see above).
+        // swift-format-ignore: NeverForceUnwrap
         let quote = peek!
         position += 1
         var result = String.UnicodeScalarView()
@@ -252,9 +256,15 @@ struct JSONPathParser {
             }
             position += 2
             let low = try hexQuad()
-            guard (0xDC00...0xDFFF).contains(low) else { throw error("high surrogate without a low surrogate", at: start) }
+            guard (0xDC00...0xDFFF).contains(low) else {
+                throw error("high surrogate without a low surrogate", at: start)
+            }
+            // Guaranteed by the surrounding code (see above).
+            // swift-format-ignore: NeverForceUnwrap
             return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
         }
+        // Guaranteed by the surrounding code (see above).
+        // swift-format-ignore: NeverForceUnwrap
         return Unicode.Scalar(high)!
     }
 }

@@ -35,9 +35,10 @@ public struct JSONPath: Sendable, CustomStringConvertible {
         self.alternatives = [[]]
     }
 
-    /// Adds a step to the member `key` of an object. Applied to anything but an object, or to an
-    /// object without that key, the path selects nothing. A member whose value is `null` is
-    /// selected (as JSON null).
+    /// Adds a step to the member `key` of an object.
+    ///
+    /// Applied to anything but an object, or to an object without that key, the path selects nothing. A
+    /// member whose value is `null` is selected (as JSON null).
     ///
     /// ```swift
     /// JSONPath.root.goTo("date").goTo("weekday")
@@ -46,8 +47,9 @@ public struct JSONPath: Sendable, CustomStringConvertible {
         appending(.child([.name(key)]))
     }
 
-    /// Adds a step to every element of an array, in order. Applied to anything but an array, the
-    /// path selects nothing.
+    /// Adds a step to every element of an array, in order.
+    ///
+    /// Applied to anything but an array, the path selects nothing.
     ///
     /// ```swift
     /// JSONPath.root.goTo("body").forEach().goTo("id")
@@ -66,8 +68,9 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     }
 
     /// Adds a custom step: the value reached so far is captured (only it), passed to `block`, and
-    /// whatever the block returns continues along the rest of the path. Returning nil selects
-    /// nothing. Steps after a block run in memory on the block's result.
+    /// whatever the block returns continues along the rest of the path.
+    ///
+    /// Returning nil selects nothing. Steps after a block run in memory on the block's result.
     ///
     /// ```swift
     /// // A comma-separated string becomes an array, each element a string.
@@ -81,8 +84,9 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     }
 
     /// Combines this path with another one applied to the same input: the result holds this
-    /// path's values first, then the other's. For a single value, the first valid one wins, so a
-    /// renamed key can be read under both names.
+    /// path's values first, then the other's.
+    ///
+    /// For a single value, the first valid one wins, so a renamed key can be read under both names.
     ///
     /// ```swift
     /// let id = JSONPath.root.goTo("id").combine(with: JSONPath.root.goTo("identifier")).string

@@ -59,8 +59,11 @@ public struct JSONQuery {
     /// ```swift
     /// query.add(JSONPath.root.goTo("events").forEach().value) { match in print(match.value) }
     /// ```
-    public mutating func add<Value>(_ path: TypedJSONPath<Value>, onMatch: @escaping (JSONMatch<Value>) throws -> Void) {
-        slots.append(CallbackSlotFactory(destination: path.destination, alternatives: path.path.alternatives.count, body: onMatch))
+    public mutating func add<Value>(_ path: TypedJSONPath<Value>, onMatch: @escaping (JSONMatch<Value>) throws -> Void)
+    {
+        slots.append(
+            CallbackSlotFactory(
+                destination: path.destination, alternatives: path.path.alternatives.count, body: onMatch))
         paths.append((path.path, path.destination.kind))
     }
 
@@ -103,6 +106,8 @@ public struct JSONQuery {
         do {
             try await tokenizer.parse(chunks)
         } catch let error as JSONParseError where error.kind == .consumerError && error.underlyingError != nil {
+            // Guaranteed by the surrounding code (see above).
+            // swift-format-ignore: NeverForceUnwrap
             throw error.underlyingError!
         }
         try tokenizer.handler.receiver.finish()
@@ -127,6 +132,8 @@ public struct JSONQuery {
         do {
             try body()
         } catch let error as JSONParseError where error.kind == .consumerError && error.underlyingError != nil {
+            // Guaranteed by the surrounding code (see above).
+            // swift-format-ignore: NeverForceUnwrap
             throw error.underlyingError!
         }
     }
@@ -148,6 +155,8 @@ public struct JSONQueryResults {
     /// let all: [String] = results[titles]
     /// ```
     public subscript<Value>(handle: JSONQuery.Handle<Value>) -> [Value] {
+        // The type was checked just above.
+        // swift-format-ignore: NeverForceUnwrap
         (slots[handle.index] as! CollectingSlot).values(as: Value.self)
     }
 
@@ -204,14 +213,20 @@ struct CollectingSlotFactory<Value>: QuerySlotFactory {
     }
 }
 
-/// Collects a path's values. Not generic: the conversion and the typed store come from the
-/// destination, so a value costs no generic metadata lookup.
+/// Collects a path's values.
+///
+/// Not generic: the conversion and the typed store come from the destination, so a value costs no
+/// generic metadata lookup.
 final class CollectingSlot: QuerySlot {
     let kind: DestinationKind
     let collect: @Sendable (MatchedValue, MatchInfo, Int, ValueStoreBase) throws -> Void
     let store: ValueStoreBase
 
-    init(kind: DestinationKind, collect: @escaping @Sendable (MatchedValue, MatchInfo, Int, ValueStoreBase) throws -> Void, store: ValueStoreBase) {
+    init(
+        kind: DestinationKind,
+        collect: @escaping @Sendable (MatchedValue, MatchInfo, Int, ValueStoreBase) throws -> Void,
+        store: ValueStoreBase
+    ) {
         self.kind = kind
         self.collect = collect
         self.store = store
@@ -220,6 +235,8 @@ final class CollectingSlot: QuerySlot {
     var needsLocations: Bool { kind == .decoded }
 
     func values<Value>(as type: Value.Type) -> [Value] {
+        // The type was checked just above.
+        // swift-format-ignore: NeverForceUnwrap
         (store as! ValueStore<Value>).values
     }
 

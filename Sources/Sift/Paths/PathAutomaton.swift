@@ -86,7 +86,10 @@ package final class PathAutomaton: @unchecked Sendable {
         var from: Int32
         var step: Step
         enum Step: Hashable {
-            case name(String), anyMember, anyElement, wildcard, index(Int), slice(Int?, Int?, Int?)
+            case name(String)
+            case anyMember, anyElement, wildcard
+            case index(Int)
+            case slice(Int?, Int?, Int?)
         }
     }
 
@@ -112,7 +115,9 @@ package final class PathAutomaton: @unchecked Sendable {
     /// Adds a path whose values are each the root of an instance of `childProgram`.
     package func addScope(_ path: JSONPath, childProgram: Int, tag: Int, program: Int = 0) {
         add(path, program: program) { alternative, _, _, group in
-            Accept(kind: .scope(program: childProgram), tag: tag, alternative: alternative, block: nil, rest: [], orderGroup: group)
+            Accept(
+                kind: .scope(program: childProgram), tag: tag, alternative: alternative, block: nil, rest: [],
+                orderGroup: group)
         }
     }
 

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs a ``CompiledPaths`` automaton over the tokenizer's events.
@@ -33,9 +33,11 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
         engine = PathMatcherEngine(paths: paths, receiver: box)
     }
 
-    /// Handles one token. The matcher asks the tokenizer to skip the contents of containers no
-    /// path enters (``JSONEventContext/skipContents()``): a handler that wraps a matcher sees
-    /// only the events the matcher asked for.
+    /// Handles one token.
+    ///
+    /// The matcher asks the tokenizer to skip the contents of containers no path enters
+    /// (``JSONEventContext/skipContents()``): a handler that wraps a matcher sees only the events the
+    /// matcher asked for.
     @inlinable
     package mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
         try engine.handle(event, context: context)
@@ -193,13 +195,19 @@ struct PathMatcherEngine {
                 pushChild(of: entry, via: transitions[member], frame: frame, arrayID: -1)
                 member += 1
             }
-            if state.selfLoop { pushEntry(MatcherEntry(state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount)) }
+            if state.selfLoop {
+                pushEntry(
+                    MatcherEntry(
+                        state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount))
+            }
             index += 1
         }
     }
 
     @inline(__always)
-    private mutating func matchNames(_ state: CompiledPaths.State, _ bytes: JSONBytes, _ entry: MatcherEntry, _ frame: MatcherFrame) {
+    private mutating func matchNames(
+        _ state: CompiledPaths.State, _ bytes: JSONBytes, _ entry: MatcherEntry, _ frame: MatcherFrame
+    ) {
         let start = Int(state.nameStart)
         let end = start + Int(state.nameCount)
         let count = bytes.count
@@ -221,6 +229,8 @@ struct PathMatcherEngine {
         if name.count == 0 { return true }
         return nameBytes.withUnsafeBufferPointer { table in
             bytes.withUnsafeBytes { key in
+                // The buffer is non-empty here, so it has a base address.
+                // swift-format-ignore: NeverForceUnwrap
                 memcmp(table.baseAddress! + Int(name.offset), key.baseAddress!, Int(name.count)) == 0
             }
         }
@@ -246,12 +256,18 @@ struct PathMatcherEngine {
                 element += 1
             }
             if state.indexedCount > 0 { matchIndices(state, position, entry, frame) }
-            if state.selfLoop { pushEntry(MatcherEntry(state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount)) }
+            if state.selfLoop {
+                pushEntry(
+                    MatcherEntry(
+                        state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount))
+            }
             index += 1
         }
     }
 
-    private mutating func matchIndices(_ state: CompiledPaths.State, _ position: Int, _ entry: MatcherEntry, _ frame: MatcherFrame) {
+    private mutating func matchIndices(
+        _ state: CompiledPaths.State, _ position: Int, _ entry: MatcherEntry, _ frame: MatcherFrame
+    ) {
         let start = Int(state.indexedStart)
         for index in start..<(start + Int(state.indexedCount)) {
             let indexed = paths.indexed[index]
@@ -271,7 +287,9 @@ struct PathMatcherEngine {
     }
 
     @inline(__always)
-    private mutating func pushChild(of parent: MatcherEntry, via transition: PathAutomaton.Transition, frame: MatcherFrame, arrayID: Int32) {
+    private mutating func pushChild(
+        of parent: MatcherEntry, via transition: PathAutomaton.Transition, frame: MatcherFrame, arrayID: Int32
+    ) {
         var child = MatcherEntry(state: transition.target, scope: parent.scope, keyStart: 0, keyCount: -1)
         if states[Int(transition.target)].ordered {
             child.keyStart = Int32(keys.count)
@@ -307,7 +325,9 @@ struct PathMatcherEngine {
 
     // MARK: Values
 
-    private mutating func beginValue(_ event: JSONEvent, isContainer: Bool, isArray: Bool, context: JSONEventContext) throws {
+    private mutating func beginValue(_ event: JSONEvent, isContainer: Bool, isArray: Bool, context: JSONEventContext)
+        throws
+    {
         let valueStart: Int
         if frames.isEmpty {
             // A top-level value: the root program starts afresh.
@@ -346,9 +366,10 @@ struct PathMatcherEngine {
                 let start = Int(state.acceptStart)
                 for acceptIndex in start..<(start + Int(state.acceptCount)) {
                     let accept = acceptIndices[acceptIndex]
-                    if info == nil { info = makeInfo(context, isContainer: isContainer) }
+                    let matchInfo = info ?? makeInfo(context, isContainer: isContainer)
+                    info = matchInfo
                     try handleAccept(
-                        accept, entry: entry, event: event, isContainer: isContainer, info: info!,
+                        accept, entry: entry, event: event, isContainer: isContainer, info: matchInfo,
                         capture: &capture, valueEnd: &valueEnd, needsFrame: &needsFrame)
                 }
             }
@@ -385,10 +406,11 @@ struct PathMatcherEngine {
                 probe += 1
             }
         }
-        frames.append(MatcherFrame(
-            entryStart: Int32(valueStart), entryEnd: Int32(valueEnd), keyEnd: Int32(keys.count),
-            closerStart: Int32(closerStart), isArray: isArray, children: 0, ordinal: ordinal,
-            arrayID: arrayID))
+        frames.append(
+            MatcherFrame(
+                entryStart: Int32(valueStart), entryEnd: Int32(valueEnd), keyEnd: Int32(keys.count),
+                closerStart: Int32(closerStart), isArray: isArray, children: 0, ordinal: ordinal,
+                arrayID: arrayID))
     }
 
     /// Skips the contents of the container being opened: the tokenizer does not deliver them
@@ -421,6 +443,8 @@ struct PathMatcherEngine {
                 let target = MatcherCaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
                 if isContainer {
                     if capture == nil { capture = MatcherCapture(builder: JSONValueBuilder(), targets: []) }
+                    // Guaranteed by the surrounding code (see above).
+                    // swift-format-ignore: NeverForceUnwrap
                     capture!.targets.append(target)
                 } else {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target)
@@ -474,12 +498,17 @@ struct PathMatcherEngine {
         }
     }
 
-    private mutating func route(_ value: MatchedValue, accept: PathAutomaton.Accept, target: MatcherCaptureTarget) throws {
+    private mutating func route(_ value: MatchedValue, accept: PathAutomaton.Accept, target: MatcherCaptureTarget)
+        throws
+    {
         if accept.orderGroup >= 0 {
             sequence += 1
-            buffers[accept.orderGroup, default: []].append(MatcherBuffered(
-                accept: target.accept, scope: target.scope, key: target.key ?? [], value: value.jsonValue,
-                info: target.info.resolved(), sequence: sequence))
+            buffers[accept.orderGroup, default: []].append(
+                MatcherBuffered(
+                    accept: target.accept, scope: target.scope, key: target.key ?? [], value: value.jsonValue,
+                    info: target.info.resolved(), sequence: sequence))
+            // Guaranteed by the surrounding code (see above).
+            // swift-format-ignore: NeverForceUnwrap
             peakHeldMatches = max(peakHeldMatches, buffers[accept.orderGroup]!.count)
         } else {
             delivered = true
@@ -516,7 +545,9 @@ struct PathMatcherEngine {
 
     /// Drops held matches that a negative index or a slice from the end can no longer select:
     /// once element `position` starts, `[-k]` and `[-k:]` cannot select elements before
-    /// `position - k + 1`. So at most `k` elements' matches are held.
+    /// `position - k + 1`.
+    ///
+    /// So at most `k` elements' matches are held.
     private mutating func prune(arrayID: Int32, position: Int) {
         for (group, held) in buffers {
             let order = paths.orderGroups[Int(group)]
@@ -565,7 +596,8 @@ struct PathMatcherEngine {
         }
         delivered = true
         for item in held {
-            try receiver.receive(.value(item.value), accept: paths.accepts[Int(item.accept)], scope: Int(item.scope), info: item.info)
+            try receiver.receive(
+                .value(item.value), accept: paths.accepts[Int(item.accept)], scope: Int(item.scope), info: item.info)
         }
     }
 }

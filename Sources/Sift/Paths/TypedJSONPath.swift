@@ -19,11 +19,6 @@ public struct TypedJSONPath<Value>: Sendable {
     public let path: JSONPath
     let destination: Destination<Value>
 
-    init(path: JSONPath, destination: Destination<Value>) {
-        self.path = path
-        self.destination = destination
-    }
-
     /// Combines two typed paths of the same type: this one's values first, then the other's.
     ///
     /// ```swift
@@ -42,10 +37,12 @@ public struct TypedJSONPath<Value>: Sendable {
     /// ```
     public func runBlock<Result>(_ transform: @escaping @Sendable (Value) -> Result?) -> TypedJSONPath<Result> {
         let destination = self.destination
-        return TypedJSONPath<Result>(path: path, destination: Destination(
-            kind: destination.kind,
-            fromScalar: { event in try destination.fromScalar(event).flatMap(transform) },
-            fromValue: { value in try destination.fromValue(value).flatMap(transform) }))
+        return TypedJSONPath<Result>(
+            path: path,
+            destination: Destination(
+                kind: destination.kind,
+                fromScalar: { event in try destination.fromScalar(event).flatMap(transform) },
+                fromValue: { value in try destination.fromValue(value).flatMap(transform) }))
     }
 
     /// Every valid value the path selects in `value`, in combination order, then RFC 9535 order.
@@ -132,8 +129,9 @@ package enum DestinationKind: Sendable, Equatable {
     }
 }
 
-/// Converts matched values into a destination's Swift type. `nil` drops the value (wrong type);
-/// a thrown error is reported (decoding destinations).
+/// Converts matched values into a destination's Swift type.
+///
+/// `nil` drops the value (wrong type); a thrown error is reported (decoding destinations).
 struct Destination<Value>: Sendable {
     let kind: DestinationKind
     let fromScalar: @Sendable (JSONEvent) throws -> Value?
@@ -220,10 +218,12 @@ extension JSONPath {
     /// let flag = JSONPath.root.goTo("enabled").bool
     /// ```
     public var bool: TypedJSONPath<Bool> {
-        TypedJSONPath(path: self, destination: Destination(
-            kind: .bool,
-            fromScalar: { event in if case .bool(let value) = event { value } else { nil } },
-            fromValue: { value in if case .bool(let flag) = value { flag } else { nil } }))
+        TypedJSONPath(
+            path: self,
+            destination: Destination(
+                kind: .bool,
+                fromScalar: { event in if case .bool(let value) = event { value } else { nil } },
+                fromValue: { value in if case .bool(let flag) = value { flag } else { nil } }))
     }
 
     /// The numbers the path selects that are integers fitting `Int` (`1.0` counts; `1.5` and
@@ -233,10 +233,13 @@ extension JSONPath {
     /// let count = JSONPath.root.goTo("count").integer
     /// ```
     public var integer: TypedJSONPath<Int> {
-        TypedJSONPath(path: self, destination: Destination(
-            kind: .integer,
-            fromScalar: { event in if case .number(let text) = event { try? text.integer(Int.self) } else { nil } },
-            fromValue: { value in if case .number(let number) = value { try? number.integer(Int.self) } else { nil } }))
+        TypedJSONPath(
+            path: self,
+            destination: Destination(
+                kind: .integer,
+                fromScalar: { event in if case .number(let text) = event { try? text.integer(Int.self) } else { nil } },
+                fromValue: { value in if case .number(let number) = value { try? number.integer(Int.self) } else { nil }
+                }))
     }
 
     /// The numbers the path selects, as the nearest `Double`.
@@ -245,10 +248,12 @@ extension JSONPath {
     /// let score = JSONPath.root.goTo("score").double
     /// ```
     public var double: TypedJSONPath<Double> {
-        TypedJSONPath(path: self, destination: Destination(
-            kind: .double,
-            fromScalar: { event in if case .number(let text) = event { try? text.double() } else { nil } },
-            fromValue: { value in if case .number(let number) = value { number.doubleValue } else { nil } }))
+        TypedJSONPath(
+            path: self,
+            destination: Destination(
+                kind: .double,
+                fromScalar: { event in if case .number(let text) = event { try? text.double() } else { nil } },
+                fromValue: { value in if case .number(let number) = value { number.doubleValue } else { nil } }))
     }
 
     /// The strings the path selects.
@@ -257,10 +262,12 @@ extension JSONPath {
     /// let title = JSONPath.root.goTo("title").string
     /// ```
     public var string: TypedJSONPath<String> {
-        TypedJSONPath(path: self, destination: Destination(
-            kind: .string,
-            fromScalar: { event in if case .string(let text) = event { text.string } else { nil } },
-            fromValue: { value in if case .string(let text) = value { text } else { nil } }))
+        TypedJSONPath(
+            path: self,
+            destination: Destination(
+                kind: .string,
+                fromScalar: { event in if case .string(let text) = event { text.string } else { nil } },
+                fromValue: { value in if case .string(let text) = value { text } else { nil } }))
     }
 
     /// The strings the path selects that are valid URLs (absolute or relative), parsed without
@@ -270,10 +277,12 @@ extension JSONPath {
     /// let image = JSONPath.root.goTo("images").goTo("main").goTo("uri").url
     /// ```
     public var url: TypedJSONPath<URL> {
-        TypedJSONPath(path: self, destination: Destination(
-            kind: .url,
-            fromScalar: { event in if case .string(let text) = event { Self.makeURL(text.string) } else { nil } },
-            fromValue: { value in if case .string(let text) = value { Self.makeURL(text) } else { nil } }))
+        TypedJSONPath(
+            path: self,
+            destination: Destination(
+                kind: .url,
+                fromScalar: { event in if case .string(let text) = event { Self.makeURL(text.string) } else { nil } },
+                fromValue: { value in if case .string(let text) = value { Self.makeURL(text) } else { nil } }))
     }
 
     /// The objects the path selects, as dictionaries (for duplicate keys the last member wins).
@@ -282,13 +291,15 @@ extension JSONPath {
     /// let metadata = JSONPath.root.goTo("metadata").dictionary
     /// ```
     public var dictionary: TypedJSONPath<[String: JSONValue]> {
-        TypedJSONPath(path: self, destination: Destination(
-            kind: .dictionary,
-            fromScalar: { _ in nil },
-            fromValue: { value in
-                guard case .object(let object) = value else { return nil }
-                return Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
-            }))
+        TypedJSONPath(
+            path: self,
+            destination: Destination(
+                kind: .dictionary,
+                fromScalar: { _ in nil },
+                fromValue: { value in
+                    guard case .object(let object) = value else { return nil }
+                    return Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+                }))
     }
 
     /// The objects the path selects, members in document order.
@@ -297,10 +308,12 @@ extension JSONPath {
     /// let custom = JSONPath.root.goTo("custom").object
     /// ```
     public var object: TypedJSONPath<JSONObject> {
-        TypedJSONPath(path: self, destination: Destination(
-            kind: .object,
-            fromScalar: { _ in nil },
-            fromValue: { value in if case .object(let object) = value { object } else { nil } }))
+        TypedJSONPath(
+            path: self,
+            destination: Destination(
+                kind: .object,
+                fromScalar: { _ in nil },
+                fromValue: { value in if case .object(let object) = value { object } else { nil } }))
     }
 
     /// The arrays the path selects.
@@ -309,10 +322,12 @@ extension JSONPath {
     /// let tags = JSONPath.root.goTo("tags").array
     /// ```
     public var array: TypedJSONPath<[JSONValue]> {
-        TypedJSONPath(path: self, destination: Destination(
-            kind: .array,
-            fromScalar: { _ in nil },
-            fromValue: { value in if case .array(let elements) = value { elements } else { nil } }))
+        TypedJSONPath(
+            path: self,
+            destination: Destination(
+                kind: .array,
+                fromScalar: { _ in nil },
+                fromValue: { value in if case .array(let elements) = value { elements } else { nil } }))
     }
 
     /// Every value the path selects, whatever its type.
@@ -321,27 +336,34 @@ extension JSONPath {
     /// let anything = try JSONPath("$..id").value
     /// ```
     public var value: TypedJSONPath<JSONValue> {
-        TypedJSONPath(path: self, destination: Destination(
-            kind: .value,
-            fromScalar: { event in JSONValue(scalar: event) },
-            fromValue: { $0 }))
+        TypedJSONPath(
+            path: self,
+            destination: Destination(
+                kind: .value,
+                fromScalar: { event in JSONValue(scalar: event) },
+                fromValue: { $0 }))
     }
 
     /// The values the path selects, decoded as `type` (each captured alone, decoded, dropped).
+    ///
     /// A value that fails to decode is an error of the run, a `DecodingError`.
     ///
     /// ```swift
     /// struct Item: Decodable { let id: Int }
     /// let items = try JSONPath("$.items[*]").decoded(Item.self)
     /// ```
-    public func decoded<T: Decodable & SendableMetatype>(_ type: T.Type, decoder: JSONValueDecoder = JSONValueDecoder()) -> TypedJSONPath<T> {
-        TypedJSONPath(path: self, destination: Destination(
-            kind: .decoded,
-            fromScalar: { event in try decoder.decode(T.self, from: JSONValue(scalar: event) ?? .null) },
-            fromValue: { value in try decoder.decode(T.self, from: value) },
-            fromLocatedValue: { value, info in
-                try decoder.decode(T.self, from: value, at: info.resolvedPath, location: info.resolvedLocation)
-            }))
+    public func decoded<T: Decodable & SendableMetatype>(_ type: T.Type, decoder: JSONValueDecoder = JSONValueDecoder())
+        -> TypedJSONPath<T>
+    {
+        TypedJSONPath(
+            path: self,
+            destination: Destination(
+                kind: .decoded,
+                fromScalar: { event in try decoder.decode(T.self, from: JSONValue(scalar: event) ?? .null) },
+                fromValue: { value in try decoder.decode(T.self, from: value) },
+                fromLocatedValue: { value, info in
+                    try decoder.decode(T.self, from: value, at: info.resolvedPath, location: info.resolvedLocation)
+                }))
     }
 
     static func makeURL(_ text: String) -> URL? {

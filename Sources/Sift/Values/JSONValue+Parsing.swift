@@ -8,7 +8,9 @@ extension JSONValue {
     /// let value = try JSONValue(parsing: Data(#"{"a":[1,2]}"#.utf8))
     /// value["a"]?[1]?.intValue // 2
     /// ```
-    public init(parsing bytes: some Sequence<UInt8>, options: JSONParserOptions = JSONParserOptions()) throws(JSONParseError) {
+    public init(parsing bytes: some Sequence<UInt8>, options: JSONParserOptions = JSONParserOptions())
+        throws(JSONParseError)
+    {
         var options = options
         options.allowsMultipleValues = false
         let tokenizer = JSONTokenizer(options: options, handler: JSONValueBuilder())
@@ -43,7 +45,8 @@ extension JSONValue {
         _ bytes: some Sequence<UInt8>, options: JSONParserOptions = JSONParserOptions()
     ) throws(JSONParseError) -> [JSONValue] {
         if let result = bytes.withContiguousStorageIfAvailable({ buffer in
-            Result { () throws(JSONParseError) in try parseAll(buffer: UnsafeRawBufferPointer(buffer), options: options) }
+            Result { () throws(JSONParseError) in try parseAll(buffer: UnsafeRawBufferPointer(buffer), options: options)
+            }
         }) {
             return try result.get()
         }
@@ -58,11 +61,15 @@ extension JSONValue {
     /// ```swift
     /// let values = try JSONValue.parseAll("1 2 [3]") // [1, 2, [3]]
     /// ```
-    public static func parseAll(_ string: String, options: JSONParserOptions = JSONParserOptions()) throws(JSONParseError) -> [JSONValue] {
+    public static func parseAll(_ string: String, options: JSONParserOptions = JSONParserOptions())
+        throws(JSONParseError) -> [JSONValue]
+    {
         try parseAll(string.utf8, options: options)
     }
 
-    private static func parseAll(buffer: UnsafeRawBufferPointer, options: JSONParserOptions) throws(JSONParseError) -> [JSONValue] {
+    private static func parseAll(buffer: UnsafeRawBufferPointer, options: JSONParserOptions) throws(JSONParseError)
+        -> [JSONValue]
+    {
         var options = options
         options.allowsMultipleValues = true
         let tokenizer = JSONTokenizer(options: options, handler: JSONValueBuilder())

@@ -88,7 +88,8 @@ public struct JSONValueBuilder: JSONEventHandler {
             guard let frame = frames.popLast(), !frame.isArray else {
                 preconditionFailure("JSONValueBuilder: endObject without an open object")
             }
-            return complete(.object(JSONObject(Self.takeSuffix(of: &members, from: frame.start, placeholder: Self.emptyMember))))
+            return complete(
+                .object(JSONObject(Self.takeSuffix(of: &members, from: frame.start, placeholder: Self.emptyMember))))
         case .endArray:
             guard let frame = frames.popLast(), frame.isArray else {
                 preconditionFailure("JSONValueBuilder: endArray without an open array")
@@ -111,12 +112,18 @@ public struct JSONValueBuilder: JSONEventHandler {
     /// and releasing every element on the way: the elements are moved out, trivially
     /// destructible placeholders take their slots, and those are removed.
     @inline(__always)
-    private static func takeSuffix<Element>(of stack: inout [Element], from start: Int, placeholder: Element) -> [Element] {
+    private static func takeSuffix<Element>(of stack: inout [Element], from start: Int, placeholder: Element)
+        -> [Element]
+    {
         let count = stack.count - start
         guard count > 0 else { return [] }
         let result = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
             stack.withUnsafeMutableBufferPointer { source in
+                // The buffer is non-empty here, so it has a base address.
+                // swift-format-ignore: NeverForceUnwrap
                 let first = source.baseAddress! + start
+                // The buffer is non-empty here, so it has a base address.
+                // swift-format-ignore: NeverForceUnwrap
                 buffer.baseAddress!.moveInitialize(from: first, count: count)
                 first.initialize(repeating: placeholder, count: count)
             }
