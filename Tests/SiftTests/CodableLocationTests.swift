@@ -18,7 +18,18 @@ struct CodableLocationTests {
         let error = try #require(throws: DecodingError.self) {
             try JSONValueDecoder().decode(type, from: value, at: Self.path, location: location)
         }
-        return Support.describe(error)
+        // The engine's Codable destinations decode a tape of the element: same error.
+        let tape = try Support.parse(tape: json)
+        let tapeError = try #require(throws: DecodingError.self) {
+            try JSONValueDecoder().decode(type, from: tape, at: Self.path, location: location)
+        }
+        let (kind, context) = Support.describe(error)
+        let (tapeKind, tapeContext) = Support.describe(tapeError)
+        #expect(tapeKind == kind)
+        #expect(tapeContext.codingPath.map(Support.PathKey.init) == context.codingPath.map(Support.PathKey.init))
+        #expect(tapeContext.debugDescription == context.debugDescription)
+        #expect(String(describing: tapeContext.underlyingError) == String(describing: context.underlyingError))
+        return (kind, context)
     }
 
     @Test("Success is the same as without a location") func success() throws {

@@ -152,15 +152,69 @@ enum CodableTestSupport {
 
     /// Decodes `json` as `T` with both decoders: the tokenizer-built value through Sift's, the
     /// text through Foundation's.
+    ///
+    /// Sift's decoder also decodes the same JSON captured as a ``JSONTape`` (what the path engine
+    /// hands Codable destinations): any difference in value or error is recorded as an issue.
     static func outcomes<T: Decodable & Equatable>(
         _ type: T.Type, _ json: String, sift: JSONValueDecoder = JSONValueDecoder(),
-        foundation: JSONDecoder = JSONDecoder()
+        foundation: JSONDecoder = JSONDecoder(), sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) throws -> (sift: Outcome<T>, foundation: Outcome<T>) {
         let value = try parse(json)
+        let tape = try parse(tape: json)
+        let fromValue = Detailed { try sift.decode(type, from: value, at: .root, location: nil) }
+        let fromTape = Detailed { try sift.decode(type, from: tape, at: .root, location: nil) }
+        #expect(fromTape == fromValue, "tape decoding differs for \(json)", sourceLocation: sourceLocation)
         return (
             Outcome { try sift.decode(type, from: value) },
             Outcome { try foundation.decode(type, from: Data(json.utf8)) }
         )
+    }
+
+    /// Captures JSON text as a ``JSONTape``, feeding it in chunks of `chunkSize` bytes.
+    static func parse(tape json: String, chunkSize: Int = 3) throws -> JSONTape {
+        let bytes = Array(json.utf8)
+        let tokenizer = JSONTokenizer(handler: TapeRecorder())
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + chunkSize, bytes.count)
+            try tokenizer.feed(bytes[start..<end])
+            start = end
+        }
+        try tokenizer.finish()
+        return tokenizer.handler.builder.tape
+    }
+
+    private struct TapeRecorder: JSONEventHandler {
+        var builder = JSONTapeBuilder()
+        mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
+            _ = builder.consume(event)
+        }
+    }
+
+    /// A decode's result or its error in full (kind, coding path, message, underlying errors).
+    enum Detailed<T: Equatable>: Equatable, CustomStringConvertible {
+        case value(T)
+        case error(String)
+
+        init(_ body: () throws -> T) {
+            do {
+                self = .value(try body())
+            } catch let error as DecodingError {
+                let (kind, context) = CodableTestSupport.describe(error)
+                let path = context.codingPath.map { PathKey($0).description }.joined(separator: ".")
+                self = .error(
+                    "\(kind) at \(path): \(context.debugDescription) <\(String(describing: context.underlyingError))>")
+            } catch {
+                self = .error(String(describing: error))
+            }
+        }
+
+        var description: String {
+            switch self {
+            case .value(let value): "value(\(value))"
+            case .error(let message): message
+            }
+        }
     }
 
     // MARK: - Equivalence

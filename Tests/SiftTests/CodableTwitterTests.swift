@@ -108,6 +108,38 @@ struct CodableTwitterTests {
         #expect(
             located.message
                 == "cannot decode Status at user.followersCount: Expected to decode Int but found a string instead.")
+
+        // The path engine (which decodes a tape of the status) reports the same error.
+        let engineError = try #require(throws: DecodingError.self) {
+            _ = try JSONQuery.collect(
+                try JSONPath("$.statuses[*]").decoded(Status.self, decoder: sift), from: .bytes(bytes))
+        }
+        let (engineKind, engineContext) = Support.describe(engineError)
+        #expect(engineKind == kind)
+        #expect(engineContext.codingPath.map(Support.PathKey.init) == context.codingPath.map(Support.PathKey.init))
+        #expect(engineContext.debugDescription == context.debugDescription)
+        let engineLocated = try #require(engineContext.underlyingError as? JSONParseError)
+        #expect(engineLocated.description == located.description)
+    }
+
+    @Test("Statuses decoded by the path engine equal JSONDecoder's, whatever the chunks", arguments: [0, 1, 997])
+    func throughThePathEngine(chunkSize: Int) throws {
+        let bytes = try Self.bytes()
+        let (sift, foundation) = Self.decoders
+        var query = JSONQuery()
+        let handle = query.add(try JSONPath("$.statuses[*]").decoded(Status.self, decoder: sift))
+        let tokenizer = JSONTokenizer(handler: query.makeMatcher())
+        let step = chunkSize == 0 ? bytes.count : chunkSize
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + step, bytes.count)
+            try tokenizer.feed(bytes[start..<end])
+            start = end
+        }
+        try tokenizer.finish()
+        let statuses = JSONQueryResults(slots: tokenizer.handler.receiver.slots)[handle]
+        let expected = try foundation.decode(TwitterFeed.self, from: Data(bytes)).statuses
+        #expect(statuses == expected)
     }
 }
 

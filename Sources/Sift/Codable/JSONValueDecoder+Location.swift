@@ -83,3 +83,19 @@ extension DecodingError {
         return result
     }
 }
+
+extension JSONValueDecoder {
+    /// Decodes `type` from the element the streaming engine captured as `tape`, as
+    /// ``decode(_:from:at:location:)`` does from a ``JSONValue``.
+    func decode<T: Decodable>(
+        _ type: T.Type, from tape: JSONTape, at path: JSONNodePath, location: SourceLocation?
+    ) throws -> T {
+        do {
+            let decoder = JSONTapeDecoderImpl(options: self, tape: tape, value: 0, codingPathNode: .document(path))
+            return try decoder.unwrap(0, as: type, in: decoder.codingPathNode, .here)
+        } catch let error as DecodingError {
+            let prefix: [any CodingKey] = path.components.map(JSONCodingKey.init)
+            throw error.located(prefix: prefix, path: path, location: location, decoding: T.self)
+        }
+    }
+}

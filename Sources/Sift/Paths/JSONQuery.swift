@@ -198,7 +198,7 @@ protocol QuerySlot: AnyObject {
     var needsLocations: Bool { get }
     /// Whether matches may need their path and location (callbacks): scalars get them on demand.
     var mayNeedLocations: Bool { get }
-    func receive(_ value: MatchedValue, alternative: Int, info: MatchInfo, stopper: StopSignal) throws
+    func receive(_ value: CapturedMatch, alternative: Int, info: MatchInfo, stopper: StopSignal) throws
     func endDocument(stopper: StopSignal) throws
 }
 
@@ -219,12 +219,12 @@ struct CollectingSlotFactory<Value>: QuerySlotFactory {
 /// generic metadata lookup.
 final class CollectingSlot: QuerySlot {
     let kind: DestinationKind
-    let collect: @Sendable (MatchedValue, MatchInfo, Int, ValueStoreBase) throws -> Void
+    let collect: @Sendable (CapturedMatch, MatchInfo, Int, ValueStoreBase) throws -> Void
     let store: ValueStoreBase
 
     init(
         kind: DestinationKind,
-        collect: @escaping @Sendable (MatchedValue, MatchInfo, Int, ValueStoreBase) throws -> Void,
+        collect: @escaping @Sendable (CapturedMatch, MatchInfo, Int, ValueStoreBase) throws -> Void,
         store: ValueStoreBase
     ) {
         self.kind = kind
@@ -240,7 +240,7 @@ final class CollectingSlot: QuerySlot {
         (store as! ValueStore<Value>).values
     }
 
-    func receive(_ value: MatchedValue, alternative: Int, info: MatchInfo, stopper: StopSignal) throws {
+    func receive(_ value: CapturedMatch, alternative: Int, info: MatchInfo, stopper: StopSignal) throws {
         try collect(value, info, alternative, store)
     }
 
@@ -268,7 +268,7 @@ final class CallbackSlot: QuerySlot {
     var needsLocations: Bool { false }
     var mayNeedLocations: Bool { true }
 
-    func receive(_ value: MatchedValue, alternative: Int, info: MatchInfo, stopper: StopSignal) throws {
+    func receive(_ value: CapturedMatch, alternative: Int, info: MatchInfo, stopper: StopSignal) throws {
         if alternatives == 1 {
             try delivery.now(value, info, stopper)
         } else if let call = try delivery.later(value, info, stopper) {
@@ -304,7 +304,13 @@ struct QueryReceiver: PathMatchReceiver {
     var stopRequested: Bool { stopper.isRaised }
 
     mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
-        try slots[accept.tag].receive(value, alternative: accept.alternative, info: info, stopper: stopper)
+        try slots[accept.tag].receive(.matched(value), alternative: accept.alternative, info: info, stopper: stopper)
+    }
+
+    var wantsTapes: Bool { true }
+
+    mutating func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+        try slots[accept.tag].receive(.tape(tape), alternative: accept.alternative, info: info, stopper: stopper)
     }
 
     mutating func endDocument() throws {

@@ -60,9 +60,15 @@ package protocol PathMatchReceiver {
     /// Whether scalars delivered at once should carry their event, so that their path and
     /// location can be computed on demand while `receive` runs (containers get them filled).
     var wantsPlacesOnDemand: Bool { get }
+    /// Whether containers captured for Codable destinations (with no block and no reordering)
+    /// may arrive through ``receiveTape(_:accept:scope:info:)`` instead of as ``JSONValue``s.
+    var wantsTapes: Bool { get }
 
     /// A value for the destination of `accept`, inside scope `scope`.
     mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws
+
+    /// A container for the Codable destination of `accept`, captured flat (see ``wantsTapes``).
+    mutating func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws
 
     /// A container reached the scope accept `accept` inside scope `parent`: returns the new
     /// scope's identifier.
@@ -85,6 +91,12 @@ extension PathMatchReceiver {
     package var wantsPaths: Bool { false }
     package var wantsLocations: Bool { false }
     package var wantsPlacesOnDemand: Bool { false }
+    package var wantsTapes: Bool { false }
+    package mutating func receiveTape(
+        _ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo
+    ) throws {
+        try receive(.value(tape.jsonValue()), accept: accept, scope: scope, info: info)
+    }
     package mutating func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int { -1 }
     package mutating func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {}
     package mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo) {}

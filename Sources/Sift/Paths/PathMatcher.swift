@@ -47,6 +47,7 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
 /// The receiver calls the engine makes, without the receiver's type.
 protocol MatchReceiving: AnyObject {
     func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws
+    func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws
     func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int
     func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws
     func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo)
@@ -65,6 +66,10 @@ final class MatchReceiverBox<Receiver: PathMatchReceiver>: MatchReceiving {
 
     func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
         try self.value.receive(value, accept: accept, scope: scope, info: info)
+    }
+
+    func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+        try value.receiveTape(tape, accept: accept, scope: scope, info: info)
     }
 
     func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int {
@@ -103,6 +108,7 @@ struct PathMatcherEngine {
     private let wantsPaths: Bool
     private let wantsLocations: Bool
     private let wantsPlacesOnDemand: Bool
+    private let wantsTapes: Bool
     /// Whether matches carry any info at all.
     private let wantsInfo: Bool
 
@@ -111,6 +117,8 @@ struct PathMatcherEngine {
     private var frames = ContiguousArray<MatcherFrame>()
     private var closers = ContiguousArray<MatcherCloser>()
     private var captures: [MatcherCapture] = []
+    /// A tape builder whose storage the next tape capture reuses.
+    private var spareTape: JSONTapeBuilder?
     private var skipDepth = 0
     private var ordinal = 0
     private var buffers: [Int32: [MatcherBuffered]] = [:]
@@ -135,6 +143,7 @@ struct PathMatcherEngine {
         wantsPaths = receiver.value.wantsPaths
         wantsLocations = receiver.value.wantsLocations
         wantsPlacesOnDemand = receiver.value.wantsPlacesOnDemand
+        wantsTapes = receiver.value.wantsTapes
         wantsInfo = wantsPaths || wantsLocations || wantsPlacesOnDemand
         entries.reserveCapacity(64)
         frames.reserveCapacity(32)
@@ -383,7 +392,15 @@ struct PathMatcherEngine {
             index += 1
         }
         if var capture {
-            _ = capture.builder.consume(event)
+            if wantsTapes && capture.targets.allSatisfy(isTapeTarget) {
+                var tape = spareTape.take() ?? JSONTapeBuilder()
+                _ = tape.consume(event)
+                capture.tape = tape
+            } else {
+                var builder = JSONValueBuilder()
+                _ = builder.consume(event)
+                capture.builder = builder
+            }
             captures.append(capture)
         }
         guard isContainer else {
@@ -442,7 +459,7 @@ struct PathMatcherEngine {
             if isContainer ? accept.capturesContainers : accept.capturesScalars {
                 let target = MatcherCaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
                 if isContainer {
-                    if capture == nil { capture = MatcherCapture(builder: JSONValueBuilder(), targets: []) }
+                    if capture == nil { capture = MatcherCapture(targets: []) }
                     // Guaranteed by the surrounding code (see above).
                     // swift-format-ignore: NeverForceUnwrap
                     capture!.targets.append(target)
@@ -477,11 +494,31 @@ struct PathMatcherEngine {
 
     private mutating func feedCaptures(_ event: JSONEvent) throws {
         let last = captures.count - 1
-        for index in 0..<last { _ = captures[index].builder.consume(event) }
-        if let value = captures[last].builder.consume(event) {
-            let capture = captures.removeLast()
+        for index in 0..<last { _ = captures[index].consume(event) }
+        guard captures[last].consume(event) else { return }
+        let capture = captures.removeLast()
+        if var builder = capture.tape {
+            do {
+                let tape = builder.tape
+                for target in capture.targets {
+                    delivered = true
+                    try receiver.receiveTape(
+                        tape, accept: paths.accepts[Int(target.accept)], scope: Int(target.scope), info: target.info)
+                }
+            }
+            builder.reset()
+            spareTape = builder
+        } else if let value = capture.value {
             for target in capture.targets { try deliver(.value(value), to: target) }
         }
+    }
+
+    /// Whether a captured container goes to `target` as a ``JSONTape``: a Codable destination
+    /// delivered at once, with no block to run on a ``JSONValue``.
+    private func isTapeTarget(_ target: MatcherCaptureTarget) -> Bool {
+        let accept = paths.accepts[Int(target.accept)]
+        guard case .match(.decoded) = accept.kind else { return false }
+        return accept.block == nil && accept.orderGroup < 0
     }
 
     /// Routes a value to its receiver: through the block and the rest of the path, then straight
@@ -640,9 +677,32 @@ struct MatcherCaptureTarget {
     var info: MatchInfo
 }
 
+/// A container being captured for its targets: as a ``JSONValue`` or, for Codable destinations
+/// that take one, as a ``JSONTape``.
 struct MatcherCapture {
-    var builder: JSONValueBuilder
     var targets: [MatcherCaptureTarget]
+    var builder: JSONValueBuilder?
+    var tape: JSONTapeBuilder?
+    /// The finished value of ``builder``.
+    var value: JSONValue?
+
+    init(targets: [MatcherCaptureTarget]) {
+        self.targets = targets
+    }
+
+    /// Adds one event; returns true when the captured value is complete.
+    @inline(__always)
+    mutating func consume(_ event: JSONEvent) -> Bool {
+        if tape != nil {
+            // Checked just above.
+            // swift-format-ignore: NeverForceUnwrap
+            return tape!.consume(event)
+        }
+        // One of the two builders is always set once the capture starts.
+        // swift-format-ignore: NeverForceUnwrap
+        value = builder!.consume(event)
+        return value != nil
+    }
 }
 
 struct MatcherBuffered {

@@ -138,24 +138,36 @@ struct Destination<Value>: Sendable {
     let fromValue: @Sendable (JSONValue) throws -> Value?
     /// For destinations whose errors name the value's place in the document (Codable).
     let fromLocatedValue: (@Sendable (JSONValue, MatchInfo) throws -> Value?)?
+    /// For Codable destinations: decodes a container captured as a tape (see ``fromLocatedValue``).
+    let fromLocatedTape: (@Sendable (JSONTape, MatchInfo) throws -> Value?)?
     /// Converts a matched value and appends it to a ``ValueStore`` of `Value`.
     ///
     /// Made here, where `Value` is concrete for the built-in destinations, so that collecting a
     /// value costs no generic metadata lookup (a `JSONQuery`'s slots are type-erased).
-    let collect: @Sendable (MatchedValue, MatchInfo, Int, ValueStoreBase) throws -> Void
+    let collect: @Sendable (CapturedMatch, MatchInfo, Int, ValueStoreBase) throws -> Void
     /// Turns a callback into one that converts matched values first (see ``collect``).
     let makeDeliver: @Sendable (@escaping (JSONMatch<Value>) throws -> Void) -> MatchDelivery
 
     init(
         kind: DestinationKind, fromScalar: @escaping @Sendable (JSONEvent) throws -> Value?,
         fromValue: @escaping @Sendable (JSONValue) throws -> Value?,
-        fromLocatedValue: (@Sendable (JSONValue, MatchInfo) throws -> Value?)? = nil
+        fromLocatedValue: (@Sendable (JSONValue, MatchInfo) throws -> Value?)? = nil,
+        fromLocatedTape: (@Sendable (JSONTape, MatchInfo) throws -> Value?)? = nil
     ) {
         self.kind = kind
         self.fromScalar = fromScalar
         self.fromValue = fromValue
         self.fromLocatedValue = fromLocatedValue
-        @Sendable func convert(_ value: MatchedValue, _ info: MatchInfo) throws -> Value? {
+        self.fromLocatedTape = fromLocatedTape
+        @Sendable func convert(_ match: CapturedMatch, _ info: MatchInfo) throws -> Value? {
+            let value: MatchedValue
+            switch match {
+            case .matched(let matched):
+                value = matched
+            case .tape(let tape):
+                if let fromLocatedTape { return try fromLocatedTape(tape, info) }
+                value = .value(tape.jsonValue())
+            }
             if let fromLocatedValue { return try fromLocatedValue(value.jsonValue, info) }
             switch value {
             case .scalar(let event): return try fromScalar(event)
@@ -206,9 +218,16 @@ final class ValueStore<Value>: ValueStoreBase {
 /// A callback of a ``JSONQuery``, with conversion to its destination's type built in.
 struct MatchDelivery {
     /// Converts and calls the callback now, while the matched event is being delivered.
-    let now: (MatchedValue, MatchInfo, StopSignal) throws -> Void
+    let now: (CapturedMatch, MatchInfo, StopSignal) throws -> Void
     /// Converts now and returns the call to make later (nil when the value was dropped).
-    let later: (MatchedValue, MatchInfo, StopSignal) throws -> (() throws -> Void)?
+    let later: (CapturedMatch, MatchInfo, StopSignal) throws -> (() throws -> Void)?
+}
+
+/// What a query slot receives: a matched value, or a container captured as a tape for a Codable
+/// destination.
+enum CapturedMatch {
+    case matched(MatchedValue)
+    case tape(JSONTape)
 }
 
 extension JSONPath {
@@ -363,6 +382,9 @@ extension JSONPath {
                 fromValue: { value in try decoder.decode(T.self, from: value) },
                 fromLocatedValue: { value, info in
                     try decoder.decode(T.self, from: value, at: info.resolvedPath, location: info.resolvedLocation)
+                },
+                fromLocatedTape: { tape, info in
+                    try decoder.decode(T.self, from: tape, at: info.resolvedPath, location: info.resolvedLocation)
                 }))
     }
 

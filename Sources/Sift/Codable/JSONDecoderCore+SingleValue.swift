@@ -1,9 +1,6 @@
-/// The decoder is its own single-value container: it reads the value on top of its stack.
-extension JSONValueDecoderImpl: SingleValueDecodingContainer {
-    func decodeNil() -> Bool {
-        if case .null = topValue { return true }
-        return false
-    }
+/// A decoder is its own single-value container: it reads the value on top of its stack.
+extension JSONDecoderCore {
+    func decodeNil() -> Bool { isNull(topValue) }
 
     func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(topValue, in: codingPathNode, .here) }
     func decode(_ type: String.Type) throws -> String { try unwrapString(topValue, in: codingPathNode, .here) }

@@ -1,0 +1,200 @@
+/// The members of one JSON object as a keyed container sees them: keys converted by the key
+/// decoding strategy; when a key occurs twice, the first member wins, as in `JSONDecoder`.
+protocol DecodingMembers {
+    associatedtype Value
+    /// The value of the first member named `name`.
+    func value(forKey name: String) -> Value?
+    /// The keys in document order, duplicates kept.
+    var keys: [String] { get }
+}
+
+/// The keyed container of one JSON object, for either decoder (see ``JSONDecoderCore``).
+struct DecodingKeyedContainer<Decoder: JSONDecoderCore, Key: CodingKey>: KeyedDecodingContainerProtocol {
+    private let decoder: Decoder
+    private let node: CodingPathNode
+    private let members: Decoder.Members
+
+    init(decoder: Decoder, node: CodingPathNode, members: Decoder.Members) {
+        self.decoder = decoder
+        self.node = node
+        self.members = members
+    }
+
+    var codingPath: [any CodingKey] { node.path }
+
+    var allKeys: [Key] {
+        var seen = Set<String>()
+        return members.keys.compactMap { key in
+            guard seen.insert(key).inserted else { return nil }
+            return Key(stringValue: key)
+        }
+    }
+
+    func contains(_ key: Key) -> Bool {
+        valueIfPresent(forKey: key) != nil
+    }
+
+    func decodeNil(forKey key: Key) throws -> Bool {
+        decoder.isNull(try value(forKey: key))
+    }
+
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+        try decoder.unwrapBool(try value(forKey: key), in: node, .key(key))
+    }
+
+    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+        try decoder.unwrapString(try value(forKey: key), in: node, .key(key))
+    }
+
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+        try decoder.unwrapDouble(try value(forKey: key), in: node, .key(key))
+    }
+
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+        try decoder.unwrapFloat(try value(forKey: key), in: node, .key(key))
+    }
+
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(forKey: key) }
+    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(forKey: key) }
+    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(forKey: key) }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.unwrap(try value(forKey: key), as: type, in: node, .key(key))
+    }
+
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+        try ifPresent(key) { try decoder.unwrapBool($0, in: node, .key(key)) }
+    }
+
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+        try ifPresent(key) { try decoder.unwrapString($0, in: node, .key(key)) }
+    }
+
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+        try ifPresent(key) { try decoder.unwrapDouble($0, in: node, .key(key)) }
+    }
+
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+        try ifPresent(key) { try decoder.unwrapFloat($0, in: node, .key(key)) }
+    }
+
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(forKey: key) }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(forKey: key) }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(forKey: key) }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(forKey: key) }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(forKey: key) }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+        try integerIfPresent(forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(forKey: key) }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(forKey: key) }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+        try integerIfPresent(forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+        try integerIfPresent(forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+        try integerIfPresent(forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+        try integerIfPresent(forKey: key)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        try ifPresent(key) { try decoder.unwrap($0, as: type, in: node, .key(key)) }
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(
+        keyedBy type: NestedKey.Type, forKey key: Key
+    ) throws -> KeyedDecodingContainer<NestedKey> {
+        let value = try value(forKey: key)
+        return try decoder.with(value: value, path: node.appending(key)) { try decoder.container(keyedBy: type) }
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        let value = try value(forKey: key)
+        return try decoder.with(value: value, path: node.appending(key)) { try decoder.unkeyedContainer() }
+    }
+
+    func superDecoder() throws -> any Swift.Decoder {
+        superDecoder(for: JSONCodingKey.superKey)
+    }
+
+    func superDecoder(forKey key: Key) throws -> any Swift.Decoder {
+        superDecoder(for: key)
+    }
+
+    /// A separate decoder for the value at `key`, or for `null` when there is none.
+    private func superDecoder(for key: some CodingKey) -> any Swift.Decoder {
+        decoder.superDecoder(for: valueIfPresent(forKey: key), at: node.appending(key))
+    }
+
+    @inline(__always)
+    private func valueIfPresent(forKey key: some CodingKey) -> Decoder.Value? {
+        members.value(forKey: key.stringValue)
+    }
+
+    private func value(forKey key: some CodingKey) throws -> Decoder.Value {
+        guard let value = valueIfPresent(forKey: key) else {
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "No value associated with key \(key) (\"\(key.stringValue)\")."))
+        }
+        return value
+    }
+
+    /// nil when the key is missing or its value is `null`, else `decode(value)`.
+    private func ifPresent<T>(_ key: Key, _ decode: (Decoder.Value) throws -> T) throws -> T? {
+        guard let value = valueIfPresent(forKey: key), !decoder.isNull(value) else { return nil }
+        return try decode(value)
+    }
+
+    @inline(__always)
+    private func integer<T: FixedWidthInteger>(forKey key: Key) throws -> T {
+        try decoder.unwrapInteger(try value(forKey: key), as: T.self, in: node, .key(key))
+    }
+
+    @inline(__always)
+    private func integerIfPresent<T: FixedWidthInteger>(forKey key: Key) throws -> T? {
+        try ifPresent(key) { try decoder.unwrapInteger($0, as: T.self, in: node, .key(key)) }
+    }
+}
+
+/// The key index of a large object, built once the object has been searched a few times:
+/// key → position of its first member.
+final class MemberIndex {
+    private var positions: [String: Int]?
+    private var lookups = 0
+
+    private static var lookupsBeforeIndexing: Int { 8 }
+    /// Objects with more members than this get an index.
+    static var searchLimit: Int { 32 }
+
+    /// The position of the first member named `name`, -1 when there is none; nil while the
+    /// object is still searched in order.
+    func position(of name: String, count: Int, keyAt: (Int) -> String) -> Int? {
+        if let positions { return positions[name] ?? -1 }
+        lookups += 1
+        guard lookups > Self.lookupsBeforeIndexing else { return nil }
+        var built: [String: Int] = [:]
+        built.reserveCapacity(count)
+        for position in 0..<count {
+            let key = keyAt(position)
+            if built[key] == nil { built[key] = position }
+        }
+        positions = built
+        return built[name] ?? -1
+    }
+}

@@ -1,0 +1,362 @@
+import Foundation
+
+/// What the two Codable decoders share.
+///
+/// ``JSONValueDecoderImpl`` reads a ``JSONValue`` tree, ``JSONTapeDecoderImpl`` a ``JSONTape``
+/// captured by the path engine. The scalar conversions and
+/// the `Date`, `Data`, `URL` and `Decimal` strategies are written once, here, over the decoder's
+/// handle on a value.
+protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
+    /// How the decoder designates a value: the value itself, or its entry in a tape.
+    associatedtype Value
+    /// An object's members, as its keyed containers read them.
+    associatedtype Members: DecodingMembers where Members.Value == Value
+    /// An array's elements, as its unkeyed containers read them.
+    associatedtype Elements: DecodingElements where Elements.Value == Value
+
+    var options: JSONValueDecoder { get }
+    /// `convertFromSnakeCase` results: the same keys come back in every element of an array.
+    var camelCaseKeys: [String: String] { get set }
+    /// The coding path of ``topValue``.
+    var codingPathNode: CodingPathNode { get }
+    /// The value being decoded.
+    var topValue: Value { get }
+    /// Whether every `[String: V]` is decoded keeping its keys (rather than only under a key
+    /// strategy), as Foundation's `JSONDecoder` does.
+    static var decodesStringDictionariesDirectly: Bool { get }
+
+    /// Whether `value` is `null`.
+    func isNull(_ value: Value) -> Bool
+
+    /// The members of `value` with their keys converted by the key strategy (`node` is the
+    /// object's coding path); nil when `value` is not an object.
+    func members(of value: Value, at node: CodingPathNode) -> Members?
+
+    /// The elements of `value`; nil when it is not an array.
+    func elements(of value: Value) -> Elements?
+
+    /// A separate decoder for `value` (`null` when nil) at `node`.
+    func superDecoder(for value: Value?, at node: CodingPathNode) -> any Decoder
+
+    /// A scalar as a ``JSONValue`` (its text made into a `String` only now); a container as an
+    /// empty container of its kind, enough to name its type in errors.
+    func scalar(_ value: Value) -> JSONValue
+
+    /// Runs `body` with `value` on top of the decoder's stack and `node` as the coding path.
+    func with<T>(value: Value, path node: CodingPathNode, _ body: () throws -> T) rethrows -> T
+
+    /// The members of `value` with their keys as written; nil when it is not an object.
+    func rawMembers(of value: Value) -> [(key: String, value: Value)]?
+}
+
+// MARK: - Containers
+
+extension JSONDecoderCore {
+    var codingPath: [any CodingKey] { codingPathNode.path }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        if let members = members(of: topValue, at: codingPathNode) {
+            return KeyedDecodingContainer(
+                DecodingKeyedContainer<Self, Key>(
+                    decoder: self, node: codingPathNode, members: members))
+        }
+        throw containerError([String: Any].self, "keyed")
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        if let elements = elements(of: topValue) {
+            return DecodingUnkeyedContainer(decoder: self, node: codingPathNode, elements: elements)
+        }
+        throw containerError([Any].self, "unkeyed")
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        self
+    }
+
+    /// The `count` keys of the object at `node` converted by the key strategy; nil when the
+    /// strategy keeps them.
+    func convertedKeys(_ count: Int, at node: CodingPathNode, keyAt: (Int) -> String) -> [String]? {
+        switch options.keyDecodingStrategy {
+        case .useDefaultKeys:
+            return nil
+        case .convertFromSnakeCase:
+            return (0..<count).map { camelCase(fromSnakeCase: keyAt($0)) }
+        case .custom(let convert):
+            let path = node.path
+            return (0..<count).map { convert(path + [JSONCodingKey(stringValue: keyAt($0))]).stringValue }
+        }
+    }
+
+    /// `key` converted from snake case, remembered for the first 1024 distinct keys.
+    func camelCase(fromSnakeCase key: String) -> String {
+        if let converted = camelCaseKeys[key] { return converted }
+        let converted = KeyCaseConversion.camelCase(fromSnakeCase: key)
+        if camelCaseKeys.count < 1024 { camelCaseKeys[key] = converted }
+        return converted
+    }
+
+    /// Why the value on top is not a container of `type` (`kind` names the container).
+    private func containerError(_ type: Any.Type, _ kind: String) -> DecodingError {
+        if isNull(topValue) {
+            return DecodingError.valueNotFound(
+                type,
+                DecodingError.Context(
+                    codingPath: codingPath,
+                    debugDescription: "Cannot get \(kind) decoding container -- found null value instead"))
+        }
+        return DecodingError.typeMismatch(
+            type,
+            DecodingError.Context(
+                codingPath: codingPath,
+                debugDescription:
+                    "Expected to decode \(type) but found \(scalar(topValue).codableTypeDescription) instead."))
+    }
+}
+
+// MARK: - Unwrapping values
+
+extension JSONDecoderCore {
+    /// Decodes `value`, found at `key` inside the container at `parent` (or at `parent` itself
+    /// when `key` is nil), as `T`, applying the strategies for `Date`, `Data`, `URL`, `Decimal`
+    /// and string-keyed dictionaries.
+    func unwrap<T: Decodable>(
+        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep
+    ) throws -> T {
+        // The common leaves of generic containers (`[Int]`, `[String]`) without a trip through
+        // `T.init(from:)` and a single-value container.
+        if type == String.self { return unsafeBitCast(try unwrapString(value, in: parent, key), to: T.self) }
+        if type == Int.self {
+            return unsafeBitCast(try unwrapInteger(value, as: Int.self, in: parent, key), to: T.self)
+        }
+        if type == Double.self { return unsafeBitCast(try unwrapDouble(value, in: parent, key), to: T.self) }
+        if type == Bool.self { return unsafeBitCast(try unwrapBool(value, in: parent, key), to: T.self) }
+        // The type was checked just above.
+        // swift-format-ignore: NeverForceUnwrap
+        if type == Date.self { return try unwrapDate(value, in: parent, key) as! T }
+        // The type was checked just above.
+        // swift-format-ignore: NeverForceUnwrap
+        if type == Data.self { return try unwrapData(value, in: parent, key) as! T }
+        // The type was checked just above.
+        // swift-format-ignore: NeverForceUnwrap
+        if type == URL.self { return try unwrapURL(value, in: parent, key) as! T }
+        // The type was checked just above.
+        // swift-format-ignore: NeverForceUnwrap
+        if type == Decimal.self { return try unwrapDecimal(value, in: parent, key) as! T }
+        if case .useDefaultKeys = options.keyDecodingStrategy, !Self.decodesStringDictionariesDirectly {
+        } else if let dictionaryType = type as? any StringKeyedDictionaryDecodable.Type {
+            // The type was checked just above.
+            // swift-format-ignore: NeverForceUnwrap
+            return try unwrapStringKeyedDictionary(value, as: dictionaryType, in: parent, key) as! T
+        }
+        return try with(value: value, path: parent.appending(key)) { try T(from: self) }
+    }
+
+    func unwrapBool(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Bool {
+        // JSONDecoder reports null as a type mismatch for Bool (not as a missing value).
+        guard case .bool(let bool) = scalar(value) else {
+            throw typeMismatch(Bool.self, scalar(value), parent.path(appending: key))
+        }
+        return bool
+    }
+
+    func unwrapString(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> String {
+        switch scalar(value) {
+        case .string(let string): return string
+        case .null: throw valueNotFound(String.self, parent.path(appending: key))
+        default: throw typeMismatch(String.self, scalar(value), parent.path(appending: key))
+        }
+    }
+
+    func unwrapInteger<T: FixedWidthInteger>(
+        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep
+    ) throws -> T {
+        switch scalar(value) {
+        case .number(let number):
+            do {
+                return try JSONNumberCoding.integer(number, as: T.self)
+            } catch {
+                throw notRepresentable(number, T.self, error, parent.path(appending: key))
+            }
+        case .null: throw valueNotFound(T.self, parent.path(appending: key))
+        default: throw typeMismatch(T.self, scalar(value), parent.path(appending: key))
+        }
+    }
+
+    func unwrapDouble(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Double {
+        try unwrapFloatingPoint(value, as: Double.self, in: parent, key, convert: JSONNumberCoding.double)
+    }
+
+    func unwrapFloat(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Float {
+        try unwrapFloatingPoint(value, as: Float.self, in: parent, key, convert: JSONNumberCoding.float)
+    }
+
+    private func unwrapFloatingPoint<T: BinaryFloatingPoint>(
+        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep,
+        convert: (JSONNumber) throws(JSONNumberConversionError) -> T
+    ) throws -> T {
+        switch scalar(value) {
+        case .number(let number):
+            do {
+                return try convert(number)
+            } catch {
+                throw notRepresentable(number, T.self, error, parent.path(appending: key))
+            }
+        case .null:
+            throw valueNotFound(T.self, parent.path(appending: key))
+        case .string(let string):
+            if case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
+                options.nonConformingFloatDecodingStrategy
+            {
+                if string == positiveInfinity { return T.infinity }
+                if string == negativeInfinity { return -T.infinity }
+                if string == nan { return T.nan }
+            }
+            throw typeMismatch(T.self, scalar(value), parent.path(appending: key))
+        default:
+            throw typeMismatch(T.self, scalar(value), parent.path(appending: key))
+        }
+    }
+
+    private func unwrapDate(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Date {
+        if case .null = scalar(value) { throw valueNotFound(Date.self, parent.path(appending: key)) }
+        switch options.dateDecodingStrategy {
+        case .deferredToDate:
+            return try with(value: value, path: parent.appending(key)) { try Date(from: self) }
+        case .secondsSince1970:
+            return Date(timeIntervalSince1970: try unwrapDouble(value, in: parent, key))
+        case .millisecondsSince1970:
+            return Date(timeIntervalSince1970: try unwrapDouble(value, in: parent, key) / 1000)
+        case .iso8601:
+            let string = try unwrapString(value, in: parent, key)
+            guard let date = try? Date.ISO8601FormatStyle().parse(string) else {
+                throw dataCorrupted("Expected date string to be ISO8601-formatted.", parent.path(appending: key))
+            }
+            return date
+        case .formatted(let formatter):
+            let string = try unwrapString(value, in: parent, key)
+            guard let date = formatter.date(from: string) else {
+                throw dataCorrupted(
+                    "Date string does not match format expected by formatter.", parent.path(appending: key))
+            }
+            return date
+        case .custom(let closure):
+            return try with(value: value, path: parent.appending(key)) { try closure(self) }
+        }
+    }
+
+    private func unwrapData(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Data {
+        if case .null = scalar(value) { throw valueNotFound(Data.self, parent.path(appending: key)) }
+        switch options.dataDecodingStrategy {
+        case .deferredToData:
+            return try with(value: value, path: parent.appending(key)) { try Data(from: self) }
+        case .base64:
+            guard case .string(let string) = scalar(value) else {
+                throw typeMismatch(String.self, scalar(value), parent.path(appending: key))
+            }
+            guard let data = Data(base64Encoded: string) else {
+                throw dataCorrupted("Encountered Data is not valid Base64.", parent.path(appending: key))
+            }
+            return data
+        case .custom(let closure):
+            return try with(value: value, path: parent.appending(key)) { try closure(self) }
+        }
+    }
+
+    private func unwrapURL(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> URL {
+        if case .null = scalar(value) { throw valueNotFound(URL.self, parent.path(appending: key)) }
+        let string = try unwrapString(value, in: parent, key)
+        guard let url = URL(string: string) else {
+            throw dataCorrupted("Invalid URL string.", parent.path(appending: key))
+        }
+        return url
+    }
+
+    private func unwrapDecimal(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Decimal {
+        switch scalar(value) {
+        case .number(let number):
+            do {
+                return try JSONNumberCoding.decimal(number)
+            } catch {
+                throw notRepresentable(number, Decimal.self, error, parent.path(appending: key))
+            }
+        case .null: throw valueNotFound(Decimal.self, parent.path(appending: key))
+        default: throw typeMismatch(Decimal.self, scalar(value), parent.path(appending: key))
+        }
+    }
+}
+
+// MARK: - Errors
+
+extension JSONDecoderCore {
+    func typeMismatch(_ type: Any.Type, _ value: JSONValue, _ path: [any CodingKey]) -> DecodingError {
+        .typeMismatch(
+            type,
+            DecodingError.Context(
+                codingPath: path,
+                debugDescription: "Expected to decode \(type) but found \(value.codableTypeDescription) instead."))
+    }
+
+    func valueNotFound(_ type: Any.Type, _ path: [any CodingKey]) -> DecodingError {
+        .valueNotFound(
+            type,
+            DecodingError.Context(
+                codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+    }
+
+    func dataCorrupted(_ message: String, _ path: [any CodingKey]) -> DecodingError {
+        .dataCorrupted(DecodingError.Context(codingPath: path, debugDescription: message))
+    }
+
+    func notRepresentable(
+        _ number: JSONNumber, _ type: Any.Type, _ error: JSONNumberConversionError, _ path: [any CodingKey]
+    ) -> DecodingError {
+        .dataCorrupted(
+            DecodingError.Context(
+                codingPath: path, debugDescription: "Number \(number.text) is not representable in \(type).",
+                underlyingError: error))
+    }
+}
+
+extension JSONDecoderCore {
+    /// `[String: V]` under a key strategy: its keys are data, not coding keys, so they are not
+    /// converted (as in `JSONDecoder`).
+    func unwrapStringKeyedDictionary(
+        _ value: Value, as type: any StringKeyedDictionaryDecodable.Type, in parent: CodingPathNode,
+        _ key: CodingStep
+    ) throws -> Any {
+        if let members = rawMembers(of: value) {
+            return try type.decodeKeepingKeys(members, using: self, at: parent.appending(key))
+        }
+        if isNull(value) { throw valueNotFound([String: Any].self, parent.path(appending: key)) }
+        throw DecodingError.typeMismatch(
+            [String: Any].self,
+            DecodingError.Context(
+                codingPath: parent.path(appending: key),
+                debugDescription:
+                    "Expected to decode \([String: Any].self) but found \(scalar(value).codableTypeDescription) instead."
+            ))
+    }
+}
+
+/// `[String: V]`, whose keys a key decoding strategy must leave alone.
+protocol StringKeyedDictionaryDecodable {
+    static func decodeKeepingKeys<Decoder: JSONDecoderCore>(
+        _ members: [(key: String, value: Decoder.Value)], using decoder: Decoder, at node: CodingPathNode
+    ) throws -> Any
+}
+
+extension Dictionary: StringKeyedDictionaryDecodable where Key == String, Value: Decodable {
+    static func decodeKeepingKeys<Decoder: JSONDecoderCore>(
+        _ members: [(key: String, value: Decoder.Value)], using decoder: Decoder, at node: CodingPathNode
+    ) throws -> Any {
+        var result: [String: Value] = [:]
+        result.reserveCapacity(members.count)
+        for member in members {
+            let value = try decoder.unwrap(
+                member.value, as: Value.self, in: node, .key(JSONCodingKey(stringValue: member.key)))
+            if result[member.key] == nil { result[member.key] = value }
+        }
+        return result
+    }
+}

@@ -1,0 +1,152 @@
+import Foundation
+
+/// The `Decoder` behind Codable destinations of the path engine: it reads the ``JSONTape`` the
+/// engine captured an element as, so that only the members a type asks for become Swift values
+/// (a `String` is made only for a string the type reads; other members are stepped over).
+///
+/// Values are entries of the tape; the decoder keeps the one being decoded on top, as
+/// ``JSONValueDecoderImpl`` does, and shares its conversions and strategies
+/// (``JSONDecoderCore``).
+final class JSONTapeDecoderImpl: JSONDecoderCore {
+    let options: JSONValueDecoder
+    let userInfo: [CodingUserInfoKey: Any]
+    let tape: JSONTape
+    private(set) var topValue: Int
+    var codingPathNode: CodingPathNode
+    var camelCaseKeys: [String: String] = [:]
+
+    static var decodesStringDictionariesDirectly: Bool { true }
+
+    init(options: JSONValueDecoder, tape: JSONTape, value: Int, codingPathNode: CodingPathNode) {
+        self.options = options
+        self.userInfo = options.userInfo
+        self.tape = tape
+        self.topValue = value
+        self.codingPathNode = codingPathNode
+    }
+
+    /// Runs `body` with `value` on top and `node` as the coding path.
+    func with<T>(value: Int, path node: CodingPathNode, _ body: () throws -> T) rethrows -> T {
+        let savedNode = codingPathNode
+        let savedValue = topValue
+        codingPathNode = node
+        topValue = value
+        defer {
+            topValue = savedValue
+            codingPathNode = savedNode
+        }
+        return try body()
+    }
+
+    @inline(__always)
+    func scalar(_ value: Int) -> JSONValue { tape.scalar(at: value) }
+
+    @inline(__always)
+    func isNull(_ value: Int) -> Bool { tape.isNull(value) }
+
+    func members(of value: Int, at node: CodingPathNode) -> TapeMembers? {
+        guard tape.entries[value].kind == .object else { return nil }
+        var members = TapeMembers(tape: tape, object: value)
+        if let keys = convertedKeys(members.count, at: node, keyAt: { tape.string(at: members.keyEntries[$0]) }) {
+            members.convert(keys)
+        }
+        return members
+    }
+
+    func elements(of value: Int) -> TapeElements? {
+        guard tape.entries[value].kind == .array else { return nil }
+        return TapeElements(tape: tape, array: value)
+    }
+
+    func rawMembers(of value: Int) -> [(key: String, value: Int)]? {
+        guard tape.entries[value].kind == .object else { return nil }
+        return TapeMembers(tape: tape, object: value).keyEntries.map { (tape.string(at: $0), $0 + 1) }
+    }
+
+    func superDecoder(for value: Int?, at node: CodingPathNode) -> any Decoder {
+        guard let value else { return JSONValueDecoderImpl(options: options, value: .null, codingPathNode: node) }
+        return JSONTapeDecoderImpl(options: options, tape: tape, value: value, codingPathNode: node)
+    }
+}
+
+/// An object of a tape for keyed containers: keys are compared as bytes, in order, skipping
+/// whole members; keys converted by a strategy, or those of a large object asked for many keys,
+/// are compared as strings.
+struct TapeMembers: DecodingMembers {
+    private let tape: JSONTape
+    private let object: Int
+    /// The keys as converted by the key strategy, when there is one.
+    private var convertedKeys: [String]?
+    private let index: MemberIndex?
+
+    init(tape: JSONTape, object: Int) {
+        self.tape = tape
+        self.object = object
+        index = Int(tape.entries[object].offset) > MemberIndex.searchLimit ? MemberIndex() : nil
+    }
+
+    /// How many members the object has.
+    var count: Int { Int(tape.entries[object].offset) }
+
+    /// The entries of the member keys, in order (each value entry follows its key).
+    var keyEntries: [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(count)
+        var child = object + 1
+        let end = Int(tape.entries[object].next)
+        while child < end {
+            result.append(child)
+            child = Int(tape.entries[child + 1].next)
+        }
+        return result
+    }
+
+    mutating func convert(_ keys: [String]) {
+        convertedKeys = keys
+    }
+
+    func value(forKey name: String) -> Int? {
+        if convertedKeys != nil || index != nil {
+            let keys = convertedKeys
+            let entries = keys == nil || index != nil ? keyEntries : []
+            if let index,
+                let position = index.position(
+                    of: name, count: count, keyAt: { keys?[$0] ?? tape.string(at: entries[$0]) })
+            {
+                return position < 0 ? nil : entries[position] + 1
+            }
+            if let keys {
+                var child = object + 1
+                for key in keys {
+                    if key == name { return child + 1 }
+                    child = Int(tape.entries[child + 1].next)
+                }
+                return nil
+            }
+        }
+        var child = object + 1
+        let end = Int(tape.entries[object].next)
+        while child < end {
+            if tape.key(at: child, equals: name) { return child + 1 }
+            child = Int(tape.entries[child + 1].next)
+        }
+        return nil
+    }
+
+    var keys: [String] { convertedKeys ?? keyEntries.map { tape.string(at: $0) } }
+}
+
+/// An array of a tape for unkeyed containers: a cursor stepping from element to element.
+struct TapeElements: DecodingElements {
+    private let tape: JSONTape
+    let count: Int
+    private(set) var current: Int
+
+    init(tape: JSONTape, array: Int) {
+        self.tape = tape
+        count = Int(tape.entries[array].offset)
+        current = array + 1
+    }
+
+    mutating func advance() { current = Int(tape.entries[current].next) }
+}
