@@ -8,8 +8,13 @@ protocol DecodingMembers {
     var keys: [String] { get }
 }
 
-/// The keyed container of one JSON object, for either decoder (see ``JSONDecoderCore``).
-struct DecodingKeyedContainer<Decoder: JSONDecoderCore, Key: CodingKey>: KeyedDecodingContainerProtocol {
+/// What the keyed container of one JSON object does, for either decoder (see
+/// ``JSONDecoderCore``).
+///
+/// Generic over the decoder only: each decoder's container (``JSONTapeDecoderImpl/KeyedContainer``,
+/// ``JSONValueDecoderImpl/KeyedContainer``) forwards to it, so that it runs specialized for that
+/// decoder whatever the model's key type.
+struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
     private let decoder: Decoder
     private let node: CodingPathNode
     private let members: Decoder.Members
@@ -22,7 +27,7 @@ struct DecodingKeyedContainer<Decoder: JSONDecoderCore, Key: CodingKey>: KeyedDe
 
     var codingPath: [any CodingKey] { node.path }
 
-    var allKeys: [Key] {
+    func allKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
         var seen = Set<String>()
         return members.keys.compactMap { key in
             guard seen.insert(key).inserted else { return nil }
@@ -30,121 +35,135 @@ struct DecodingKeyedContainer<Decoder: JSONDecoderCore, Key: CodingKey>: KeyedDe
         }
     }
 
-    func contains(_ key: Key) -> Bool {
+    func contains(_ key: any CodingKey) -> Bool {
         valueIfPresent(forKey: key) != nil
     }
 
-    func decodeNil(forKey key: Key) throws -> Bool {
+    func decodeNil(forKey key: any CodingKey) throws -> Bool {
         decoder.isNull(try value(forKey: key))
     }
 
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+    func decode(_ type: Bool.Type, forKey key: any CodingKey) throws -> Bool {
         try decoder.unwrapBool(try value(forKey: key), in: node, .key(key))
     }
 
-    func decode(_ type: String.Type, forKey key: Key) throws -> String {
+    func decode(_ type: String.Type, forKey key: any CodingKey) throws -> String {
         try decoder.unwrapString(try value(forKey: key), in: node, .key(key))
     }
 
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+    func decode(_ type: Double.Type, forKey key: any CodingKey) throws -> Double {
         try decoder.unwrapDouble(try value(forKey: key), in: node, .key(key))
     }
 
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+    func decode(_ type: Float.Type, forKey key: any CodingKey) throws -> Float {
         try decoder.unwrapFloat(try value(forKey: key), in: node, .key(key))
     }
 
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try integer(forKey: key) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try integer(forKey: key) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try integer(forKey: key) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try integer(forKey: key) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try integer(forKey: key) }
-    func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try integer(forKey: key) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try integer(forKey: key) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try integer(forKey: key) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try integer(forKey: key) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try integer(forKey: key) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try integer(forKey: key) }
-    func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try integer(forKey: key) }
+    func decode(_ type: Int.Type, forKey key: any CodingKey) throws -> Int { try integer(forKey: key) }
+    func decode(_ type: Int8.Type, forKey key: any CodingKey) throws -> Int8 { try integer(forKey: key) }
+    func decode(_ type: Int16.Type, forKey key: any CodingKey) throws -> Int16 { try integer(forKey: key) }
+    func decode(_ type: Int32.Type, forKey key: any CodingKey) throws -> Int32 { try integer(forKey: key) }
+    func decode(_ type: Int64.Type, forKey key: any CodingKey) throws -> Int64 { try integer(forKey: key) }
+    func decode(_ type: Int128.Type, forKey key: any CodingKey) throws -> Int128 { try integer(forKey: key) }
+    func decode(_ type: UInt.Type, forKey key: any CodingKey) throws -> UInt { try integer(forKey: key) }
+    func decode(_ type: UInt8.Type, forKey key: any CodingKey) throws -> UInt8 { try integer(forKey: key) }
+    func decode(_ type: UInt16.Type, forKey key: any CodingKey) throws -> UInt16 { try integer(forKey: key) }
+    func decode(_ type: UInt32.Type, forKey key: any CodingKey) throws -> UInt32 { try integer(forKey: key) }
+    func decode(_ type: UInt64.Type, forKey key: any CodingKey) throws -> UInt64 { try integer(forKey: key) }
+    func decode(_ type: UInt128.Type, forKey key: any CodingKey) throws -> UInt128 { try integer(forKey: key) }
 
-    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+    func decode<T: Decodable>(_ type: T.Type, forKey key: any CodingKey) throws -> T {
         try decoder.unwrap(try value(forKey: key), as: type, in: node, .key(key))
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+    func decodeIfPresent(_ type: Bool.Type, forKey key: any CodingKey) throws -> Bool? {
         try ifPresent(key) { try decoder.unwrapBool($0, in: node, .key(key)) }
     }
 
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+    func decodeIfPresent(_ type: String.Type, forKey key: any CodingKey) throws -> String? {
         try ifPresent(key) { try decoder.unwrapString($0, in: node, .key(key)) }
     }
 
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+    func decodeIfPresent(_ type: Double.Type, forKey key: any CodingKey) throws -> Double? {
         try ifPresent(key) { try decoder.unwrapDouble($0, in: node, .key(key)) }
     }
 
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+    func decodeIfPresent(_ type: Float.Type, forKey key: any CodingKey) throws -> Float? {
         try ifPresent(key) { try decoder.unwrapFloat($0, in: node, .key(key)) }
     }
 
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try integerIfPresent(forKey: key) }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try integerIfPresent(forKey: key) }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try integerIfPresent(forKey: key) }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try integerIfPresent(forKey: key) }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try integerIfPresent(forKey: key) }
-    func decodeIfPresent(_ type: Int128.Type, forKey key: Key) throws -> Int128? {
+    func decodeIfPresent(_ type: Int.Type, forKey key: any CodingKey) throws -> Int? {
         try integerIfPresent(forKey: key)
     }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try integerIfPresent(forKey: key) }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try integerIfPresent(forKey: key) }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+    func decodeIfPresent(_ type: Int8.Type, forKey key: any CodingKey) throws -> Int8? {
         try integerIfPresent(forKey: key)
     }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+    func decodeIfPresent(_ type: Int16.Type, forKey key: any CodingKey) throws -> Int16? {
         try integerIfPresent(forKey: key)
     }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+    func decodeIfPresent(_ type: Int32.Type, forKey key: any CodingKey) throws -> Int32? {
         try integerIfPresent(forKey: key)
     }
-    func decodeIfPresent(_ type: UInt128.Type, forKey key: Key) throws -> UInt128? {
+    func decodeIfPresent(_ type: Int64.Type, forKey key: any CodingKey) throws -> Int64? {
+        try integerIfPresent(forKey: key)
+    }
+    func decodeIfPresent(_ type: Int128.Type, forKey key: any CodingKey) throws -> Int128? {
+        try integerIfPresent(forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: any CodingKey) throws -> UInt? {
+        try integerIfPresent(forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: any CodingKey) throws -> UInt8? {
+        try integerIfPresent(forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: any CodingKey) throws -> UInt16? {
+        try integerIfPresent(forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: any CodingKey) throws -> UInt32? {
+        try integerIfPresent(forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: any CodingKey) throws -> UInt64? {
+        try integerIfPresent(forKey: key)
+    }
+    func decodeIfPresent(_ type: UInt128.Type, forKey key: any CodingKey) throws -> UInt128? {
         try integerIfPresent(forKey: key)
     }
 
-    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: any CodingKey) throws -> T? {
         try ifPresent(key) { try decoder.unwrap($0, as: type, in: node, .key(key)) }
     }
 
     func nestedContainer<NestedKey: CodingKey>(
-        keyedBy type: NestedKey.Type, forKey key: Key
+        keyedBy type: NestedKey.Type, forKey key: any CodingKey
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let value = try value(forKey: key)
-        return try decoder.with(value: value, path: node.appending(key)) { try decoder.container(keyedBy: type) }
+        return try decoder.with(value: value, path: node.appending(.key(key))) { try decoder.container(keyedBy: type) }
     }
 
-    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+    func nestedUnkeyedContainer(forKey key: any CodingKey) throws -> any UnkeyedDecodingContainer {
         let value = try value(forKey: key)
-        return try decoder.with(value: value, path: node.appending(key)) { try decoder.unkeyedContainer() }
+        return try decoder.with(value: value, path: node.appending(.key(key))) { try decoder.unkeyedContainer() }
     }
 
     func superDecoder() throws -> any Swift.Decoder {
         superDecoder(for: JSONCodingKey.superKey)
     }
 
-    func superDecoder(forKey key: Key) throws -> any Swift.Decoder {
+    func superDecoder(forKey key: any CodingKey) throws -> any Swift.Decoder {
         superDecoder(for: key)
     }
 
     /// A separate decoder for the value at `key`, or for `null` when there is none.
-    private func superDecoder(for key: some CodingKey) -> any Swift.Decoder {
-        decoder.superDecoder(for: valueIfPresent(forKey: key), at: node.appending(key))
+    private func superDecoder(for key: any CodingKey) -> any Swift.Decoder {
+        decoder.superDecoder(for: valueIfPresent(forKey: key), at: node.appending(.key(key)))
     }
 
     @inline(__always)
-    private func valueIfPresent(forKey key: some CodingKey) -> Decoder.Value? {
+    private func valueIfPresent(forKey key: any CodingKey) -> Decoder.Value? {
         members.value(forKey: key.stringValue)
     }
 
-    private func value(forKey key: some CodingKey) throws -> Decoder.Value {
+    private func value(forKey key: any CodingKey) throws -> Decoder.Value {
         guard let value = valueIfPresent(forKey: key) else {
             throw DecodingError.keyNotFound(
                 key,
@@ -156,18 +175,18 @@ struct DecodingKeyedContainer<Decoder: JSONDecoderCore, Key: CodingKey>: KeyedDe
     }
 
     /// nil when the key is missing or its value is `null`, else `decode(value)`.
-    private func ifPresent<T>(_ key: Key, _ decode: (Decoder.Value) throws -> T) throws -> T? {
+    private func ifPresent<T>(_ key: any CodingKey, _ decode: (Decoder.Value) throws -> T) throws -> T? {
         guard let value = valueIfPresent(forKey: key), !decoder.isNull(value) else { return nil }
         return try decode(value)
     }
 
     @inline(__always)
-    private func integer<T: FixedWidthInteger>(forKey key: Key) throws -> T {
+    private func integer<T: FixedWidthInteger>(forKey key: any CodingKey) throws -> T {
         try decoder.unwrapInteger(try value(forKey: key), as: T.self, in: node, .key(key))
     }
 
     @inline(__always)
-    private func integerIfPresent<T: FixedWidthInteger>(forKey key: Key) throws -> T? {
+    private func integerIfPresent<T: FixedWidthInteger>(forKey key: any CodingKey) throws -> T? {
         try ifPresent(key) { try decoder.unwrapInteger($0, as: T.self, in: node, .key(key)) }
     }
 }

@@ -11,9 +11,13 @@ protocol DecodingElements {
 
 /// The unkeyed container of one JSON array, for either decoder (see ``JSONDecoderCore``).
 ///
+/// Each decoder's container (``JSONTapeDecoderImpl/UnkeyedContainer``,
+/// ``JSONValueDecoderImpl/UnkeyedContainer``) forwards to it, so that it runs specialized for
+/// that decoder.
+///
 /// `currentIndex` moves past an element only when it was decoded (or, for `decodeIfPresent`, found
 /// missing or `null`), as in `JSONDecoder`.
-struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore>: UnkeyedDecodingContainer {
+struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore> {
     private let decoder: Decoder
     private let node: CodingPathNode
     private var elements: Decoder.Elements

@@ -47,6 +47,14 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
 
     /// The members of `value` with their keys as written; nil when it is not an object.
     func rawMembers(of value: Value) -> [(key: String, value: Value)]?
+
+    /// The decoder's own keyed container around `base`.
+    func makeKeyedContainer<Key: CodingKey>(
+        _ base: DecodingKeyedContainer<Self>, keyedBy type: Key.Type
+    ) -> KeyedDecodingContainer<Key>
+
+    /// The decoder's own unkeyed container around `base`.
+    func makeUnkeyedContainer(_ base: DecodingUnkeyedContainer<Self>) -> any UnkeyedDecodingContainer
 }
 
 // MARK: - Containers
@@ -56,16 +64,16 @@ extension JSONDecoderCore {
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         if let members = members(of: topValue, at: codingPathNode) {
-            return KeyedDecodingContainer(
-                DecodingKeyedContainer<Self, Key>(
-                    decoder: self, node: codingPathNode, members: members))
+            return makeKeyedContainer(
+                DecodingKeyedContainer(decoder: self, node: codingPathNode, members: members), keyedBy: type)
         }
         throw containerError([String: Any].self, "keyed")
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         if let elements = elements(of: topValue) {
-            return DecodingUnkeyedContainer(decoder: self, node: codingPathNode, elements: elements)
+            return makeUnkeyedContainer(
+                DecodingUnkeyedContainer(decoder: self, node: codingPathNode, elements: elements))
         }
         throw containerError([Any].self, "unkeyed")
     }
