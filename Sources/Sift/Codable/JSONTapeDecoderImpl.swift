@@ -47,8 +47,16 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
     func members(of value: Int, at node: CodingPathNode) -> TapeMembers? {
         guard tape.entries[value].kind == .object else { return nil }
         var members = TapeMembers(tape: tape, object: value)
-        if let keys = convertedKeys(members.count, at: node, keyAt: { tape.string(at: members.keyEntries[$0]) }) {
-            members.convert(keys)
+        switch options.keyDecodingStrategy {
+        case .useDefaultKeys:
+            break
+        case .convertFromSnakeCase:
+            members.convert(members.keyEntries.map { tape.camelCaseKey(at: $0) })
+        case .custom:
+            let entries = members.keyEntries
+            if let keys = convertedKeys(entries.count, at: node, keyAt: { tape.string(at: entries[$0]) }) {
+                members.convert(keys)
+            }
         }
         return members
     }

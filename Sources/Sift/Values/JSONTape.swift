@@ -27,6 +27,18 @@ package struct JSONTape: Sendable {
 
     var bytes: [UInt8] = []
     var entries: [Entry] = []
+    /// Keys already converted from snake case, shared by the tapes of one run.
+    var keyCache: TapeKeyCache?
+
+    /// The key at `index` converted from snake case (`user_name` → `userName`).
+    func camelCaseKey(at index: Int) -> String {
+        guard let keyCache else { return KeyCaseConversion.camelCase(fromSnakeCase: string(at: index)) }
+        let entry = entries[index]
+        return bytes.withUnsafeBufferPointer { buffer in
+            keyCache.camelCase(
+                UnsafeBufferPointer(rebasing: buffer[Int(entry.offset)..<Int(entry.offset + entry.length)]))
+        }
+    }
 
     /// Whether the entry at `index` is `null`.
     @inline(__always)
@@ -101,9 +113,36 @@ package struct JSONTape: Sendable {
     }
 }
 
+/// Snake-case keys and their camel-case forms, found by their bytes: the elements of an array
+/// repeat the same keys, so each is converted (and made a `String`) once per run.
+///
+/// A direct-mapped cache: a key takes the slot of its hash, replacing whatever was there. Used by
+/// one run at a time (a matcher's tape builder owns it).
+final class TapeKeyCache: @unchecked Sendable {
+    private static let slotCount = 512
+    private static let longestKey = 64
+    private var raw = [[UInt8]](repeating: [], count: TapeKeyCache.slotCount)
+    private var converted = [String?](repeating: nil, count: TapeKeyCache.slotCount)
+
+    /// The camel-case form of the key spelled by `bytes`.
+    func camelCase(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        guard bytes.count <= Self.longestKey else {
+            return KeyCaseConversion.camelCase(fromSnakeCase: String(decoding: bytes, as: UTF8.self))
+        }
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let slot = Int(hash) & (Self.slotCount - 1)
+        if let known = converted[slot], raw[slot].elementsEqual(bytes) { return known }
+        let result = KeyCaseConversion.camelCase(fromSnakeCase: String(decoding: bytes, as: UTF8.self))
+        raw[slot] = Array(bytes)
+        converted[slot] = result
+        return result
+    }
+}
+
 /// Records events into a ``JSONTape``.
 struct JSONTapeBuilder {
-    private(set) var tape = JSONTape()
+    private(set) var tape = JSONTape(keyCache: TapeKeyCache())
     /// The entries of the open containers, innermost last.
     private var open: [Int] = []
 
