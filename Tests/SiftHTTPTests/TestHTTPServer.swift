@@ -18,6 +18,10 @@ struct TestRequest: Sendable {
 struct TestResponseWriter: Sendable {
     let outbound: NIOAsyncChannelOutboundWriter<HTTPServerResponsePart>
     let log: ServerLog
+    /// Set once ``end()`` has queued the end of the response.
+    let ended = EndMark()
+    /// Set when the body is delimited by the connection closing (HTTP/1.0 without a length).
+    let endsByClosing = EndMark()
 
     /// Sends the status line and headers; without `contentLength` the body is chunked, or for
     /// `version` HTTP/1.0 delimited by the connection closing.
@@ -27,6 +31,7 @@ struct TestResponseWriter: Sendable {
     ) async throws {
         var headers = HTTPHeaders([("Content-Type", "application/json"), ("Connection", "close")])
         if let contentLength { headers.add(name: "Content-Length", value: String(contentLength)) }
+        if contentLength == nil && version == .http1_0 { endsByClosing.set() }
         headers.add(contentsOf: extra)
         try await outbound.write(.head(HTTPResponseHead(version: version, status: status, headers: headers)))
     }
@@ -51,6 +56,7 @@ struct TestResponseWriter: Sendable {
 
     func end() async throws {
         try await outbound.write(.end(nil))
+        ended.set()
     }
 
     /// A whole response with a Content-Length.
@@ -166,7 +172,8 @@ struct TestHTTPServer: Sendable {
             try await connection.executeThenClose { inbound, outbound in
                 var head: HTTPRequestHead?
                 var body: [UInt8] = []
-                reading: for try await part in inbound {
+                var parts = inbound.makeAsyncIterator()
+                reading: while let part = try await parts.next() {
                     switch part {
                     case .head(let requestHead): head = requestHead
                     case .body(let buffer): body += buffer.readableBytesView
@@ -184,9 +191,25 @@ struct TestHTTPServer: Sendable {
                     try await writer.respond(.notFound, #"{"error":"no route"}"#)
                 }
                 log.record("served \(path)")
+                // A write returns once queued, not once sent: closing now could cut off the tail
+                // of a large body. The client closes after a complete `Connection: close`
+                // response, so wait for that before closing our side (bounded: the server's task
+                // is cancelled when the test's body returns, which ends this wait).
+                if writer.ended.isSet && !writer.endsByClosing.isSet {
+                    while try await parts.next() != nil {}
+                }
             }
         } catch {
             log.record("aborted \(path)")
         }
     }
+}
+
+/// A flag one task sets and another reads.
+final class EndMark: Sendable {
+    private let value = Mutex(false)
+
+    func set() { value.withLock { $0 = true } }
+
+    var isSet: Bool { value.withLock { $0 } }
 }
