@@ -15,8 +15,6 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
     associatedtype Elements: DecodingElements where Elements.Value == Value
 
     var options: JSONValueDecoder { get }
-    /// `convertFromSnakeCase` results: the same keys come back in every element of an array.
-    var camelCaseKeys: [String: String] { get set }
     /// The coding path of ``topValue``.
     var codingPathNode: CodingPathNode { get }
     /// The value being decoded.
@@ -82,26 +80,13 @@ extension JSONDecoderCore {
         self
     }
 
-    /// The `count` keys of the object at `node` converted by the key strategy; nil when the
-    /// strategy keeps them.
-    func convertedKeys(_ count: Int, at node: CodingPathNode, keyAt: (Int) -> String) -> [String]? {
-        switch options.keyDecodingStrategy {
-        case .useDefaultKeys:
-            return nil
-        case .convertFromSnakeCase:
-            return (0..<count).map { camelCase(fromSnakeCase: keyAt($0)) }
-        case .custom(let convert):
-            let path = node.path
-            return (0..<count).map { convert(path + [JSONCodingKey(stringValue: keyAt($0))]).stringValue }
-        }
-    }
-
-    /// `key` converted from snake case, remembered for the first 1024 distinct keys.
-    func camelCase(fromSnakeCase key: String) -> String {
-        if let converted = camelCaseKeys[key] { return converted }
-        let converted = KeyCaseConversion.camelCase(fromSnakeCase: key)
-        if camelCaseKeys.count < 1024 { camelCaseKeys[key] = converted }
-        return converted
+    /// The `count` keys of the object at `node` converted by a `.custom` key strategy's `convert`.
+    func customKeys(
+        _ count: Int, at node: CodingPathNode, by convert: ([any CodingKey]) -> any CodingKey,
+        keyAt: (Int) -> String
+    ) -> [String] {
+        let path = node.path
+        return (0..<count).map { convert(path + [JSONCodingKey(stringValue: keyAt($0))]).stringValue }
     }
 
     /// Why the value on top is not a container of `type` (`kind` names the container).

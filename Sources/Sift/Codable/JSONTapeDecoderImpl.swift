@@ -13,7 +13,6 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
     let tape: JSONTape
     private(set) var topValue: Int
     var codingPathNode: CodingPathNode
-    var camelCaseKeys: [String: String] = [:]
 
     static var decodesStringDictionariesDirectly: Bool { true }
 
@@ -52,11 +51,9 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
             break
         case .convertFromSnakeCase:
             members.convert(members.keyEntries.map { tape.camelCaseKey(at: $0) })
-        case .custom:
+        case .custom(let convert):
             let entries = members.keyEntries
-            if let keys = convertedKeys(entries.count, at: node, keyAt: { tape.string(at: entries[$0]) }) {
-                members.convert(keys)
-            }
+            members.convert(customKeys(entries.count, at: node, by: convert) { tape.string(at: entries[$0]) })
         }
         return members
     }

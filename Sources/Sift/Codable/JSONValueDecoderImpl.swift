@@ -10,7 +10,8 @@ final class JSONValueDecoderImpl: JSONDecoderCore {
     let userInfo: [CodingUserInfoKey: Any]
     private var values: [JSONValue]
     var codingPathNode: CodingPathNode
-    var camelCaseKeys: [String: String] = [:]
+    /// `convertFromSnakeCase` results: the same keys come back in every element of an array.
+    private var camelCaseKeys: [String: String] = [:]
 
     init(options: JSONValueDecoder, value: JSONValue, codingPathNode: CodingPathNode) {
         self.options = options
@@ -52,10 +53,24 @@ extension JSONValueDecoderImpl {
     func members(of value: JSONValue, at node: CodingPathNode) -> ValueMembers? {
         guard case .object(let object) = value else { return nil }
         let members = object.members
-        guard let keys = convertedKeys(members.count, at: node, keyAt: { members[$0].key }) else {
+        let keys: [String]
+        switch options.keyDecodingStrategy {
+        case .useDefaultKeys:
             return ValueMembers(members)
+        case .convertFromSnakeCase:
+            keys = members.map { camelCase(fromSnakeCase: $0.key) }
+        case .custom(let convert):
+            keys = customKeys(members.count, at: node, by: convert) { members[$0].key }
         }
         return ValueMembers(zip(keys, members).map { JSONObject.Member(key: $0, value: $1.value) })
+    }
+
+    /// `key` converted from snake case, remembered for the first 1024 distinct keys.
+    private func camelCase(fromSnakeCase key: String) -> String {
+        if let converted = camelCaseKeys[key] { return converted }
+        let converted = KeyCaseConversion.camelCase(fromSnakeCase: key)
+        if camelCaseKeys.count < 1024 { camelCaseKeys[key] = converted }
+        return converted
     }
 
     func elements(of value: JSONValue) -> ValueElements? {

@@ -28,11 +28,10 @@ package struct JSONTape: Sendable {
     var bytes: [UInt8] = []
     var entries: [Entry] = []
     /// Keys already converted from snake case, shared by the tapes of one run.
-    var keyCache: TapeKeyCache?
+    let keyCache: TapeKeyCache
 
     /// The key at `index` converted from snake case (`user_name` → `userName`).
     func camelCaseKey(at index: Int) -> String {
-        guard let keyCache else { return KeyCaseConversion.camelCase(fromSnakeCase: string(at: index)) }
         let entry = entries[index]
         return bytes.withUnsafeBufferPointer { buffer in
             keyCache.camelCase(
