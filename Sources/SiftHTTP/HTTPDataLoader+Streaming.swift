@@ -30,7 +30,7 @@ extension HTTPDataLoader where Mapper: StreamingElementMapper {
     public func elements() -> HTTPElementStream<Mapper.Element> {
         let request = requestDescription
         let mapper = self.mapper
-        return HTTPElementStream(request: request) { StreamedElementIterator(request: request, mapper: mapper) }
+        return HTTPElementStream { StreamedElementIterator(request: request, mapper: mapper) }
     }
 }
 
