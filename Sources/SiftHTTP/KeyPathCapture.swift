@@ -69,7 +69,7 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
 
     mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
         guard accept.tag == matchTag else {
-            if case .scalar(let event) = value { probe(accept.tag, found: event, info: info) }
+            if case .scalar(let event) = value { probe(accept.tag, found: event) }
             return
         }
         switch target {
@@ -87,11 +87,11 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
     }
 
     mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo) {
-        probe(accept.tag, found: found, info: info)
+        probe(accept.tag, found: found)
     }
 
     /// A probe saw the value at the prefix of `level` keys begin.
-    private mutating func probe(_ level: Int, found event: JSONEvent, info: MatchInfo) {
+    private mutating func probe(_ level: Int, found event: JSONEvent) {
         guard level < foundKinds.count else { return }
         let kind = Self.kind(of: event)
         if foundKinds[level] == nil { foundKinds[level] = kind }
