@@ -11,8 +11,16 @@ import Sift
 struct CapturedJSON {
     /// The value (only this subtree of the document).
     var value: JSONValue
-    /// The value's path, for example `$.authors[3]`.
-    var path: JSONNodePath
+    /// The root key path, shared by every element captured there.
+    var keyPath: JSONNodePath
+    /// The index of an element in the array at the root key path; nil for the value itself.
+    var index: Int?
+
+    /// The value's path, for example `$.authors[3]`: made only for an error message, never per
+    /// element.
+    var path: JSONNodePath {
+        index.map { keyPath.appending(.index($0)) } ?? keyPath
+    }
 }
 
 /// Which value at the root key path a capture hands back.
@@ -77,11 +85,10 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
             // The first of several members with the same name wins.
             guard !valueFound else { return }
             valueFound = true
-            completed.append(CapturedJSON(value: value.jsonValue, path: keyPath))
+            completed.append(CapturedJSON(value: value.jsonValue, keyPath: keyPath))
         case .elements:
             guard arraysFound == 1 else { return }
-            completed.append(
-                CapturedJSON(value: value.jsonValue, path: keyPath.appending(.index(elementIndex))))
+            completed.append(CapturedJSON(value: value.jsonValue, keyPath: keyPath, index: elementIndex))
             elementIndex += 1
         }
     }
