@@ -43,6 +43,7 @@ let package = Package(
                 "SiftHub",
                 "SiftHTTP",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
             ]
         ),
         .testTarget(

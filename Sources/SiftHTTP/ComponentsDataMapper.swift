@@ -40,8 +40,6 @@ public struct ComponentsDataMapper: StreamingDataMapper, StreamingElementMapper 
     /// let components = try await mapper.map(body)
     /// ```
     public func map(_ body: HTTPBodyChunks) async throws -> [ComponentModel] {
-        var components: [ComponentModel] = []
-        for try await component in elements(in: body) { components.append(component) }
-        return components
+        try await collectElements(in: body)
     }
 }

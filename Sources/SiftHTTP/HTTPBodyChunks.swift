@@ -20,17 +20,6 @@ public struct HTTPBodyChunks: AsyncSequence {
         init(reader: HTTPBodyReader) {
             self.reader = reader
         }
-
-        /// The load error `error`, thrown while the body was mapped, stands for.
-        func classify(_ error: any Error) -> any Error {
-            if error is HTTPLoadError || error is CancellationError { return error }
-            do {
-                try reader.mapping { throw error }
-            } catch {
-                return error
-            }
-            return error
-        }
     }
 
     let state: State

@@ -136,23 +136,27 @@ struct HTTPBodyReader {
     func mapping<T>(_ step: () throws -> T) throws -> T {
         do {
             return try step()
-        } catch let error as JSONParseError {
-            if error.kind == .consumerError {
-                throw mappingError(error.underlyingError ?? error)
-            }
-            if error.kind == .incompleteInput, !isFramingComplete {
-                throw HTTPLoadError(
-                    .truncatedBody, "the body ended after \(bytesReceived) bytes, inside the JSON document", url: url,
-                    statusCode: statusCode, bytesReceived: bytesReceived, parseError: error)
-            }
-            throw HTTPLoadError(
-                .invalidJSON, error.summary, url: url, statusCode: statusCode, bytesReceived: bytesReceived,
-                parseError: error)
-        } catch let error as CancellationError {
-            throw error
         } catch {
-            throw mappingError(error)
+            throw loadError(forMappingFailure: error)
         }
+    }
+
+    /// The load error a failure of the mapping stands for: malformed JSON, a body cut short, or
+    /// a mapping error; a load error or a cancellation passes through.
+    func loadError(forMappingFailure error: any Error) -> any Error {
+        if error is HTTPLoadError || error is CancellationError { return error }
+        guard let error = error as? JSONParseError else { return mappingError(error) }
+        if error.kind == .consumerError {
+            return mappingError(error.underlyingError ?? error)
+        }
+        if error.kind == .incompleteInput, !isFramingComplete {
+            return HTTPLoadError(
+                .truncatedBody, "the body ended after \(bytesReceived) bytes, inside the JSON document", url: url,
+                statusCode: statusCode, bytesReceived: bytesReceived, parseError: error)
+        }
+        return HTTPLoadError(
+            .invalidJSON, error.summary, url: url, statusCode: statusCode, bytesReceived: bytesReceived,
+            parseError: error)
     }
 
     private func mappingError(_ error: any Error) -> HTTPLoadError {

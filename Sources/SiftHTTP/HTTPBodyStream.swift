@@ -39,9 +39,14 @@ public struct HTTPBodyStream: AsyncSequence, Sendable {
     /// while let chunk = try await iterator.next() { print(chunk.readableBytes) }
     /// ```
     public struct AsyncIterator: AsyncIteratorProtocol {
+        private enum State {
+            case initial
+            case reading(HTTPBodyReader)
+            case finished
+        }
+
         private let request: HTTPRequestDescription
-        private var reader: HTTPBodyReader?
-        private var isFinished = false
+        private var state = State.initial
 
         init(request: HTTPRequestDescription) {
             self.request = request
@@ -54,19 +59,21 @@ public struct HTTPBodyStream: AsyncSequence, Sendable {
         /// let chunk = try await iterator.next()
         /// ```
         public mutating func next() async throws -> ByteBuffer? {
-            guard !isFinished else { return nil }
-            do {
-                if reader == nil { reader = try await HTTPBodyReader.open(request) }
-                guard let chunk = try await reader?.next() else {
-                    isFinished = true
-                    return nil
-                }
-                return chunk
-            } catch {
-                isFinished = true
-                reader = nil
-                throw error
+            var reader: HTTPBodyReader
+            switch state {
+            case .finished:
+                return nil
+            case .initial:
+                // A failure, here or below, leaves the iteration finished.
+                state = .finished
+                reader = try await HTTPBodyReader.open(request)
+            case .reading(let current):
+                reader = current
             }
+            state = .finished
+            guard let chunk = try await reader.next() else { return nil }
+            state = .reading(reader)
+            return chunk
         }
     }
 }

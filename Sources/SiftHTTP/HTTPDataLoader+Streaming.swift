@@ -12,7 +12,7 @@ extension HTTPDataLoader where Mapper: StreamingDataMapper {
         do {
             return try await mapper.map(HTTPBodyChunks(state: state))
         } catch {
-            throw state.classify(error)
+            throw state.reader.loadError(forMappingFailure: error)
         }
     }
 }
@@ -30,7 +30,7 @@ extension HTTPDataLoader where Mapper: StreamingElementMapper {
     public func elements() -> HTTPElementStream<Mapper.Element> {
         let request = requestDescription
         let mapper = self.mapper
-        return HTTPElementStream(request: request) { StreamedElementIterator(request: request, mapper: mapper) }
+        return HTTPElementStream { StreamedElementIterator(request: request, mapper: mapper) }
     }
 }
 
@@ -70,7 +70,7 @@ struct StreamedElementIterator<Mapper: StreamingElementMapper>: AsyncIteratorPro
             phase = .reading(state, elements)
             return element
         } catch {
-            throw state.classify(error)
+            throw state.reader.loadError(forMappingFailure: error)
         }
     }
 }

@@ -136,7 +136,8 @@ extension HTTPDataLoader where Mapper: ElementMapper {
     /// }
     /// ```
     public func elements() -> HTTPElementStream<Mapper.Element> {
+        let request = requestDescription
         let mapper = self.mapper
-        return HTTPElementStream(request: requestDescription) { mapper.makeElementSession() }
+        return HTTPElementStream { SessionElementIterator(request: request) { mapper.makeElementSession() } }
     }
 }

@@ -10,24 +10,12 @@
 /// for try await _ in loader.elements() { count += 1 }
 /// ```
 public struct HTTPElementStream<Element>: AsyncSequence, Sendable {
-    private let request: HTTPRequestDescription
-    private let makeSession: @Sendable () -> any ElementMappingSession<Element>
-    /// For a ``StreamingElementMapper``: makes the iterator that does the whole work.
-    private let makeStreamed: (@Sendable () -> any AsyncIteratorProtocol<Element, any Error>)?
+    /// Makes the iterator that does the work of one iteration: ``SessionElementIterator`` for an
+    /// ``ElementMapper``, `StreamedElementIterator` for a ``StreamingElementMapper``.
+    private let makeBase: @Sendable () -> any AsyncIteratorProtocol<Element, any Error>
 
-    init(request: HTTPRequestDescription, makeSession: @escaping @Sendable () -> any ElementMappingSession<Element>) {
-        self.request = request
-        self.makeSession = makeSession
-        self.makeStreamed = nil
-    }
-
-    init(
-        request: HTTPRequestDescription,
-        streamed: @escaping @Sendable () -> any AsyncIteratorProtocol<Element, any Error>
-    ) {
-        self.request = request
-        self.makeSession = { preconditionFailure("a streamed element stream has no sessions") }
-        self.makeStreamed = streamed
+    init(_ makeBase: @escaping @Sendable () -> any AsyncIteratorProtocol<Element, any Error>) {
+        self.makeBase = makeBase
     }
 
     /// Starts an iteration (the request is sent on the first call to `next()`).
@@ -37,9 +25,7 @@ public struct HTTPElementStream<Element>: AsyncSequence, Sendable {
     /// let first = try await iterator.next()
     /// ```
     public func makeAsyncIterator() -> AsyncIterator {
-        var iterator = AsyncIterator(request: request, makeSession: makeSession)
-        if let makeStreamed { iterator.streamed = makeStreamed() }
-        return iterator
+        AsyncIterator(base: makeBase())
     }
 
     /// Reads the body and hands out its elements one by one.
@@ -48,24 +34,10 @@ public struct HTTPElementStream<Element>: AsyncSequence, Sendable {
     /// while let author = try await iterator.next() { print(author) }
     /// ```
     public struct AsyncIterator: AsyncIteratorProtocol {
-        private enum State {
-            case initial
-            case reading(HTTPBodyReader, any ElementMappingSession<Element>)
-            case finished
-        }
+        private var base: any AsyncIteratorProtocol<Element, any Error>
 
-        private let request: HTTPRequestDescription
-        private let makeSession: @Sendable () -> any ElementMappingSession<Element>
-        private var state = State.initial
-        private var pending: [Element] = []
-        private var pendingIndex = 0
-        /// The iterator of a ``StreamingElementMapper``'s elements, which replaces the sessions.
-        fileprivate var streamed: (any AsyncIteratorProtocol<Element, any Error>)?
-
-        init(request: HTTPRequestDescription, makeSession: @escaping @Sendable () -> any ElementMappingSession<Element>)
-        {
-            self.request = request
-            self.makeSession = makeSession
+        init(base: any AsyncIteratorProtocol<Element, any Error>) {
+            self.base = base
         }
 
         /// The next element, nil after the last one; throws ``HTTPLoadError`` at the first
@@ -75,31 +47,60 @@ public struct HTTPElementStream<Element>: AsyncSequence, Sendable {
         /// let next = try await iterator.next()
         /// ```
         public mutating func next() async throws -> Element? {
-            if streamed != nil { return try await streamed?.next() }
-            while true {
-                if pendingIndex < pending.count {
-                    let element = pending[pendingIndex]
-                    pendingIndex += 1
-                    if pendingIndex == pending.count {
-                        pending.removeAll(keepingCapacity: true)
-                        pendingIndex = 0
-                    }
-                    return element
+            try await base.next()
+        }
+    }
+}
+
+/// Reads a response with an ``ElementMapper``'s session and hands out its elements one by one
+/// (the work behind ``HTTPElementStream`` for such a mapper).
+///
+/// The request is sent on the first call to `next()`; every failure is classified into an
+/// ``HTTPLoadError``.
+struct SessionElementIterator<Session: ElementMappingSession>: AsyncIteratorProtocol {
+    private enum State {
+        case initial
+        case reading(HTTPBodyReader, Session)
+        case finished
+    }
+
+    private let request: HTTPRequestDescription
+    private let makeSession: @Sendable () -> Session
+    private var state = State.initial
+    private var pending: [Session.Element] = []
+    private var pendingIndex = 0
+
+    init(request: HTTPRequestDescription, makeSession: @escaping @Sendable () -> Session) {
+        self.request = request
+        self.makeSession = makeSession
+    }
+
+    /// The next element, nil after the last one; throws at the first failure and returns nil
+    /// after that.
+    mutating func next() async throws -> Session.Element? {
+        while true {
+            if pendingIndex < pending.count {
+                let element = pending[pendingIndex]
+                pendingIndex += 1
+                if pendingIndex == pending.count {
+                    pending.removeAll(keepingCapacity: true)
+                    pendingIndex = 0
                 }
-                switch state {
-                case .finished:
-                    return nil
-                case .initial:
-                    state = .finished
-                    state = .reading(try await HTTPBodyReader.open(request), makeSession())
-                case .reading(var reader, var session):
-                    state = .finished
-                    if let chunk = try await reader.next() {
-                        pending = try reader.mapping { try session.consume(chunk) }
-                        state = .reading(reader, session)
-                    } else {
-                        pending = try reader.mapping { try session.finish() }
-                    }
+                return element
+            }
+            switch state {
+            case .finished:
+                return nil
+            case .initial:
+                state = .finished
+                state = .reading(try await HTTPBodyReader.open(request), makeSession())
+            case .reading(var reader, var session):
+                state = .finished
+                if let chunk = try await reader.next() {
+                    pending = try reader.mapping { try session.consume(chunk) }
+                    state = .reading(reader, session)
+                } else {
+                    pending = try reader.mapping { try session.finish() }
                 }
             }
         }

@@ -52,9 +52,7 @@ public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: Str
     /// let users = try await mapper.map(body)
     /// ```
     public func map(_ body: HTTPBodyChunks) async throws -> [Model] {
-        var models: [Model] = []
-        for try await model in elements(in: body) { models.append(model) }
-        return models
+        try await collectElements(in: body)
     }
 
     /// The key-mapped elements of one body.

@@ -11,8 +11,16 @@ import Sift
 struct CapturedJSON {
     /// The value (only this subtree of the document).
     var value: JSONValue
-    /// The value's path, for example `$.authors[3]`.
-    var path: JSONNodePath
+    /// The root key path, shared by every element captured there.
+    var keyPath: JSONNodePath
+    /// The index of an element in the array at the root key path; nil for the value itself.
+    var index: Int?
+
+    /// The value's path, for example `$.authors[3]`: made only for an error message, never per
+    /// element.
+    var path: JSONNodePath {
+        index.map { keyPath.appending(.index($0)) } ?? keyPath
+    }
 }
 
 /// Which value at the root key path a capture hands back.
@@ -69,7 +77,7 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
 
     mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
         guard accept.tag == matchTag else {
-            if case .scalar(let event) = value { probe(accept.tag, found: event, info: info) }
+            if case .scalar(let event) = value { probe(accept.tag, found: event) }
             return
         }
         switch target {
@@ -77,21 +85,20 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
             // The first of several members with the same name wins.
             guard !valueFound else { return }
             valueFound = true
-            completed.append(CapturedJSON(value: value.jsonValue, path: keyPath))
+            completed.append(CapturedJSON(value: value.jsonValue, keyPath: keyPath))
         case .elements:
             guard arraysFound == 1 else { return }
-            completed.append(
-                CapturedJSON(value: value.jsonValue, path: keyPath.appending(.index(elementIndex))))
+            completed.append(CapturedJSON(value: value.jsonValue, keyPath: keyPath, index: elementIndex))
             elementIndex += 1
         }
     }
 
     mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo) {
-        probe(accept.tag, found: found, info: info)
+        probe(accept.tag, found: found)
     }
 
     /// A probe saw the value at the prefix of `level` keys begin.
-    private mutating func probe(_ level: Int, found event: JSONEvent, info: MatchInfo) {
+    private mutating func probe(_ level: Int, found event: JSONEvent) {
         guard level < foundKinds.count else { return }
         let kind = Self.kind(of: event)
         if foundKinds[level] == nil { foundKinds[level] = kind }

@@ -55,8 +55,6 @@ public struct MappedArrayDataMapper<Model: Mappable & SendableMetatype>: Streami
     /// let people = try await mapper.map(body)
     /// ```
     public func map(_ body: HTTPBodyChunks) async throws -> [Model] {
-        var models: [Model] = []
-        for try await model in elements(in: body) { models.append(model) }
-        return models
+        try await collectElements(in: body)
     }
 }

@@ -49,3 +49,13 @@ public protocol StreamingElementMapper<Element>: Sendable {
     /// ```
     func elements(in body: HTTPBodyChunks) -> Elements
 }
+
+extension StreamingElementMapper {
+    /// Every element of a body, in order: the `map(_:)` of a mapper that is also a
+    /// ``StreamingDataMapper`` of arrays.
+    func collectElements(in body: HTTPBodyChunks) async throws -> [Element] {
+        var elements: [Element] = []
+        for try await element in self.elements(in: body) { elements.append(element) }
+        return elements
+    }
+}

@@ -48,15 +48,12 @@ public struct ViewModelDataMapper: StreamingDataMapper {
         guard let rootKeyPath, !rootKeyPath.isEmpty else {
             return try await ViewModel(parsing: body, schema: schema)
         }
-        var capture = KeyPathCaptureSession(keyPath: rootKeyPath, target: .value, options: JSONParserOptions())
-        var value: JSONValue?
-        for try await chunk in body {
-            for captured in try capture.consume(ByteBuffer(chunk)) where value == nil { value = captured.value }
-        }
-        for captured in try capture.finish() where value == nil { value = captured.value }
-        guard let value else {
-            throw DataMapperError(message: "no value at root key path `\(rootKeyPath)`", path: .root)
-        }
-        return try ViewModel(jsonValue: value, schema: schema)
+        // The value at the key path is read like an ``ObjectDataMapper``'s object, and only it is built.
+        let schema = self.schema
+        var session = ObjectDataMapper<ViewModel>.Session(
+            capture: KeyPathCaptureSession(keyPath: rootKeyPath, target: .value, options: JSONParserOptions()),
+            convert: { captured in try ViewModel(jsonValue: captured.value, schema: schema) })
+        for try await chunk in body { try session.consume(ByteBuffer(chunk)) }
+        return try session.finish()
     }
 }

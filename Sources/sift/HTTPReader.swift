@@ -1,4 +1,5 @@
 import Foundation
+import NIOCore
 import SiftHTTP
 
 /// Reads the body of an HTTP response chunk by chunk as it downloads, through SiftHTTP: a
@@ -35,13 +36,13 @@ final class HTTPReader {
         iterator = client.body(at: resourcePath).makeAsyncIterator()
     }
 
-    /// The next chunk of the body, or nil at its end.
-    func nextChunk() async throws -> ArraySlice<UInt8>? {
+    /// The next chunk of the body as it arrived (not copied), or nil at its end.
+    func nextChunk() async throws -> ByteBufferView? {
         guard var current = iterator else { return nil }
         iterator = nil
         guard let chunk = try await current.next() else { return nil }
         iterator = current
-        return ArraySlice(chunk.readableBytesView)
+        return chunk.readableBytesView
     }
 
     /// Stops reading: the rest of the body is not downloaded.

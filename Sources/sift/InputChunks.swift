@@ -15,7 +15,7 @@
 /// try await tokenizer.parse(chunks)
 /// ```
 struct InputChunks: AsyncSequence {
-    typealias Element = ArraySlice<UInt8>
+    typealias Element = InputChunk
 
     /// The kinds of reader behind the chunks.
     enum Reader {
@@ -43,10 +43,10 @@ struct InputChunks: AsyncSequence {
     struct Iterator: AsyncIteratorProtocol {
         let reader: Reader
 
-        mutating func next() async throws -> ArraySlice<UInt8>? {
+        mutating func next() async throws -> InputChunk? {
             switch reader {
-            case .descriptor(let reader): try reader.nextChunk()
-            case .http(let reader): try await reader.nextChunk()
+            case .descriptor(let reader): try reader.nextChunk().map(InputChunk.bytes)
+            case .http(let reader): try await reader.nextChunk().map(InputChunk.body)
             }
         }
     }

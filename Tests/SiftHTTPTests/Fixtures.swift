@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import SiftHTTP
+import Testing
 
 struct Author: Codable, Sendable, Equatable {
     let id: Int
@@ -45,6 +46,36 @@ enum Fixtures {
         let bytes = Array(text.utf8)
         return stride(from: 0, to: bytes.count, by: size).map {
             ByteBuffer(bytes: bytes[$0..<min($0 + size, bytes.count)])
+        }
+    }
+}
+
+extension Fixtures {
+    /// Serves the two authors `{"id": 1, "name": "Ada"}` and `{"id": 2, "name": "Grace"}` at
+    /// `/authors`, holding the second one back until the first has come out of the element stream
+    /// `elements` makes: checks that elements stream while the body is still downloading.
+    static func expectFirstElementBeforeLastByte<Element: Equatable & Sendable>(
+        _ expected: [Element], elements: @escaping @Sendable (JSONHTTPClient) -> HTTPElementStream<Element>
+    ) async throws {
+        let gate = TestGate()
+        let route: TestHTTPServer.Route = { _, response in
+            try await response.head(startingBodyWith: #"{"authors": [{"id": 1, "name": "Ada"},"#)
+            let opened = try await gate.wait()
+            try await response.write(#" {"id": 2, "name": "Grace"}]}"#)
+            try await response.end()
+            // Recorded only after the last byte went out.
+            response.log.record(opened ? "last byte sent" : "last byte sent after gate timeout")
+        }
+        try await TestHTTPServer.run(routes: ["/authors": route]) { server async throws in
+            var iterator = elements(client(server)).makeAsyncIterator()
+            #expect(try await iterator.next() == expected[0])
+            #expect(!server.log.all.contains { $0.hasPrefix("last byte sent") })
+            #expect(!server.log.contains("served /authors"))
+            gate.open()
+            #expect(try await iterator.next() == expected[1])
+            #expect(try await iterator.next() == nil)
+            #expect(await server.log.wait(for: "last byte sent"))
+            #expect(await server.log.wait(for: "served /authors"))
         }
     }
 }

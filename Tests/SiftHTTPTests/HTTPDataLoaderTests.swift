@@ -86,29 +86,11 @@ struct HTTPDataLoaderTests {
 
     @Test("the first element arrives before the server has sent the last byte")
     func firstElementBeforeLastByte() async throws {
-        let gate = TestGate()
-        let route: TestHTTPServer.Route = { _, response in
-            try await response.head()
-            try await response.write(#"{"authors": [{"id": 1, "name": "Ada"},"#)
-            let opened = try await gate.wait()
-            try await response.write(#" {"id": 2, "name": "Grace"}]}"#)
-            try await response.end()
-            // Recorded only after the last byte went out.
-            response.log.record(opened ? "last byte sent" : "last byte sent after gate timeout")
-        }
-        try await TestHTTPServer.run(routes: ["/authors": route]) { server async throws in
-            let loader = HTTPDataLoader(
-                client: Fixtures.client(server), resourcePath: "/authors",
-                mapper: ArrayDataMapper(of: Author.self, rootKeyPath: "authors"))
-            var iterator = loader.elements().makeAsyncIterator()
-            let first = try await iterator.next()
-            #expect(first == Fixtures.authors[0])
-            #expect(!server.log.all.contains { $0.hasPrefix("last byte sent") })
-            #expect(!server.log.contains("served /authors"))
-            gate.open()
-            #expect(try await iterator.next() == Fixtures.authors[1])
-            #expect(try await iterator.next() == nil)
-            #expect(await server.log.wait(for: "served /authors"))
+        try await Fixtures.expectFirstElementBeforeLastByte(Array(Fixtures.authors.prefix(2))) { client in
+            HTTPDataLoader(
+                client: client, resourcePath: "/authors",
+                mapper: ArrayDataMapper(of: Author.self, rootKeyPath: "authors")
+            ).elements()
         }
     }
 }

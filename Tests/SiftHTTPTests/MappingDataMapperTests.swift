@@ -106,25 +106,12 @@ struct MappingDataMapperTests {
 
     @Test("the first schema-mapped element arrives before the server has sent the last byte")
     func mappedElementsStream() async throws {
-        let gate = TestGate()
-        let route: TestHTTPServer.Route = { _, response in
-            try await response.head(startingBodyWith: #"{"authors": [{"id": 1, "name": "Ada"},"#)
-            let opened = try await gate.wait()
-            try await response.write(#" {"id": 2, "name": "Grace"}]}"#)
-            try await response.end()
-            response.log.record(opened ? "last byte sent" : "last byte sent after gate timeout")
-        }
-        try await TestHTTPServer.run(routes: ["/authors": route]) { server async throws in
-            let loader = HTTPDataLoader(
-                client: Fixtures.client(server), resourcePath: "/authors",
-                mapper: MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "authors"))
-            var iterator = loader.elements().makeAsyncIterator()
-            #expect(try await iterator.next() == MappedAuthor(id: 1, name: "Ada"))
-            #expect(!server.log.all.contains { $0.hasPrefix("last byte sent") })
-            gate.open()
-            #expect(try await iterator.next() == MappedAuthor(id: 2, name: "Grace"))
-            #expect(try await iterator.next() == nil)
-            #expect(await server.log.wait(for: "last byte sent"))
+        let expected = [MappedAuthor(id: 1, name: "Ada"), MappedAuthor(id: 2, name: "Grace")]
+        try await Fixtures.expectFirstElementBeforeLastByte(expected) { client in
+            HTTPDataLoader(
+                client: client, resourcePath: "/authors",
+                mapper: MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "authors")
+            ).elements()
         }
     }
 
