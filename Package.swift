@@ -15,6 +15,7 @@ let package = Package(
         .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -29,7 +30,7 @@ let package = Package(
         ),
         .target(
             name: "SiftHub",
-            dependencies: ["Sift"]
+            dependencies: ["Sift", .product(name: "DequeModule", package: "swift-collections")]
         ),
         .executableTarget(
             name: "bench",
@@ -53,7 +54,7 @@ let package = Package(
         ),
         .target(
             name: "SiftMapping",
-            dependencies: ["Sift"]
+            dependencies: ["Sift", .product(name: "DequeModule", package: "swift-collections")]
         ),
         .testTarget(
             name: "SiftMappingTests",

@@ -1,3 +1,4 @@
+import DequeModule
 import Sift
 
 /// The body components of a document arriving as asynchronous byte chunks, yielded one by one as
@@ -75,56 +76,41 @@ public struct ComponentModelChunkStream<Chunks: AsyncSequence>: AsyncSequence wh
 
 extension ComponentModelChunkStream: Sendable where Chunks: Sendable {}
 
-/// A tokenizer whose body components collect in a queue, fed on demand.
+/// A ``ComponentModelParser`` whose body components collect in a queue, fed on demand.
 final class ComponentStreamParser {
     let queue = ComponentQueue()
-    private let tokenizer: JSONTokenizer<HubDocumentHandler>
+    private let parser: ComponentModelParser
     var isFinished = false
 
     init(schema: HubSchema, options: JSONParserOptions) {
         let queue = self.queue
-        tokenizer = JSONTokenizer(
-            options: options,
-            handler: HubDocumentHandler(
-                compiled: schema.compiled, options: options, streamBody: HubSchema.streaming { queue.append($0) }))
+        parser = ComponentModelParser(schema: schema, options: options) { queue.append($0) }
     }
 
     func feed(_ chunk: some Sequence<UInt8>) throws {
         do {
-            try tokenizer.feed(chunk)
+            try parser.feed(chunk)
         } catch {
             isFinished = true
-            throw HubParse.unwrapped(error)
+            throw error
         }
     }
 
     func finish() throws {
         isFinished = true
-        do {
-            try tokenizer.finish()
-        } catch {
-            throw HubParse.unwrapped(error)
-        }
+        try parser.finish()
     }
 }
 
-/// A first-in first-out queue of components that reuses its storage.
+/// The components parsed but not yet consumed, oldest first.
 final class ComponentQueue {
-    private var items: [ComponentModel] = []
-    private var head = 0
+    private var items = Deque<ComponentModel>()
 
     func append(_ component: ComponentModel) {
         items.append(component)
     }
 
     func pop() -> ComponentModel? {
-        guard head < items.count else { return nil }
-        let component = items[head]
-        head += 1
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        return component
+        items.popFirst()
     }
 }

@@ -11,6 +11,7 @@ struct HubDocumentHandler: JSONEventHandler {
     private let compiled: CompiledHubSchema
     /// Runs the automaton of the current top-level value's kind.
     private var matcher: PathMatcher<HubReceiver>
+    /// Whether `matcher` runs the array-root automaton.
     private var rootIsArray = false
     /// Whether the current top-level value has started.
     private var started = false
@@ -35,24 +36,11 @@ struct HubDocumentHandler: JSONEventHandler {
 
     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
         switch event {
-        case .startObject:
-            if !started {
-                started = true
-                if rootIsArray {
-                    rootIsArray = false
-                    matcher = PathMatcher(paths: compiled.objectRoot, receiver: matcher.receiver)
-                }
-            }
-            matcher.receiver.openingArray = false
-        case .startArray:
-            if !started {
-                started = true
-                if !rootIsArray {
-                    rootIsArray = true
-                    matcher = PathMatcher(paths: compiled.arrayRoot, receiver: matcher.receiver)
-                }
-            }
-            matcher.receiver.openingArray = true
+        case .startObject, .startArray:
+            var isArray = false
+            if case .startArray = event { isArray = true }
+            if !started { startValue(isArray: isArray) }
+            matcher.receiver.openingArray = isArray
         case .endObject, .endArray:
             try matcher.handle(event, context: context)
             if context.depth == 0, payloads != nil { endPayload() }
@@ -61,6 +49,15 @@ struct HubDocumentHandler: JSONEventHandler {
             if !started { throw Self.rootError(event, context) }
         }
         try matcher.handle(event, context: context)
+    }
+
+    /// Starts a top-level value: runs the automaton of its kind, keeping the receiver (and what it
+    /// streamed or assembled so far).
+    private mutating func startValue(isArray: Bool) {
+        started = true
+        guard isArray != rootIsArray else { return }
+        rootIsArray = isArray
+        matcher = PathMatcher(paths: isArray ? compiled.arrayRoot : compiled.objectRoot, receiver: matcher.receiver)
     }
 
     /// Adds the root of the top-level value that just closed to the payloads, and starts afresh.

@@ -1,3 +1,4 @@
+import DequeModule
 import Sift
 
 /// The elements of a JSON array, mapped as `Model` while chunks of input arrive (see
@@ -104,22 +105,14 @@ final class ElementStream<Model: Mappable> {
 
 /// Completed elements waiting for the consumer.
 final class ElementQueue<Model: Mappable>: ElementSink {
-    private var items: [Model] = []
-    private var head = 0
+    private var items = Deque<Model>()
 
     func appendModel(_ entity: MappedEntity) throws {
         items.append(try Model(entity: entity))
     }
 
     func pop() -> Model? {
-        guard head < items.count else { return nil }
-        let item = items[head]
-        head += 1
-        if head == items.count {
-            items.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        return item
+        items.popFirst()
     }
 
     func takeResult() -> Any { [Model]() }

@@ -338,15 +338,13 @@ final class MappingRun {
         return (values, failures)
     }
 
-    /// Moves the value out of a `.value` slot, leaving `.absent`.
+    /// Moves the value out of a `.value` slot, leaving `.absent` (a swap: the `Any` is not
+    /// copied).
     private static func takeValue(at index: Int, from slots: inout [Slot]) -> Any? {
-        slots.withUnsafeMutableBufferPointer { buffer -> Any? in
-            guard let slot = buffer.baseAddress?.advanced(by: index) else { return nil }
-            let taken = slot.move()
-            slot.initialize(to: .absent)
-            guard case .value(let value) = taken else { return nil }
-            return value
-        }
+        var taken = Slot.absent
+        swap(&taken, &slots[index])
+        guard case .value(let value) = taken else { return nil }
+        return value
     }
 
     private func finishModel(_ index: Int, kind: AnyModelKind) throws -> Slot {
