@@ -15,10 +15,9 @@ struct GeneratedIdentifiers {
         if let header = viewModel.headerComponent { generator.reserve(header) }
         for component in viewModel.bodyComponents { generator.reserve(component) }
         for component in viewModel.overlayComponents { generator.reserve(component) }
-        if viewModel.headerComponent != nil {
-            // Guaranteed by the surrounding code (see above).
-            // swift-format-ignore: NeverForceUnwrap
-            generator.name(&viewModel.headerComponent!, "header")
+        if var header = viewModel.headerComponent {
+            generator.name(&header, "header")
+            viewModel.headerComponent = header
         }
         for position in viewModel.bodyComponents.indices {
             generator.name(&viewModel.bodyComponents[position], "body-\(position)")
@@ -74,11 +73,10 @@ struct GeneratedIdentifiers {
         for position in component.children.indices {
             name(&component.children[position], "\(component.identifier)-child-\(position)")
         }
-        if var view = component.target?.initialViewModel {
+        if var target = component.target, var view = target.initialViewModel {
             Self.assign(in: &view)
-            // Guaranteed by the surrounding code (see above).
-            // swift-format-ignore: NeverForceUnwrap
-            component.target!.initialViewModel = view
+            target.initialViewModel = view
+            component.target = target
         }
     }
 

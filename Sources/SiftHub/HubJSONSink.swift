@@ -29,6 +29,14 @@ struct JSONValueSink: HubJSONSink {
     /// The completed top-level value.
     private(set) var value: JSONValue?
 
+    /// The value a model writes: `write` writes exactly one complete value.
+    static func value(_ write: (inout JSONValueSink) -> Void) -> JSONValue {
+        var sink = JSONValueSink()
+        write(&sink)
+        guard let value = sink.value else { preconditionFailure("a model wrote no complete value") }
+        return value
+    }
+
     mutating func beginObject() { stack.append(.object([], key: "")) }
 
     mutating func beginArray() { stack.append(.array([])) }

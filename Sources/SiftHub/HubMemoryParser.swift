@@ -25,6 +25,11 @@ struct HubMemoryParser: Sendable {
 
     func viewModel(_ value: JSONValue) -> ViewModel? {
         guard case .object = value else { return nil }
+        return viewModel(object: value)
+    }
+
+    /// The view model of `value`, which is an object.
+    func viewModel(object value: JSONValue) -> ViewModel {
         var model = ViewModel()
         fill(.viewModel, from: value) { model.assign($0, tag: $1) }
         return model

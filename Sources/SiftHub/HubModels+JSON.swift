@@ -13,11 +13,7 @@ extension ViewModel {
     /// viewModel.jsonValue // {"title":"Home"}
     /// ```
     public var jsonValue: JSONValue {
-        var sink = JSONValueSink()
-        write(to: &sink)
-        // Guaranteed by the surrounding code (see above).
-        // swift-format-ignore: NeverForceUnwrap
-        return sink.value!
+        JSONValueSink.value { write(to: &$0) }
     }
 
     func write<Sink: HubJSONSink>(to sink: inout Sink) throws(Sink.Failure) {
@@ -43,11 +39,7 @@ extension ComponentModel {
     /// row.jsonValue // {"id":"row-0","component":{"id":"default:row"},"text":{"title":"Hi"}}
     /// ```
     public var jsonValue: JSONValue {
-        var sink = JSONValueSink()
-        write(to: &sink)
-        // Guaranteed by the surrounding code (see above).
-        // swift-format-ignore: NeverForceUnwrap
-        return sink.value!
+        JSONValueSink.value { write(to: &$0) }
     }
 
     func write<Sink: HubJSONSink>(to sink: inout Sink) throws(Sink.Failure) {
@@ -85,11 +77,9 @@ extension ComponentModel {
             if !customImageData.isEmpty {
                 try sink.key("custom")
                 try sink.beginObject()
-                for name in customImageData.keys.sorted() {
+                for (name, image) in customImageData.sorted(by: { $0.key < $1.key }) {
                     try sink.key(name)
-                    // Guaranteed by the surrounding code (see above).
-                    // swift-format-ignore: NeverForceUnwrap
-                    try customImageData[name]!.write(to: &sink)
+                    try image.write(to: &sink)
                 }
                 try sink.endObject()
             }
@@ -114,11 +104,7 @@ extension ComponentImageData {
     /// ComponentImageData(placeholderIcon: "album").jsonValue // {"placeholder":"album"}
     /// ```
     public var jsonValue: JSONValue {
-        var sink = JSONValueSink()
-        write(to: &sink)
-        // Guaranteed by the surrounding code (see above).
-        // swift-format-ignore: NeverForceUnwrap
-        return sink.value!
+        JSONValueSink.value { write(to: &$0) }
     }
 
     func write<Sink: HubJSONSink>(to sink: inout Sink) throws(Sink.Failure) {
@@ -138,11 +124,7 @@ extension ComponentTarget {
     /// ComponentTarget(actionIdentifiers: [HubIdentifier("player:play")!]).jsonValue // {"actions":["player:play"]}
     /// ```
     public var jsonValue: JSONValue {
-        var sink = JSONValueSink()
-        write(to: &sink)
-        // Guaranteed by the surrounding code (see above).
-        // swift-format-ignore: NeverForceUnwrap
-        return sink.value!
+        JSONValueSink.value { write(to: &$0) }
     }
 
     func write<Sink: HubJSONSink>(to sink: inout Sink) throws(Sink.Failure) {

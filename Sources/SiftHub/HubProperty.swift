@@ -9,9 +9,10 @@ enum HubModelKind: Int, CaseIterable, Sendable {
     var program: Int { rawValue + 1 }
 
     init(program: Int) {
-        // Guaranteed by the surrounding code (see above).
-        // swift-format-ignore: NeverForceUnwrap
-        self = HubModelKind(rawValue: program - 1)!
+        guard let kind = HubModelKind(rawValue: program - 1) else {
+            preconditionFailure("program \(program) parses no Hub model")
+        }
+        self = kind
     }
 
     /// The name of the model's section in a schema's JSON description.

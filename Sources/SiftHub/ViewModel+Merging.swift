@@ -63,11 +63,10 @@ extension ComponentModel {
     /// Merges children that share an identifier, at every level, and normalizes the target's view.
     mutating func normalize() {
         ComponentIndex.deduplicate(&children)
-        if var view = target?.initialViewModel {
+        if var target, var view = target.initialViewModel {
             view.normalize()
-            // Guaranteed by the surrounding code (see above).
-            // swift-format-ignore: NeverForceUnwrap
-            target!.initialViewModel = view
+            target.initialViewModel = view
+            self.target = target
         }
     }
 }

@@ -52,9 +52,7 @@ extension ViewModel {
         let parser = schema.compiled.memory
         switch jsonValue {
         case .object:
-            // Guaranteed by the surrounding code (see above).
-            // swift-format-ignore: NeverForceUnwrap
-            return parser.viewModel(jsonValue)!
+            return parser.viewModel(object: jsonValue)
         case .array(let elements):
             return ViewModel(bodyComponents: elements.compactMap(parser.component))
         case .string: throw HubDocumentError(found: "a string")

@@ -38,10 +38,9 @@ enum KeyCaseConversion {
     /// lower-cases the others.
     static func asciiCamelCase(fromSnakeCase key: String) -> String {
         let bytes = Array(key.utf8)
-        guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: "_") }) else { return key }
-        // Guaranteed by the surrounding code (see above).
-        // swift-format-ignore: NeverForceUnwrap
-        let last = bytes.lastIndex(where: { $0 != UInt8(ascii: "_") })!
+        guard let first = bytes.firstIndex(where: { $0 != UInt8(ascii: "_") }),
+            let last = bytes.lastIndex(where: { $0 != UInt8(ascii: "_") })
+        else { return key }
         let words = bytes[first...last].split(separator: UInt8(ascii: "_"))
         guard words.count > 1 else { return key }
 

@@ -203,9 +203,7 @@ struct JSONPathParser {
     }
 
     private mutating func stringLiteral() throws(JSONPathSyntaxError) -> String {
-        // Guaranteed by the surrounding code (see above).
-        // swift-format-ignore: NeverForceUnwrap
-        let quote = peek!
+        guard let quote = peek else { throw error("expected a string") }
         position += 1
         var result = String.UnicodeScalarView()
         while true {
@@ -248,7 +246,7 @@ struct JSONPathParser {
 
     private mutating func unicodeEscape() throws(JSONPathSyntaxError) -> Unicode.Scalar {
         let start = position - 2
-        let high = try hexQuad()
+        var high = try hexQuad()
         if (0xDC00...0xDFFF).contains(high) { throw error("lone low surrogate", at: start) }
         if (0xD800...0xDBFF).contains(high) {
             guard peek == "\\", position + 1 < scalars.count, scalars[position + 1] == "u" else {
@@ -259,12 +257,10 @@ struct JSONPathParser {
             guard (0xDC00...0xDFFF).contains(low) else {
                 throw error("high surrogate without a low surrogate", at: start)
             }
-            // Guaranteed by the surrounding code (see above).
-            // swift-format-ignore: NeverForceUnwrap
-            return Unicode.Scalar(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))!
+            high = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
         }
-        // Guaranteed by the surrounding code (see above).
-        // swift-format-ignore: NeverForceUnwrap
-        return Unicode.Scalar(high)!
+        // Surrogates are paired above, so every code point left is a scalar.
+        guard let scalar = Unicode.Scalar(high) else { throw error("invalid \\u escape", at: start) }
+        return scalar
     }
 }

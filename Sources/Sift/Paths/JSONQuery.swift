@@ -105,10 +105,8 @@ public struct JSONQuery {
         let tokenizer = JSONTokenizer(options: options, handler: makeMatcher())
         do {
             try await tokenizer.parse(chunks)
-        } catch let error as JSONParseError where error.kind == .consumerError && error.underlyingError != nil {
-            // Guaranteed by the surrounding code (see above).
-            // swift-format-ignore: NeverForceUnwrap
-            throw error.underlyingError!
+        } catch let error as JSONParseError where error.kind == .consumerError {
+            throw error.underlyingError ?? error
         }
         try tokenizer.handler.receiver.finish()
         return JSONQueryResults(slots: tokenizer.handler.receiver.slots)
@@ -131,10 +129,8 @@ public struct JSONQuery {
     static func unwrappingConsumerErrors(_ body: () throws -> Void) throws {
         do {
             try body()
-        } catch let error as JSONParseError where error.kind == .consumerError && error.underlyingError != nil {
-            // Guaranteed by the surrounding code (see above).
-            // swift-format-ignore: NeverForceUnwrap
-            throw error.underlyingError!
+        } catch let error as JSONParseError where error.kind == .consumerError {
+            throw error.underlyingError ?? error
         }
     }
 }

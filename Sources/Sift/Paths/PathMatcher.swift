@@ -459,10 +459,11 @@ struct PathMatcherEngine {
             if isContainer ? accept.capturesContainers : accept.capturesScalars {
                 let target = MatcherCaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
                 if isContainer {
-                    if capture == nil { capture = MatcherCapture(targets: []) }
-                    // Guaranteed by the surrounding code (see above).
-                    // swift-format-ignore: NeverForceUnwrap
-                    capture!.targets.append(target)
+                    if capture == nil {
+                        capture = MatcherCapture(targets: [target])
+                    } else {
+                        capture?.targets.append(target)
+                    }
                 } else {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target)
                 }
@@ -540,13 +541,11 @@ struct PathMatcherEngine {
     {
         if accept.orderGroup >= 0 {
             sequence += 1
-            buffers[accept.orderGroup, default: []].append(
-                MatcherBuffered(
-                    accept: target.accept, scope: target.scope, key: target.key ?? [], value: value.jsonValue,
-                    info: target.info.resolved(), sequence: sequence))
-            // Guaranteed by the surrounding code (see above).
-            // swift-format-ignore: NeverForceUnwrap
-            peakHeldMatches = max(peakHeldMatches, buffers[accept.orderGroup]!.count)
+            let buffered = MatcherBuffered(
+                accept: target.accept, scope: target.scope, key: target.key ?? [], value: value.jsonValue,
+                info: target.info.resolved(), sequence: sequence)
+            buffers[accept.orderGroup, default: []].append(buffered)
+            peakHeldMatches = max(peakHeldMatches, buffers[accept.orderGroup, default: []].count)
         } else {
             delivered = true
             try receiver.receive(value, accept: accept, scope: Int(target.scope), info: target.info)
