@@ -1,11 +1,17 @@
 /// The members of one JSON object as a keyed container sees them: keys converted by the key
 /// decoding strategy; when a key occurs twice, the first member wins, as in `JSONDecoder`.
+///
+/// Members are read through their decoder (`owner`) rather than holding on to the decoded
+/// document themselves: a container is copied on every call through `KeyedDecodingContainer`'s
+/// box, and each reference it holds costs a retain and a release per copy.
 protocol DecodingMembers {
     associatedtype Value
+    /// The decoder whose document holds the object.
+    associatedtype Owner
     /// The value of the first member named `name`.
-    func value(forKey name: String) -> Value?
+    func value(forKey name: String, in owner: Owner) -> Value?
     /// The keys in document order, duplicates kept.
-    var keys: [String] { get }
+    func keys(in owner: Owner) -> [String]
 }
 
 /// What the keyed container of one JSON object does, for either decoder (see
@@ -29,7 +35,7 @@ struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
 
     func allKeys<Key: CodingKey>(as type: Key.Type) -> [Key] {
         var seen = Set<String>()
-        return members.keys.compactMap { key in
+        return members.keys(in: decoder).compactMap { key in
             guard seen.insert(key).inserted else { return nil }
             return Key(stringValue: key)
         }
@@ -72,6 +78,9 @@ struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
     func decode(_ type: UInt64.Type, forKey key: any CodingKey) throws -> UInt64 { try integer(forKey: key) }
     func decode(_ type: UInt128.Type, forKey key: any CodingKey) throws -> UInt128 { try integer(forKey: key) }
 
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     func decode<T: Decodable>(_ type: T.Type, forKey key: any CodingKey) throws -> T {
         try decoder.unwrap(try value(forKey: key), as: type, in: node, .key(key))
     }
@@ -129,10 +138,16 @@ struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
         try integerIfPresent(forKey: key)
     }
 
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: any CodingKey) throws -> T? {
         try ifPresent(key) { try decoder.unwrap($0, as: type, in: node, .key(key)) }
     }
 
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: any CodingKey
     ) throws -> KeyedDecodingContainer<NestedKey> {
@@ -160,9 +175,12 @@ struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
 
     @inline(__always)
     private func valueIfPresent(forKey key: any CodingKey) -> Decoder.Value? {
-        members.value(forKey: key.stringValue)
+        members.value(forKey: key.stringValue, in: decoder)
     }
 
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     private func value(forKey key: any CodingKey) throws -> Decoder.Value {
         guard let value = valueIfPresent(forKey: key) else {
             throw DecodingError.keyNotFound(
@@ -175,6 +193,9 @@ struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
     }
 
     /// nil when the key is missing or its value is `null`, else `decode(value)`.
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     private func ifPresent<T>(_ key: any CodingKey, _ decode: (Decoder.Value) throws -> T) throws -> T? {
         guard let value = valueIfPresent(forKey: key), !decoder.isNull(value) else { return nil }
         return try decode(value)

@@ -1,12 +1,16 @@
 /// The elements of one JSON array as an unkeyed container walks them: in order, one at a time.
+///
+/// Like ``DecodingMembers``, elements reach their document through their decoder (`owner`).
 protocol DecodingElements {
     associatedtype Value
+    /// The decoder whose document holds the array.
+    associatedtype Owner
     /// How many elements there are.
     var count: Int { get }
     /// The element at the cursor; only read while the cursor is before the end.
     var current: Value { get }
     /// Moves the cursor to the next element.
-    mutating func advance()
+    mutating func advance(in owner: Owner)
 }
 
 /// The unkeyed container of one JSON array, for either decoder (see ``JSONDecoderCore``).
@@ -38,7 +42,7 @@ struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore> {
 
     /// Moves past the current element.
     private mutating func step() {
-        if currentIndex < elements.count { elements.advance() }
+        if currentIndex < elements.count { elements.advance(in: decoder) }
         currentIndex += 1
     }
 
@@ -77,6 +81,9 @@ struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore> {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
     mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer() }
 
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try advance(after: decoder.unwrap(try next(type), as: type, in: node, currentKey))
     }
@@ -110,10 +117,16 @@ struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore> {
     mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try integerIfPresent() }
     mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try integerIfPresent() }
 
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
         try ifPresent { [decoder, node] in try decoder.unwrap($0, as: type, in: node, $1) }
     }
 
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
@@ -142,6 +155,9 @@ struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore> {
     }
 
     /// The element at `currentIndex`; at the end, a `valueNotFound` for `type`.
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     private func next<T>(_ type: T.Type, _ what: String? = nil) throws -> Decoder.Value {
         guard currentIndex < elements.count else {
             let message = what.map { "\($0) -- unkeyed container is at end." } ?? "Unkeyed container is at end."
@@ -153,12 +169,18 @@ struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore> {
         return elements.current
     }
 
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     private mutating func advance<T>(after value: T) -> T {
         step()
         return value
     }
 
     /// nil (and one step on) at the end or for `null`; else `decode(element, key)`.
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     private mutating func ifPresent<T>(_ decode: (Decoder.Value, CodingStep) throws -> T) throws -> T? {
         var result: T?
         if currentIndex < elements.count {

@@ -10,18 +10,20 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
     /// How the decoder designates a value: the value itself, or its entry in a tape.
     associatedtype Value
     /// An object's members, as its keyed containers read them.
-    associatedtype Members: DecodingMembers where Members.Value == Value
+    associatedtype Members: DecodingMembers where Members.Value == Value, Members.Owner == Self
     /// An array's elements, as its unkeyed containers read them.
-    associatedtype Elements: DecodingElements where Elements.Value == Value
+    associatedtype Elements: DecodingElements where Elements.Value == Value, Elements.Owner == Self
 
     var options: JSONValueDecoder { get }
     /// The coding path of ``topValue``.
     var codingPathNode: CodingPathNode { get }
     /// The value being decoded.
     var topValue: Value { get }
-    /// Whether every `[String: V]` is decoded keeping its keys (rather than only under a key
-    /// strategy), as Foundation's `JSONDecoder` does.
-    static var decodesStringDictionariesDirectly: Bool { get }
+    /// Whether `[String: V]` values are decoded by ``unwrapStringKeyedDictionary``, keeping
+    /// their keys as written: under a key strategy always, and for every strategy when the
+    /// decoder does as Foundation's `JSONDecoder` does. Fixed when the decoder is made (read on
+    /// every nested value, so not derived from ``options`` each time).
+    var decodesStringKeyedDictionaries: Bool { get }
 
     /// Whether `value` is `null`.
     func isNull(_ value: Value) -> Bool
@@ -39,6 +41,11 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
     /// A scalar as a ``JSONValue`` (its text made into a `String` only now); a container as an
     /// empty container of its kind, enough to name its type in errors.
     func scalar(_ value: Value) -> JSONValue
+
+    /// `body` applied to the text of `value` in place when `value` is a number, without making a
+    /// `String` of it; nil when it is not a number. The conversions' fast path: whatever `body`
+    /// cannot convert (nil) goes the general way, through ``scalar(_:)``.
+    func convertNumber<R>(_ value: Value, _ body: (JSONBytes) -> R?) -> R?
 
     /// Runs `body` with `value` on top of the decoder's stack and `node` as the coding path.
     func with<T>(value: Value, path node: CodingPathNode, _ body: () throws -> T) rethrows -> T
@@ -60,6 +67,9 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
 extension JSONDecoderCore {
     var codingPath: [any CodingKey] { codingPathNode.path }
 
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         if let members = members(of: topValue, at: codingPathNode) {
             return makeKeyedContainer(
@@ -68,6 +78,9 @@ extension JSONDecoderCore {
         throw containerError([String: Any].self, "keyed")
     }
 
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         if let elements = elements(of: topValue) {
             return makeUnkeyedContainer(
@@ -113,6 +126,9 @@ extension JSONDecoderCore {
     /// Decodes `value`, found at `key` inside the container at `parent` (or at `parent` itself
     /// when `key` is nil), as `T`, applying the strategies for `Date`, `Data`, `URL`, `Decimal`
     /// and string-keyed dictionaries.
+    // Inlined into each decoder's container, where the decoder type is known (the generic
+    // model type is not, so this would otherwise run unspecialized for the decoder too).
+    @inline(__always)
     func unwrap<T: Decodable>(
         _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep
     ) throws -> T {
@@ -136,8 +152,7 @@ extension JSONDecoderCore {
         // The type was checked just above.
         // swift-format-ignore: NeverForceUnwrap
         if type == Decimal.self { return try unwrapDecimal(value, in: parent, key) as! T }
-        if case .useDefaultKeys = options.keyDecodingStrategy, !Self.decodesStringDictionariesDirectly {
-        } else if let dictionaryType = type as? any StringKeyedDictionaryDecodable.Type {
+        if decodesStringKeyedDictionaries, let dictionaryType = type as? any StringKeyedDictionaryDecodable.Type {
             // The type was checked just above.
             // swift-format-ignore: NeverForceUnwrap
             return try unwrapStringKeyedDictionary(value, as: dictionaryType, in: parent, key) as! T
@@ -164,6 +179,8 @@ extension JSONDecoderCore {
     func unwrapInteger<T: FixedWidthInteger>(
         _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep
     ) throws -> T {
+        // A plain integer that fits; everything else (exponents, errors) the general way.
+        if let integer = convertNumber(value, { $0.parseInteger(as: T.self) }) { return integer }
         switch scalar(value) {
         case .number(let number):
             do {
@@ -177,7 +194,14 @@ extension JSONDecoderCore {
     }
 
     func unwrapDouble(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Double {
-        try unwrapFloatingPoint(value, as: Double.self, in: parent, key, convert: JSONNumberCoding.double)
+        // A finite, non-zero result needs no further checks; zero may be an underflow.
+        let converted = convertNumber(value) { bytes -> Double? in
+            guard let double = JSONNumberParsing.double(base: bytes.base, count: bytes.count), !double.isZero
+            else { return nil }
+            return double
+        }
+        if let converted { return converted }
+        return try unwrapFloatingPoint(value, as: Double.self, in: parent, key, convert: JSONNumberCoding.double)
     }
 
     func unwrapFloat(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Float {

@@ -14,7 +14,8 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
     private(set) var topValue: Int
     var codingPathNode: CodingPathNode
 
-    static var decodesStringDictionariesDirectly: Bool { true }
+    /// Every `[String: V]` keeps its keys as written, as in Foundation's `JSONDecoder`.
+    var decodesStringKeyedDictionaries: Bool { true }
 
     init(options: JSONValueDecoder, tape: JSONTape, value: Int, codingPathNode: CodingPathNode) {
         self.options = options
@@ -43,6 +44,14 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
     @inline(__always)
     func isNull(_ value: Int) -> Bool { tape.isNull(value) }
 
+    func convertNumber<R>(_ value: Int, _ body: (JSONBytes) -> R?) -> R? {
+        let entry = tape.entries[value]
+        guard entry.kind == .number else { return nil }
+        return tape.bytes.withUnsafeBufferPointer { buffer in
+            body(JSONBytes(base: buffer.baseAddress.map { $0 + Int(entry.offset) }, count: Int(entry.length)))
+        }
+    }
+
     func members(of value: Int, at node: CodingPathNode) -> TapeMembers? {
         guard tape.entries[value].kind == .object else { return nil }
         var members = TapeMembers(tape: tape, object: value)
@@ -50,9 +59,9 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
         case .useDefaultKeys:
             break
         case .convertFromSnakeCase:
-            members.convert(members.keyEntries.map { tape.camelCaseKey(at: $0) })
+            members.convert(tape.keyEntries(of: value).map { tape.camelCaseKey(at: $0) })
         case .custom(let convert):
-            let entries = members.keyEntries
+            let entries = tape.keyEntries(of: value)
             members.convert(customKeys(entries.count, at: node, by: convert) { tape.string(at: entries[$0]) })
         }
         return members
@@ -65,7 +74,7 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
 
     func rawMembers(of value: Int) -> [(key: String, value: Int)]? {
         guard tape.entries[value].kind == .object else { return nil }
-        return TapeMembers(tape: tape, object: value).keyEntries.map { (tape.string(at: $0), $0 + 1) }
+        return tape.keyEntries(of: value).map { (tape.string(at: $0), $0 + 1) }
     }
 
     func superDecoder(for value: Int?, at node: CodingPathNode) -> any Decoder {
@@ -77,43 +86,34 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
 /// An object of a tape for keyed containers: keys are compared as bytes, in order, skipping
 /// whole members; keys converted by a strategy, or those of a large object asked for many keys,
 /// are compared as strings.
+///
+/// It reads the tape through its decoder: all it holds is the object's entry, and references only
+/// for what a key strategy or a large object needs.
 struct TapeMembers: DecodingMembers {
-    private let tape: JSONTape
+    typealias Owner = JSONTapeDecoderImpl
+
     private let object: Int
+    /// How many members the object has.
+    let count: Int
     /// The keys as converted by the key strategy, when there is one.
     private var convertedKeys: [String]?
     private let index: MemberIndex?
 
     init(tape: JSONTape, object: Int) {
-        self.tape = tape
         self.object = object
-        index = Int(tape.entries[object].offset) > MemberIndex.searchLimit ? MemberIndex() : nil
-    }
-
-    /// How many members the object has.
-    var count: Int { Int(tape.entries[object].offset) }
-
-    /// The entries of the member keys, in order (each value entry follows its key).
-    var keyEntries: [Int] {
-        var result: [Int] = []
-        result.reserveCapacity(count)
-        var child = object + 1
-        let end = Int(tape.entries[object].next)
-        while child < end {
-            result.append(child)
-            child = Int(tape.entries[child + 1].next)
-        }
-        return result
+        count = Int(tape.entries[object].offset)
+        index = count > MemberIndex.searchLimit ? MemberIndex() : nil
     }
 
     mutating func convert(_ keys: [String]) {
         convertedKeys = keys
     }
 
-    func value(forKey name: String) -> Int? {
+    func value(forKey name: String, in owner: JSONTapeDecoderImpl) -> Int? {
+        let tape = owner.tape
         if convertedKeys != nil || index != nil {
             let keys = convertedKeys
-            let entries = keys == nil || index != nil ? keyEntries : []
+            let entries = keys == nil || index != nil ? tape.keyEntries(of: object) : []
             if let index,
                 let position = index.position(
                     of: name, count: count, keyAt: { keys?[$0] ?? tape.string(at: entries[$0]) })
@@ -129,29 +129,33 @@ struct TapeMembers: DecodingMembers {
                 return nil
             }
         }
-        var child = object + 1
-        let end = Int(tape.entries[object].next)
-        while child < end {
-            if tape.key(at: child, equals: name) { return child + 1 }
-            child = Int(tape.entries[child + 1].next)
+        return tape.withKeyBytes(name) { name in
+            var child = object + 1
+            let end = Int(tape.entries[object].next)
+            while child < end {
+                if tape.key(at: child, equals: name) { return child + 1 }
+                child = Int(tape.entries[child + 1].next)
+            }
+            return nil
         }
-        return nil
     }
 
-    var keys: [String] { convertedKeys ?? keyEntries.map { tape.string(at: $0) } }
+    func keys(in owner: JSONTapeDecoderImpl) -> [String] {
+        convertedKeys ?? owner.tape.keyEntries(of: object).map { owner.tape.string(at: $0) }
+    }
 }
 
 /// An array of a tape for unkeyed containers: a cursor stepping from element to element.
 struct TapeElements: DecodingElements {
-    private let tape: JSONTape
+    typealias Owner = JSONTapeDecoderImpl
+
     let count: Int
     private(set) var current: Int
 
     init(tape: JSONTape, array: Int) {
-        self.tape = tape
         count = Int(tape.entries[array].offset)
         current = array + 1
     }
 
-    mutating func advance() { current = Int(tape.entries[current].next) }
+    mutating func advance(in owner: JSONTapeDecoderImpl) { current = Int(owner.tape.entries[current].next) }
 }

@@ -10,6 +10,9 @@ final class JSONValueDecoderImpl: JSONDecoderCore {
     let userInfo: [CodingUserInfoKey: Any]
     private var values: [JSONValue]
     var codingPathNode: CodingPathNode
+    /// `[String: V]` goes through the decoder's own path only under a key strategy (whose
+    /// conversion must leave its keys alone); otherwise through `Dictionary`'s `init(from:)`.
+    let decodesStringKeyedDictionaries: Bool
     /// `convertFromSnakeCase` results: the same keys come back in every element of an array.
     private var camelCaseKeys: [String: String] = [:]
 
@@ -18,6 +21,11 @@ final class JSONValueDecoderImpl: JSONDecoderCore {
         self.userInfo = options.userInfo
         self.values = [value]
         self.codingPathNode = codingPathNode
+        if case .useDefaultKeys = options.keyDecodingStrategy {
+            decodesStringKeyedDictionaries = false
+        } else {
+            decodesStringKeyedDictionaries = true
+        }
     }
 
     /// The value being decoded.
@@ -39,11 +47,15 @@ final class JSONValueDecoderImpl: JSONDecoderCore {
 // MARK: - Values
 
 extension JSONValueDecoderImpl {
-    static var decodesStringDictionariesDirectly: Bool { false }
-
     /// The value itself: a tree has its scalars ready.
     @inline(__always)
     func scalar(_ value: JSONValue) -> JSONValue { value }
+
+    func convertNumber<R>(_ value: JSONValue, _ body: (JSONBytes) -> R?) -> R? {
+        guard case .number(let number) = value else { return nil }
+        var text = number.text
+        return text.withUTF8 { body(JSONBytes(base: $0.baseAddress, count: $0.count)) }
+    }
 
     func isNull(_ value: JSONValue) -> Bool {
         if case .null = value { return true }
@@ -94,6 +106,8 @@ extension JSONValueDecoderImpl {
 /// cheaper than hashing every key of the object); a large object that is asked for many keys (a
 /// dictionary-like type walking `allKeys`) gets a key index after a few lookups.
 struct ValueMembers: DecodingMembers {
+    typealias Owner = JSONValueDecoderImpl
+
     /// The members with their keys converted by the strategy.
     private let members: [JSONObject.Member]
     /// Only for objects too large to search in order every time.
@@ -104,7 +118,7 @@ struct ValueMembers: DecodingMembers {
         index = members.count > MemberIndex.searchLimit ? MemberIndex() : nil
     }
 
-    func value(forKey name: String) -> JSONValue? {
+    func value(forKey name: String, in owner: JSONValueDecoderImpl) -> JSONValue? {
         if let index, let position = index.position(of: name, count: members.count, keyAt: { members[$0].key }) {
             return position < 0 ? nil : members[position].value
         }
@@ -112,11 +126,13 @@ struct ValueMembers: DecodingMembers {
         return nil
     }
 
-    var keys: [String] { members.map(\.key) }
+    func keys(in owner: JSONValueDecoderImpl) -> [String] { members.map(\.key) }
 }
 
 /// An array's elements for ``JSONValueDecoderImpl``'s unkeyed containers.
 struct ValueElements: DecodingElements {
+    typealias Owner = JSONValueDecoderImpl
+
     let elements: [JSONValue]
     private var index = 0
 
@@ -126,5 +142,5 @@ struct ValueElements: DecodingElements {
 
     var count: Int { elements.count }
     var current: JSONValue { elements[index] }
-    mutating func advance() { index += 1 }
+    mutating func advance(in owner: JSONValueDecoderImpl) { index += 1 }
 }

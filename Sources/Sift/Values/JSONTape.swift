@@ -53,18 +53,36 @@ package struct JSONTape: Sendable {
         }
     }
 
-    /// Whether the key at `index` is spelled `name`.
+    /// Calls `body` with the UTF-8 bytes of `name`, for comparing it with several keys.
     @inline(__always)
-    func key(at index: Int, equals name: String) -> Bool {
-        let entry = entries[index]
+    func withKeyBytes<R>(_ name: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         var name = name
-        return name.withUTF8 { utf8 in
-            guard utf8.count == Int(entry.length) else { return false }
-            return bytes.withUnsafeBufferPointer { buffer in
-                guard let base = buffer.baseAddress, let other = utf8.baseAddress else { return utf8.isEmpty }
-                return memcmp(base + Int(entry.offset), other, utf8.count) == 0
-            }
+        return name.withUTF8(body)
+    }
+
+    /// Whether the key at `index` is spelled `name` (its UTF-8 bytes).
+    @inline(__always)
+    func key(at index: Int, equals name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let entry = entries[index]
+        guard name.count == Int(entry.length) else { return false }
+        return bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, let other = name.baseAddress else { return name.isEmpty }
+            return memcmp(base + Int(entry.offset), other, name.count) == 0
         }
+    }
+
+    /// The entries of the member keys of the object at `object`, in order (each value entry
+    /// follows its key).
+    func keyEntries(of object: Int) -> [Int] {
+        var result: [Int] = []
+        result.reserveCapacity(Int(entries[object].offset))
+        var child = object + 1
+        let end = Int(entries[object].next)
+        while child < end {
+            result.append(child)
+            child = Int(entries[child + 1].next)
+        }
+        return result
     }
 
     /// The scalar at `index` as a ``JSONValue``; a container as an empty one of its kind (the
