@@ -50,23 +50,33 @@ package final class PathAutomaton: @unchecked Sendable {
         package var tag: Int
         /// The alternative (combination order) of the path this accept belongs to.
         package var alternative: Int
-        /// Steps after a runBlock: the block and the rest, evaluated in memory.
-        var block: PathBlock?
-        var rest: [PathSegment]
+        /// Where the steps after a runBlock are in ``PathAutomaton/blockTails``, else -1. An index
+        /// rather than the block itself: an accept is copied for every value it matches, and a
+        /// plain value is copied without retaining anything.
+        var blockTail: Int32
         /// The ordering group when the query reorders its results (RFC 9535 order), else -1.
         var orderGroup: Int32
 
+        /// Whether the path has a runBlock step.
+        var hasBlock: Bool { blockTail >= 0 }
+
         var capturesContainers: Bool {
-            if block != nil { return true }
+            if hasBlock { return true }
             if case .match(let kind) = kind { return kind.capturesContainers }
             return false
         }
 
         var capturesScalars: Bool {
-            if block != nil { return true }
+            if hasBlock { return true }
             if case .match(let kind) = kind { return kind == .value || kind == .decoded }
             return false
         }
+    }
+
+    /// The steps of a path from its runBlock on, evaluated in memory on the captured value.
+    struct BlockTail {
+        var block: PathBlock
+        var rest: [PathSegment]
     }
 
     /// A reordering query: its segments, to resolve length-dependent selectors when flushing.
@@ -78,6 +88,7 @@ package final class PathAutomaton: @unchecked Sendable {
 
     var states: [State] = []
     package private(set) var accepts: [Accept] = []
+    private(set) var blockTails: [BlockTail] = []
     var programRoots: [Int32] = []
     var orderGroups: [OrderGroup] = []
     private var trie: [TrieKey: Int32] = [:]
@@ -107,32 +118,29 @@ package final class PathAutomaton: @unchecked Sendable {
 
     /// Adds a path whose values go to a destination of `kind`, reported with `tag`.
     package func addMatch(_ path: JSONPath, kind: DestinationKind, tag: Int, program: Int = 0) {
-        add(path, program: program) { alternative, block, rest, group in
-            Accept(kind: .match(kind), tag: tag, alternative: alternative, block: block, rest: rest, orderGroup: group)
+        add(path, program: program) { alternative, blockTail, group in
+            Accept(kind: .match(kind), tag: tag, alternative: alternative, blockTail: blockTail, orderGroup: group)
         }
     }
 
     /// Adds a path whose values are each the root of an instance of `childProgram`.
     package func addScope(_ path: JSONPath, childProgram: Int, tag: Int, program: Int = 0) {
-        add(path, program: program) { alternative, _, _, group in
-            Accept(
-                kind: .scope(program: childProgram), tag: tag, alternative: alternative, block: nil, rest: [],
-                orderGroup: group)
+        add(path, program: program) { alternative, _, group in
+            Accept(kind: .scope(program: childProgram), tag: tag, alternative: alternative, blockTail: -1, orderGroup: group)
         }
     }
 
     private func add(
         _ path: JSONPath, program: Int,
-        makeAccept: (Int, PathBlock?, [PathSegment], Int32) -> Accept
+        makeAccept: (Int, Int32, Int32) -> Accept
     ) {
         for (alternative, segments) in path.alternatives.enumerated() {
             let blockIndex = segments.firstIndex(where: \.isBlock) ?? segments.count
             let streamed = Array(segments[..<blockIndex])
-            var block: PathBlock?
-            var rest: [PathSegment] = []
+            var blockTail: Int32 = -1
             if blockIndex < segments.count, case .block(let found) = segments[blockIndex] {
-                block = found
-                rest = Array(segments[(blockIndex + 1)...])
+                blockTails.append(BlockTail(block: found, rest: Array(segments[(blockIndex + 1)...])))
+                blockTail = Int32(blockTails.count - 1)
             }
             let firstReordering = streamed.firstIndex(where: Self.reorders)
             var group: Int32 = -1
@@ -150,7 +158,7 @@ package final class PathAutomaton: @unchecked Sendable {
                 }
                 current = append(segment, to: current, shared: isPrefix, ordered: !isPrefix)
             }
-            accepts.append(makeAccept(alternative, block, rest, group))
+            accepts.append(makeAccept(alternative, blockTail, group))
             states[Int(current)].accepts.append(Int32(accepts.count - 1))
         }
     }

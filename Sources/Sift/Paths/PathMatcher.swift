@@ -519,16 +519,17 @@ struct PathMatcherEngine {
     private func isTapeTarget(_ target: MatcherCaptureTarget) -> Bool {
         let accept = paths.accepts[Int(target.accept)]
         guard case .match(.decoded) = accept.kind else { return false }
-        return accept.block == nil && accept.orderGroup < 0
+        return !accept.hasBlock && accept.orderGroup < 0
     }
 
     /// Routes a value to its receiver: through the block and the rest of the path, then straight
     /// on or into the buffer of its reordering query.
     private mutating func deliver(_ value: MatchedValue, to target: MatcherCaptureTarget) throws {
         let accept = paths.accepts[Int(target.accept)]
-        if let block = accept.block {
-            guard let result = block.body(value.jsonValue) else { return }
-            for node in PathSelection.select(accept.rest[...], from: result) {
+        if accept.hasBlock {
+            let tail = paths.blockTails[Int(accept.blockTail)]
+            guard let result = tail.block.body(value.jsonValue) else { return }
+            for node in PathSelection.select(tail.rest[...], from: result) {
                 try route(.value(node.value), accept: accept, target: target)
             }
         } else {
