@@ -50,9 +50,10 @@ package final class PathAutomaton: @unchecked Sendable {
         package var tag: Int
         /// The alternative (combination order) of the path this accept belongs to.
         package var alternative: Int
-        /// Where the steps after a runBlock are in ``PathAutomaton/blockTails``, else -1. An index
-        /// rather than the block itself: an accept is copied for every value it matches, and a
-        /// plain value is copied without retaining anything.
+        /// The index of the path's runBlock tail in ``PathAutomaton/blockTails``; -1 without one.
+        ///
+        /// An index rather than the block itself: an accept is copied for every value it
+        /// matches, and a plain value is copied without retaining anything.
         var blockTail: Int32
         /// The ordering group when the query reorders its results (RFC 9535 order), else -1.
         var orderGroup: Int32
@@ -126,7 +127,9 @@ package final class PathAutomaton: @unchecked Sendable {
     /// Adds a path whose values are each the root of an instance of `childProgram`.
     package func addScope(_ path: JSONPath, childProgram: Int, tag: Int, program: Int = 0) {
         add(path, program: program) { alternative, _, group in
-            Accept(kind: .scope(program: childProgram), tag: tag, alternative: alternative, blockTail: -1, orderGroup: group)
+            Accept(
+                kind: .scope(program: childProgram), tag: tag, alternative: alternative, blockTail: -1,
+                orderGroup: group)
         }
     }
 
