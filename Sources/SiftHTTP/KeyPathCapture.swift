@@ -93,7 +93,7 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
         }
     }
 
-    mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo) {
+    mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
         probe(accept.tag, found: found)
     }
 

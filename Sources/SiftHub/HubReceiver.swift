@@ -112,7 +112,9 @@ struct HubReceiver: PathMatchReceiver {
 
     // MARK: Scopes
 
-    mutating func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int {
+    mutating func beginScope(
+        accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo
+    ) throws -> Int {
         guard case .scope(let program) = accept.kind else { return -1 }
         let kind = HubModelKind(program: program)
         let index: Int

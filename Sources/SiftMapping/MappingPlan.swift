@@ -4,21 +4,16 @@ import Sift
 /// and the document itself is a program; every property's key path (both readings of a dotted
 /// one) is a path of its program; nested models and array elements are scopes.
 ///
-/// Besides the values, the automaton reports what the receiver needs to name every failure:
-/// - a *probe* at the root of every scope program (a scalar destination, so the container the
-///   scope opened on is dropped there at once, telling whether it is an object or an array);
-/// - for a container property, a scalar destination at the same path (scalars and `null` come
-///   through `receive`, with their scope);
-/// - for a scalar property, a scope into the probe program at the same path (a container
-///   there opens a scope, with its parent).
+/// Besides the values, the matcher reports what the receiver needs to name every failure: a
+/// scope says whether it opened on an object or an array; a container that reaches a scalar
+/// property is dropped there, with its scope (and its contents are skipped); for a container
+/// property, a scalar destination at the same path brings scalars and `null` through `receive`.
 final class MappingPlan: @unchecked Sendable {
     enum Role {
         /// The document: one property, the mapped target.
         case document
         case model(AnyModelKind)
         case array(ElementPlan)
-        /// A container where a scalar was expected.
-        case probe
     }
 
     enum ElementPlan {
@@ -43,7 +38,6 @@ final class MappingPlan: @unchecked Sendable {
     enum Tag {
         case property(program: Int, index: Int)
         case element(program: Int)
-        case probe
     }
 
     let paths: CompiledPaths
@@ -66,13 +60,6 @@ final class MappingPlan: @unchecked Sendable {
         var programs: [Program] = []
         var tags: [Tag] = []
         var modelPrograms: [ObjectIdentifier: Int] = [:]
-        var probeProgram: Int?
-        let probeTag: Int
-
-        init() {
-            tags.append(.probe)
-            probeTag = 0
-        }
 
         func newTag(_ tag: Tag) -> Int {
             tags.append(tag)
@@ -83,14 +70,6 @@ final class MappingPlan: @unchecked Sendable {
             let program = automaton.addProgram()
             assert(program == programs.count)
             programs.append(Program(role: role))
-            automaton.addMatch(.root, kind: .bool, tag: probeTag, program: program)
-            return program
-        }
-
-        func probe() -> Int {
-            if let probeProgram { return probeProgram }
-            let program = newProgram(.probe)
-            probeProgram = program
             return program
         }
 
@@ -131,16 +110,12 @@ final class MappingPlan: @unchecked Sendable {
             switch property.type {
             case .string, .url:
                 automaton.addMatch(path, kind: .string, tag: tag, program: program)
-                automaton.addScope(path, childProgram: probe(), tag: tag, program: program)
             case .int, .uint:
                 automaton.addMatch(path, kind: .integer, tag: tag, program: program)
-                automaton.addScope(path, childProgram: probe(), tag: tag, program: program)
             case .float, .double:
                 automaton.addMatch(path, kind: .double, tag: tag, program: program)
-                automaton.addScope(path, childProgram: probe(), tag: tag, program: program)
             case .bool:
                 automaton.addMatch(path, kind: .bool, tag: tag, program: program)
-                automaton.addScope(path, childProgram: probe(), tag: tag, program: program)
             case .array:
                 if let model = property.model {
                     expectation = "an array of \(model.typeName)"

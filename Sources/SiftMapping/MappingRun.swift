@@ -1,7 +1,7 @@
 import Sift
 
 /// One mapping over one document: a frame per open scope (the document, each nested model, each
-/// mapped array, each probe), values and failures resolved when the scope closes.
+/// mapped array), values and failures resolved when the scope closes.
 ///
 /// Frames live on a stack (scopes close in the reverse order they open), and a frame's slot
 /// storage is reused by the next frame at the same depth, so mapping an array of a million
@@ -22,7 +22,7 @@ final class MappingRun {
         var alternative = 0
         /// The element this frame is, in an array parent.
         var elementIndex = 0
-        /// The container is an array (from the probe); false for objects.
+        /// The container is an array; false for objects.
         var isArray = false
         var location: SourceLocation?
         /// Model and document frames: per property, one slot per reading of its key path.
@@ -44,8 +44,6 @@ final class MappingRun {
     // time: without dynamic exclusivity checks.
     @exclusivity(unchecked) private var frames: [Frame] = []
     @exclusivity(unchecked) private var depth = 0
-    @exclusivity(unchecked) private var pendingProbes: [Int] = []
-    @exclusivity(unchecked) private var probeHead = 0
     private(set) var isFinished = false
     private var outcome: Slot = .absent
 
@@ -92,24 +90,21 @@ final class MappingRun {
                             location: info.location))
                 }
             }
-        case .probe:
-            break
         }
     }
 
-    func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int {
+    func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int {
         let parentIndex = parent < 0 ? 0 : parent
         guard case .scope(let program) = accept.kind else { preconditionFailure("not a scope accept") }
         var frame = Frame(
-            program: program, parent: parentIndex, alternative: accept.alternative, location: info.location)
+            program: program, parent: parentIndex, alternative: accept.alternative, isArray: isArray,
+            location: info.location)
         switch plan.tags[accept.tag] {
         case .property(_, let index):
             frame.propertyIndex = index
         case .element:
             frame.elementIndex = frames[parentIndex].elementCount
             frames[parentIndex].elementCount &+= 1
-        case .probe:
-            preconditionFailure("a probe is not a scope")
         }
         switch plan.programs[program].role {
         case .model:
@@ -126,7 +121,7 @@ final class MappingRun {
                 case .decoded(let decoder): frame.sink = decoder.makeCollector()
                 }
             }
-        case .probe, .document:
+        case .document:
             break
         }
         let index = depth
@@ -136,20 +131,32 @@ final class MappingRun {
             frames.append(frame)
         }
         depth &+= 1
-        pendingProbes.append(index)
         return index
     }
 
-    func dropped(accept: PathAutomaton.Accept, found: JSONEvent) {
-        guard case .probe = plan.tags[accept.tag] else { return }
-        // Probes come in the order their scopes began.
-        let frame = pendingProbes[probeHead]
-        probeHead &+= 1
-        if probeHead == pendingProbes.count {
-            pendingProbes.removeAll(keepingCapacity: true)
-            probeHead = 0
+    /// A container where a scalar property expected a scalar: the property's failure (the
+    /// matcher skips the container). Scalars that reach a container property's scope path, and
+    /// containers that reach its scalar destination, are the other destination's business.
+    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
+        guard case .property(let program, let index) = plan.tags[accept.tag] else { return }
+        let description: String
+        switch found {
+        case .startObject: description = "an object"
+        case .startArray: description = "an array"
+        default: return
         }
-        if case .startArray = found { frames[frame].isArray = true }
+        let property = plan.programs[program].properties[index]
+        switch property.property.type {
+        case .array, .dictionary: return
+        case .string, .url, .int, .uint, .float, .double, .bool: break
+        }
+        let frame = scope < 0 ? 0 : scope
+        frames[frame].slots[index &* 2 &+ accept.alternative] = .failed([
+            MappingFailure(
+                .wrongType(expected: property.expectation, found: description),
+                path: path(of: frame, appending: property.alternatives[accept.alternative].map { .key($0) }),
+                location: info.location)
+        ])
     }
 
     func endScope(_ scope: Int) throws {
@@ -159,13 +166,6 @@ final class MappingRun {
         let parent = frames[scope].parent
         let result: Slot
         switch plan.programs[frames[scope].program].role {
-        case .probe:
-            let expectation = plan.programs[frames[parent].program].properties[frames[scope].propertyIndex].expectation
-            result = .failed([
-                MappingFailure(
-                    .wrongType(expected: expectation, found: frames[scope].isArray ? "an array" : "an object"),
-                    path: path(of: scope), location: frames[scope].location)
-            ])
         case .model(let kind):
             result = try finishModel(scope, kind: kind)
         case .array:
@@ -388,8 +388,6 @@ final class MappingRun {
             if case .failed(let failures) = result { frames[parent].failures.append(contentsOf: failures) }
         case .model, .document:
             frames[parent].slots[slot] = result
-        case .probe:
-            break
         }
     }
 
@@ -424,16 +422,16 @@ struct MappingReceiver: PathMatchReceiver {
         try run.receive(value, accept: accept, scope: scope, info: info)
     }
 
-    func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int {
-        try run.beginScope(accept: accept, parent: parent, info: info)
+    func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int {
+        try run.beginScope(accept: accept, parent: parent, isArray: isArray, info: info)
     }
 
     func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {
         try run.endScope(scope)
     }
 
-    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo) {
-        run.dropped(accept: accept, found: found)
+    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
+        run.dropped(accept: accept, found: found, scope: scope, info: info)
     }
 
     func endDocument() throws {

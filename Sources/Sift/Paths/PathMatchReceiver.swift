@@ -70,15 +70,16 @@ package protocol PathMatchReceiver {
     /// A container for the Codable destination of `accept`, captured flat (see ``wantsTapes``).
     mutating func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws
 
-    /// A container reached the scope accept `accept` inside scope `parent`: returns the new
-    /// scope's identifier.
-    mutating func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int
+    /// A container (an array when `isArray`, else an object) reached the scope accept `accept`
+    /// inside scope `parent`: returns the new scope's identifier.
+    mutating func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int
 
     /// The container of scope `scope` closed.
     mutating func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws
 
-    /// A value reached a destination of another type and was dropped.
-    mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo)
+    /// A value reached a destination of another type, inside scope `scope`, and was dropped
+    /// (`found` is its event: the opening one for a container, whose contents are skipped).
+    mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo)
 
     /// A top-level value ended (each value of a multi-value input).
     mutating func endDocument() throws
@@ -97,9 +98,11 @@ extension PathMatchReceiver {
     ) throws {
         try receive(.value(tape.jsonValue()), accept: accept, scope: scope, info: info)
     }
-    package mutating func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int { -1 }
+    package mutating func beginScope(
+        accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo
+    ) throws -> Int { -1 }
     package mutating func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {}
-    package mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo) {}
+    package mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {}
     package mutating func endDocument() throws {}
     package var stopRequested: Bool { false }
 }

@@ -48,9 +48,9 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
 protocol MatchReceiving: AnyObject {
     func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws
     func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws
-    func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int
+    func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int
     func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws
-    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo)
+    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo)
     func endDocument() throws
     var stopRequested: Bool { get }
 }
@@ -72,16 +72,16 @@ final class MatchReceiverBox<Receiver: PathMatchReceiver>: MatchReceiving {
         try value.receiveTape(tape, accept: accept, scope: scope, info: info)
     }
 
-    func beginScope(accept: PathAutomaton.Accept, parent: Int, info: MatchInfo) throws -> Int {
-        try value.beginScope(accept: accept, parent: parent, info: info)
+    func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int {
+        try value.beginScope(accept: accept, parent: parent, isArray: isArray, info: info)
     }
 
     func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {
         try value.endScope(scope, accept: accept)
     }
 
-    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, info: MatchInfo) {
-        value.dropped(accept: accept, found: found, info: info)
+    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
+        value.dropped(accept: accept, found: found, scope: scope, info: info)
     }
 
     func endDocument() throws {
@@ -447,10 +447,13 @@ struct PathMatcherEngine {
         switch accept.kind {
         case .scope(let program):
             guard isContainer else {
-                receiver.dropped(accept: accept, found: event, info: info)
+                receiver.dropped(accept: accept, found: event, scope: Int(entry.scope), info: info)
                 return
             }
-            let scope = try receiver.beginScope(accept: accept, parent: Int(entry.scope), info: info)
+            var isArray = false
+            if case .startArray = event { isArray = true }
+            let scope = try receiver.beginScope(
+                accept: accept, parent: Int(entry.scope), isArray: isArray, info: info)
             closers.append(.endScope(scope: Int32(scope), accept: acceptIndex))
             pushEntry(MatcherEntry(state: paths.programRoots[program], scope: Int32(scope), keyStart: 0, keyCount: -1))
             valueEnd = entries.count
@@ -476,7 +479,7 @@ struct PathMatcherEngine {
                     try receiver.receive(.scalar(event), accept: accept, scope: Int(entry.scope), info: info)
                 }
             } else {
-                receiver.dropped(accept: accept, found: event, info: info)
+                receiver.dropped(accept: accept, found: event, scope: Int(entry.scope), info: info)
             }
         }
     }
