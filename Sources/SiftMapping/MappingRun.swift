@@ -134,9 +134,10 @@ final class MappingRun {
         return index
     }
 
-    /// A container where a scalar property expected a scalar: the property's failure (the
-    /// matcher skips the container). Scalars that reach a container property's scope path, and
-    /// containers that reach its scalar destination, are the other destination's business.
+    /// A container where a scalar property expected a scalar becomes the property's failure.
+    ///
+    /// The matcher skips the container. Scalars that reach a container property's scope path,
+    /// and containers that reach its scalar destination, are the other destination's business.
     func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
         guard case .property(let program, let index) = plan.tags[accept.tag] else { return }
         let description: String
