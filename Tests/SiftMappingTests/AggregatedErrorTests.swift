@@ -73,6 +73,32 @@ struct AggregatedErrorTests {
         }
     }
 
+    static let containersAtScalars = """
+        [{"id": 1, "name": "Ada", "birthDate": "1815-12-10", "isMember": {"a": [1, {"b": 2}]},
+          "addresses": [{"street": ["1", "Main"], "city": "London", "zip": "N1"},
+                        {"street": "2 Side St", "city": {}, "zip": [[]]}]}]
+        """
+
+    /// A container where a scalar is expected is reported where it begins, with the scope it is
+    /// in (a model inside an array inside a model), and its contents are not looked at.
+    @Test("containers at scalar properties, for every split of the input", arguments: Array(1...12) + [64])
+    func containersAtScalarProperties(size: Int) async throws {
+        do {
+            for try await _ in Mapper.elements(of: Person.self, in: chunks(of: Self.containersAtScalars, size: size)) {
+                Issue.record("the element is not valid")
+            }
+            Issue.record("the payload has four failures")
+        } catch let error as MappingError {
+            #expect(
+                error.description == """
+                    $[0].isMember: wrong type: expected a boolean, found an object (line 1, column 66)
+                    $[0].addresses[0].street: wrong type: expected a string, found an array (line 2, column 28)
+                    $[0].addresses[1].city: wrong type: expected a string, found an object (line 3, column 49)
+                    $[0].addresses[1].zip: wrong type: expected a string, found an array (line 3, column 60)
+                    """)
+        }
+    }
+
     @Test("errors of user code propagate unchanged")
     func userErrorsPropagate() throws {
         struct Boom: Error, Equatable {}
