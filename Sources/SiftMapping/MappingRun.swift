@@ -111,7 +111,10 @@ final class MappingRun {
             let count = plan.programs[program].properties.count &* 2
             if depth < frames.count { swap(&frame.slots, &frames[depth].slots) }
             frame.slots.removeAll(keepingCapacity: true)
-            frame.slots.append(contentsOf: repeatElement(.absent, count: count))
+            // One append at a time: appending a `repeatElement` sequence goes through the
+            // generic sequence path, a value-witness call per slot.
+            frame.slots.reserveCapacity(count)
+            for _ in 0..<count { frame.slots.append(.absent) }
         case .array(let element):
             if parentIndex == 0, let rootSink {
                 frame.sink = rootSink
