@@ -19,7 +19,9 @@ protocol DecodingMembers {
 ///
 /// Generic over the decoder only: each decoder's container (``JSONTapeDecoderImpl/KeyedContainer``,
 /// ``JSONValueDecoderImpl/KeyedContainer``) forwards to it, so that it runs specialized for that
-/// decoder whatever the model's key type.
+/// decoder whatever the model's key type. The methods generic over the decoded type are
+/// `@inline(__always)`: inlined into the forwarder, they know the decoder there; called, they
+/// would run unspecialized for the decoder too (generic metadata lookups on every value).
 struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
     private let decoder: Decoder
     private let node: CodingPathNode
@@ -78,8 +80,6 @@ struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
     func decode(_ type: UInt64.Type, forKey key: any CodingKey) throws -> UInt64 { try integer(forKey: key) }
     func decode(_ type: UInt128.Type, forKey key: any CodingKey) throws -> UInt128 { try integer(forKey: key) }
 
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     func decode<T: Decodable>(_ type: T.Type, forKey key: any CodingKey) throws -> T {
         try decoder.unwrap(try value(forKey: key), as: type, in: node, .key(key))
@@ -138,15 +138,11 @@ struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
         try integerIfPresent(forKey: key)
     }
 
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: any CodingKey) throws -> T? {
         try ifPresent(key) { try decoder.unwrap($0, as: type, in: node, .key(key)) }
     }
 
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type, forKey key: any CodingKey
@@ -178,8 +174,6 @@ struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
         members.value(forKey: key.stringValue, in: decoder)
     }
 
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     private func value(forKey key: any CodingKey) throws -> Decoder.Value {
         guard let value = valueIfPresent(forKey: key) else {
@@ -193,8 +187,6 @@ struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
     }
 
     /// nil when the key is missing or its value is `null`, else `decode(value)`.
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     private func ifPresent<T>(_ key: any CodingKey, _ decode: (Decoder.Value) throws -> T) throws -> T? {
         guard let value = valueIfPresent(forKey: key), !decoder.isNull(value) else { return nil }

@@ -17,7 +17,8 @@ protocol DecodingElements {
 ///
 /// Each decoder's container (``JSONTapeDecoderImpl/UnkeyedContainer``,
 /// ``JSONValueDecoderImpl/UnkeyedContainer``) forwards to it, so that it runs specialized for
-/// that decoder.
+/// that decoder (the methods generic over the decoded type are inlined into the forwarder for
+/// that reason, as in ``DecodingKeyedContainer``).
 ///
 /// `currentIndex` moves past an element only when it was decoded (or, for `decodeIfPresent`, found
 /// missing or `null`), as in `JSONDecoder`.
@@ -81,8 +82,6 @@ struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore> {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
     mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try integer() }
 
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try advance(after: decoder.unwrap(try next(type), as: type, in: node, currentKey))
@@ -117,15 +116,11 @@ struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore> {
     mutating func decodeIfPresent(_ type: UInt64.Type) throws -> UInt64? { try integerIfPresent() }
     mutating func decodeIfPresent(_ type: UInt128.Type) throws -> UInt128? { try integerIfPresent() }
 
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     mutating func decodeIfPresent<T: Decodable>(_ type: T.Type) throws -> T? {
         try ifPresent { [decoder, node] in try decoder.unwrap($0, as: type, in: node, $1) }
     }
 
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     mutating func nestedContainer<NestedKey: CodingKey>(
         keyedBy type: NestedKey.Type
@@ -155,8 +150,6 @@ struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore> {
     }
 
     /// The element at `currentIndex`; at the end, a `valueNotFound` for `type`.
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     private func next<T>(_ type: T.Type, _ what: String? = nil) throws -> Decoder.Value {
         guard currentIndex < elements.count else {
@@ -169,8 +162,6 @@ struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore> {
         return elements.current
     }
 
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     private mutating func advance<T>(after value: T) -> T {
         step()
@@ -178,8 +169,6 @@ struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore> {
     }
 
     /// nil (and one step on) at the end or for `null`; else `decode(element, key)`.
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     private mutating func ifPresent<T>(_ decode: (Decoder.Value, CodingStep) throws -> T) throws -> T? {
         var result: T?

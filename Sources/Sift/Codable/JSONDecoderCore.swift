@@ -64,11 +64,12 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
 
 // MARK: - Containers
 
+// `container(keyedBy:)`, `unkeyedContainer()` and `unwrap` are `@inline(__always)`: inlined into
+// each decoder's own witnesses and containers they run specialized for that decoder, while the
+// key or model type they are generic over stays unknown.
 extension JSONDecoderCore {
     var codingPath: [any CodingKey] { codingPathNode.path }
 
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         if let members = members(of: topValue, at: codingPathNode) {
@@ -78,8 +79,6 @@ extension JSONDecoderCore {
         throw containerError([String: Any].self, "keyed")
     }
 
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         if let elements = elements(of: topValue) {
@@ -126,8 +125,6 @@ extension JSONDecoderCore {
     /// Decodes `value`, found at `key` inside the container at `parent` (or at `parent` itself
     /// when `key` is nil), as `T`, applying the strategies for `Date`, `Data`, `URL`, `Decimal`
     /// and string-keyed dictionaries.
-    // Inlined into each decoder's container, where the decoder type is known (the generic
-    // model type is not, so this would otherwise run unspecialized for the decoder too).
     @inline(__always)
     func unwrap<T: Decodable>(
         _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep
