@@ -250,6 +250,46 @@ import Testing
         }
     }
 
+    /// Strings of boundary scalars (the first and last of every encoded length, around the
+    /// surrogates, the last scalar), each byte string then damaged at random with bytes where
+    /// UTF-8's rules change: accepted exactly when the Swift standard library accepts the bytes
+    /// as UTF-8, and rejected with the same error however the input is split.
+    @Test func utf8ValidationAgreesWithTheStandardLibrary() throws {
+        let scalars: [[UInt8]] = [
+            [0x41], [0xC2, 0x80], [0xDF, 0xBF], [0xE0, 0xA0, 0x80], [0xE6, 0x9D, 0xB1], [0xED, 0x9F, 0xBF],
+            [0xEE, 0x80, 0x80], [0xEF, 0xBF, 0xBF], [0xF0, 0x90, 0x80, 0x80], [0xF0, 0x9F, 0x98, 0x80],
+            [0xF3, 0xBF, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF],
+        ]
+        let damage: [UInt8] = [
+            0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xE1, 0xEC, 0xED, 0xEE,
+            0xEF, 0xF0, 0xF1, 0xF3, 0xF4, 0xF5, 0xFF,
+        ]
+        var random = TokenizerTestSupport.SplitMix64(seed: 0x5546_5438)
+        var rejected = 0
+        let trials = 10_000
+        for _ in 0..<trials {
+            var body = (0..<Int.random(in: 1...3, using: &random)).flatMap { _ in
+                scalars.randomElement(using: &random)!
+            }
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                body[Int.random(in: 0..<body.count, using: &random)] = damage.randomElement(using: &random)!
+            }
+            let bytes = [UInt8(ascii: "\"")] + body + [UInt8(ascii: "\"")]
+            let whole = TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), bytes, split: .whole)
+            #expect((whole == nil) == (String(validating: body, as: UTF8.self) != nil), "\(body)")
+            guard let whole else { continue }
+            rejected += 1
+            #expect(whole.kind == .invalidUTF8, "\(body): \(whole)")
+            #expect((1..<bytes.count).contains(whole.location.offset), "\(body): \(whole)")
+            for split in [TokenizerTestSupport.Split.size(1), .size(2), .size(3)] {
+                let error = TokenizerTestSupport.run(JSONTokenizer(handler: IgnoringHandler()), bytes, split: split)
+                #expect(error?.description == whole.description, "\(body) \(split)")
+            }
+        }
+        // Both outcomes are common.
+        #expect(rejected > trials / 4 && rejected < trials * 3 / 4, "\(rejected) of \(trials) rejected")
+    }
+
     @Test func utf8ValidationCanBeTurnedOff() throws {
         var strings: [[UInt8]] = []
         try JSONTokenizer.tokenize(

@@ -108,6 +108,20 @@ struct ByteScreen {
                     index &+= 1
                     continue
                 }
+                // Whole two- and three-byte sequences whose lead allows every continuation byte
+                // (most non-ASCII text) are stepped over in one go; everything else, and any
+                // sequence that is cut by the chunk's end or broken, goes through the state
+                // machine below, which also names the problem.
+                if byte >= 0xC2, byte <= 0xDF, index &+ 1 < count, base[index &+ 1] & 0xC0 == 0x80 {
+                    index &+= 2
+                    continue
+                }
+                if byte >= 0xE1, byte <= 0xEF, byte != 0xED, index &+ 2 < count,
+                    base[index &+ 1] & 0xC0 == 0x80, base[index &+ 2] & 0xC0 == 0x80
+                {
+                    index &+= 3
+                    continue
+                }
                 switch byte {
                 case 0xC2...0xDF: begin(byte, needed: 1, lower: 0x80, upper: 0xBF)
                 case 0xE0: begin(byte, needed: 2, lower: 0xA0, upper: 0xBF)
