@@ -72,6 +72,7 @@ import Testing
         "{\r\n  \"name\": \"x\",\r\n  \"list\": [\r\n    true,\r\n    false\r\n  ]\r\n}\r\n",
         "[\"\(longText)\", \"\\\\\\\\\", \"\\\\\", 12345678901234567890123, {\"\(longText)\": [\"\(longText)\"]}]",
         "\r[\n1\r,\r\n2\n\r]",
+        "{\n  \"a\": [\n    1,\n    \"x\\ny\"\n  ],\n\n  \"b\": {\"c\": [true, false, null]}\n}\n",
         "[\"\\\"\", \"\\\\\", \"\\\\\\\"\", \"a\\\\\\\\\"]",
     ]
 

@@ -135,6 +135,7 @@ final class TokenizerEngine {
         state.pointee.chunkBase = base
         state.pointee.chunkEndPointer = base + count
         state.pointee.chunkCount = count
+        state.pointee.chunkHasCarriageReturn = scan.has_carriage_return != 0
         var status = yajl_status_ok
         if parsedCount > 0 {
             isParsing = true

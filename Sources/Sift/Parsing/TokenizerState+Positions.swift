@@ -1,3 +1,5 @@
+internal import CYajl
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -47,7 +49,29 @@ extension TokenizerState {
             chunkStart: chunkStart, local: 0, line: lineAtChunkStart, lineStart: lineStartAtChunkStart,
             afterCR: pendingCR)
         if let cached = lineCursor.pointee, cached.chunkStart == chunkStart, cached.local <= local { cursor = cached }
-        if let base = chunkBase {
+        if let base = chunkBase, !chunkHasCarriageReturn {
+            // Only line feeds break lines here: count them with the chunk scanner's SIMD pass
+            // and find the last one, instead of walking every byte.
+            var index = cursor.local
+            if cursor.afterCR, index < local, base[index] == 0x0A {
+                // This LF completes a CRLF already counted before the chunk.
+                cursor.lineStart = chunkStart + index + 1
+                cursor.afterCR = false
+                index += 1
+            }
+            if index < local {
+                let lineFeeds = sift_scan_chunk(base + index, local - index).line_feeds
+                if lineFeeds > 0 {
+                    cursor.line += lineFeeds
+                    var last = local - 1
+                    while base[last] != 0x0A { last -= 1 }
+                    cursor.lineStart = chunkStart + last + 1
+                }
+                cursor.afterCR = false
+            }
+            cursor.local = local
+            lineCursor.pointee = cursor
+        } else if let base = chunkBase {
             var index = cursor.local
             while index < local {
                 let byte = base[index]

@@ -46,6 +46,9 @@ struct TokenizerState {
     var lineStartAtChunkStart = 0
     /// The previous chunk ended with CR, so a leading LF does not start another line.
     var pendingCR = false
+    /// Whether the chunk being parsed holds a carriage return (lines are then counted byte by
+    /// byte); true until a chunk's scan says otherwise.
+    var chunkHasCarriageReturn = true
     /// The last position located in the current chunk (see `location(of:)`), kept behind a
     /// pointer so that locating stays a read-only question.
     let lineCursor: UnsafeMutablePointer<LineCursor?> = {
