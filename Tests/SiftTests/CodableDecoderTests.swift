@@ -101,6 +101,33 @@ struct CodableDecoderTests {
         #expect(sift == .value(Dictionary(uniqueKeysWithValues: (0..<count).map { ("k\($0)", $0) })))
     }
 
+    /// Objects past the size where keyed containers index their keys, read key by key: the
+    /// first of duplicate keys, missing keys, and keys converted from snake case, before and
+    /// after the index is built.
+    @Test("Keyed lookups in large objects", arguments: [40, 33, 12])
+    func keyedLookupsInLargeObjects(count: Int) throws {
+        var members = (0..<count).map { #""k\#($0)": \#($0)"# }
+        members.append(#""k3": -1"#)
+        members.append(#""k_7": 77"#)
+        let json = "{" + members.joined(separator: ", ") + "}"
+        let (sift, foundation) = try Support.outcomes(WideObjectProbe.self, json)
+        #expect(sift == foundation)
+        let expected = WideObjectProbe.lookups.map { key -> Int? in
+            if key == "k_7" { return 77 }
+            guard let number = Int(key.dropFirst()), number < count else { return nil }
+            return number
+        }
+        #expect(sift == .value(try JSONValueDecoder().decode(WideObjectProbe.self, from: Support.parse(json))))
+        if case .value(let probe) = sift { #expect(probe.values == expected) }
+
+        var snake = JSONValueDecoder()
+        snake.keyDecodingStrategy = .convertFromSnakeCase
+        let foundationSnake = JSONDecoder()
+        foundationSnake.keyDecodingStrategy = .convertFromSnakeCase
+        let converted = try Support.outcomes(WideObjectProbe.self, json, sift: snake, foundation: foundationSnake)
+        #expect(converted.sift == converted.foundation)
+    }
+
     static let polylines: [String] = [
         #"[[[1, 2], [3, 4]], {"label": "route"}, {"lat": 1, "lng": 2}]"#,
         #"[[[1, 2], [3, 4]], {"label": "route"}]"#,

@@ -221,3 +221,22 @@ struct KeyProbe: Decodable, Equatable {
         bIsNil = try container.decodeNil(forKey: AnyKey(stringValue: "b"))
     }
 }
+
+/// Reads the members named in `lookups` one after the other from an object: enough lookups on a
+/// large object that the decoder's key index is built part-way through.
+struct WideObjectProbe: Decodable, Equatable {
+    static let lookups = ["k0", "k39", "k3", "missing", "k20", "k3", "k11", "k38", "k_7", "k1", "k7", "k25", "k30"]
+    var values: [Int?]
+
+    private struct AnyKey: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
+    }
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: AnyKey.self)
+        values = try Self.lookups.map { try container.decodeIfPresent(Int.self, forKey: AnyKey(stringValue: $0)) }
+    }
+}

@@ -113,12 +113,18 @@ struct TapeMembers: DecodingMembers {
         let tape = owner.tape
         if convertedKeys != nil || index != nil {
             let keys = convertedKeys
-            let entries = keys == nil || index != nil ? tape.keyEntries(of: object) : []
-            if let index,
-                let position = index.position(
-                    of: name, count: count, keyAt: { keys?[$0] ?? tape.string(at: entries[$0]) })
-            {
-                return position < 0 ? nil : entries[position] + 1
+            if let index {
+                // The key entries are listed only once the index is built or used.
+                var entries: [Int] = []
+                func entry(_ position: Int) -> Int {
+                    if entries.isEmpty { entries = tape.keyEntries(of: object) }
+                    return entries[position]
+                }
+                if let position = index.position(
+                    of: name, count: count, keyAt: { keys?[$0] ?? tape.string(at: entry($0)) })
+                {
+                    return position < 0 ? nil : entry(position) + 1
+                }
             }
             if let keys {
                 var child = object + 1
