@@ -197,6 +197,14 @@ struct SnakeModel: Codable, Equatable {
     var _private_: Int?
 }
 
+/// A key named at run time, for the probes below.
+private struct AnyKey: CodingKey {
+    var stringValue: String
+    var intValue: Int? { nil }
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
+}
+
 /// Reads every key-related answer of a keyed container into plain values.
 struct KeyProbe: Decodable, Equatable {
     var keys: [String]
@@ -204,13 +212,6 @@ struct KeyProbe: Decodable, Equatable {
     var hasMissing: Bool
     var aIsNil: Bool
     var bIsNil: Bool
-
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
@@ -227,13 +228,6 @@ struct KeyProbe: Decodable, Equatable {
 struct WideObjectProbe: Decodable, Equatable {
     static let lookups = ["k0", "k39", "k3", "missing", "k20", "k3", "k11", "k38", "k_7", "k1", "k7", "k25", "k30"]
     var values: [Int?]
-
-    private struct AnyKey: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: AnyKey.self)
