@@ -43,9 +43,8 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
     func scalar(_ value: Value) -> JSONValue
 
     /// `body` applied to the text of `value` in place when `value` is a number, without making a
-    /// `String` of it; nil when it is not a number. The conversions' fast path: whatever `body`
-    /// cannot convert (nil) goes the general way, through ``scalar(_:)``.
-    func convertNumber<R>(_ value: Value, _ body: (JSONBytes) -> R?) -> R?
+    /// `String` of it; nil when it is not a number.
+    func convertNumber<R>(_ value: Value, _ body: (JSONBytes) -> R) -> R?
 
     /// Runs `body` with `value` on top of the decoder's stack and `node` as the coding path.
     func with<T>(value: Value, path node: CodingPathNode, _ body: () throws -> T) rethrows -> T
@@ -173,32 +172,35 @@ extension JSONDecoderCore {
         }
     }
 
-    func unwrapInteger<T: FixedWidthInteger>(
-        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep
-    ) throws -> T {
-        // A plain integer that fits; everything else (exponents, errors) the general way.
-        if let integer = convertNumber(value, { $0.parseInteger(as: T.self) }) { return integer }
-        switch scalar(value) {
-        case .number(let number):
-            do {
-                return try JSONNumberCoding.integer(number, as: T.self)
-            } catch {
-                throw notRepresentable(number, T.self, error, parent.path(appending: key))
-            }
-        case .null: throw valueNotFound(T.self, parent.path(appending: key))
-        default: throw typeMismatch(T.self, scalar(value), parent.path(appending: key))
+    /// `convert` applied to `value` in place when it is a number (a failure is the number's
+    /// `dataCorrupted` error); nil when it is not a number.
+    private func number<T>(
+        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep,
+        _ convert: (JSONBytes) throws(JSONNumberConversionError) -> T
+    ) throws -> T? {
+        let result = convertNumber(value) { bytes in
+            Result { () throws(JSONNumberConversionError) -> T in try convert(bytes) }
+        }
+        switch result {
+        case .success(let converted)?: return converted
+        case .failure(let error)?: throw notRepresentable(error, T.self, parent.path(appending: key))
+        case nil: return nil
         }
     }
 
-    func unwrapDouble(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Double {
-        // A finite, non-zero result needs no further checks; zero may be an underflow.
-        let converted = convertNumber(value) { bytes -> Double? in
-            guard let double = JSONNumberParsing.double(base: bytes.base, count: bytes.count), !double.isZero
-            else { return nil }
-            return double
+    func unwrapInteger<T: FixedWidthInteger>(
+        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep
+    ) throws -> T {
+        let integer = try number(value, as: T.self, in: parent, key) { bytes throws(JSONNumberConversionError) in
+            try bytes.integer(T.self)
         }
-        if let converted { return converted }
-        return try unwrapFloatingPoint(value, as: Double.self, in: parent, key, convert: JSONNumberCoding.double)
+        if let integer { return integer }
+        if isNull(value) { throw valueNotFound(T.self, parent.path(appending: key)) }
+        throw typeMismatch(T.self, scalar(value), parent.path(appending: key))
+    }
+
+    func unwrapDouble(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Double {
+        try unwrapFloatingPoint(value, as: Double.self, in: parent, key, convert: JSONNumberCoding.double)
     }
 
     func unwrapFloat(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Float {
@@ -207,15 +209,10 @@ extension JSONDecoderCore {
 
     private func unwrapFloatingPoint<T: BinaryFloatingPoint>(
         _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep,
-        convert: (JSONNumber) throws(JSONNumberConversionError) -> T
+        convert: (JSONBytes) throws(JSONNumberConversionError) -> T
     ) throws -> T {
+        if let converted = try number(value, as: T.self, in: parent, key, convert) { return converted }
         switch scalar(value) {
-        case .number(let number):
-            do {
-                return try convert(number)
-            } catch {
-                throw notRepresentable(number, T.self, error, parent.path(appending: key))
-            }
         case .null:
             throw valueNotFound(T.self, parent.path(appending: key))
         case .string(let string):
@@ -287,16 +284,11 @@ extension JSONDecoderCore {
     }
 
     private func unwrapDecimal(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Decimal {
-        switch scalar(value) {
-        case .number(let number):
-            do {
-                return try JSONNumberCoding.decimal(number)
-            } catch {
-                throw notRepresentable(number, Decimal.self, error, parent.path(appending: key))
-            }
-        case .null: throw valueNotFound(Decimal.self, parent.path(appending: key))
-        default: throw typeMismatch(Decimal.self, scalar(value), parent.path(appending: key))
+        if let decimal = try number(value, as: Decimal.self, in: parent, key, JSONNumberCoding.decimal) {
+            return decimal
         }
+        if isNull(value) { throw valueNotFound(Decimal.self, parent.path(appending: key)) }
+        throw typeMismatch(Decimal.self, scalar(value), parent.path(appending: key))
     }
 }
 
@@ -323,11 +315,11 @@ extension JSONDecoderCore {
     }
 
     func notRepresentable(
-        _ number: JSONNumber, _ type: Any.Type, _ error: JSONNumberConversionError, _ path: [any CodingKey]
+        _ error: JSONNumberConversionError, _ type: Any.Type, _ path: [any CodingKey]
     ) -> DecodingError {
         .dataCorrupted(
             DecodingError.Context(
-                codingPath: path, debugDescription: "Number \(number.text) is not representable in \(type).",
+                codingPath: path, debugDescription: "Number \(error.text) is not representable in \(type).",
                 underlyingError: error))
     }
 }

@@ -44,7 +44,7 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
     @inline(__always)
     func isNull(_ value: Int) -> Bool { tape.isNull(value) }
 
-    func convertNumber<R>(_ value: Int, _ body: (JSONBytes) -> R?) -> R? {
+    func convertNumber<R>(_ value: Int, _ body: (JSONBytes) -> R) -> R? {
         let entry = tape.entries[value]
         guard entry.kind == .number else { return nil }
         return tape.bytes.withUnsafeBufferPointer { buffer in

@@ -51,7 +51,7 @@ extension JSONValueDecoderImpl {
     @inline(__always)
     func scalar(_ value: JSONValue) -> JSONValue { value }
 
-    func convertNumber<R>(_ value: JSONValue, _ body: (JSONBytes) -> R?) -> R? {
+    func convertNumber<R>(_ value: JSONValue, _ body: (JSONBytes) -> R) -> R? {
         guard case .number(let number) = value else { return nil }
         var text = number.text
         return text.withUTF8 { body(JSONBytes(base: $0.baseAddress, count: $0.count)) }
