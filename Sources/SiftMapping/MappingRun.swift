@@ -143,10 +143,8 @@ final class MappingRun {
     /// and containers that reach its scalar destination, are the other destination's business.
     func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
         guard case .property(let program, let index) = plan.tags[accept.tag] else { return }
-        let description: String
         switch found {
-        case .startObject: description = "an object"
-        case .startArray: description = "an array"
+        case .startObject, .startArray: break
         default: return
         }
         let property = plan.programs[program].properties[index]
@@ -157,7 +155,7 @@ final class MappingRun {
         let frame = scope < 0 ? 0 : scope
         frames[frame].slots[index &* 2 &+ accept.alternative] = .failed([
             MappingFailure(
-                .wrongType(expected: property.expectation, found: description),
+                .wrongType(expected: property.expectation, found: ValueConversion.describe(found)),
                 path: path(of: frame, appending: property.alternatives[accept.alternative].map { .key($0) }),
                 location: info.location)
         ])

@@ -49,30 +49,27 @@ extension TokenizerState {
             chunkStart: chunkStart, local: 0, line: lineAtChunkStart, lineStart: lineStartAtChunkStart,
             afterCR: pendingCR)
         if let cached = lineCursor.pointee, cached.chunkStart == chunkStart, cached.local <= local { cursor = cached }
-        if let base = chunkBase, !chunkHasCarriageReturn {
-            // Only line feeds break lines here: count them with the chunk scanner's SIMD pass
-            // and find the last one, instead of walking every byte.
+        if let base = chunkBase {
             var index = cursor.local
-            if cursor.afterCR, index < local, base[index] == 0x0A {
-                // This LF completes a CRLF already counted before the chunk.
-                cursor.lineStart = chunkStart + index + 1
-                cursor.afterCR = false
-                index += 1
-            }
-            if index < local {
-                let lineFeeds = sift_scan_chunk(base + index, local - index).line_feeds
-                if lineFeeds > 0 {
-                    cursor.line += lineFeeds
-                    var last = local - 1
-                    while base[last] != 0x0A { last -= 1 }
-                    cursor.lineStart = chunkStart + last + 1
+            if !chunkHasCarriageReturn {
+                // Only line feeds break lines here: count them with the chunk scanner's SIMD
+                // pass and find the last one, instead of walking every byte.
+                if cursor.afterCR, index < local, base[index] == 0x0A {
+                    // This LF completes a CRLF already counted before the chunk.
+                    cursor.lineStart = chunkStart + index + 1
+                    cursor.afterCR = false
+                    index += 1
                 }
-                cursor.afterCR = false
+                if index < local {
+                    let lineFeeds = sift_scan_chunk(base + index, local - index).line_feeds
+                    if lineFeeds > 0 {
+                        cursor.line += lineFeeds
+                        cursor.lineStart = chunkStart + Self.lastLineFeed(in: base, before: local) + 1
+                    }
+                    cursor.afterCR = false
+                }
+                index = local
             }
-            cursor.local = local
-            lineCursor.pointee = cursor
-        } else if let base = chunkBase {
-            var index = cursor.local
             while index < local {
                 let byte = base[index]
                 if byte == 0x0A {
@@ -264,6 +261,13 @@ extension TokenizerState {
         historyCount = keep + count
     }
 
+    /// The offset of the last line feed before `end`; there must be one.
+    private static func lastLineFeed(in base: UnsafePointer<UInt8>, before end: Int) -> Int {
+        var last = end - 1
+        while base[last] != 0x0A { last -= 1 }
+        return last
+    }
+
     private mutating func advanceLines(
         over base: UnsafePointer<UInt8>, count: Int, lineFeeds: Int, hasCarriageReturn: Bool
     ) {
@@ -271,11 +275,7 @@ extension TokenizerState {
         var lastBreakEnd = -1  // local offset just after the last break
         if !hasCarriageReturn {
             breaks = lineFeeds
-            if breaks > 0 {
-                var last = count - 1
-                while base[last] != 0x0A { last -= 1 }
-                lastBreakEnd = last + 1
-            }
+            if breaks > 0 { lastBreakEnd = Self.lastLineFeed(in: base, before: count) + 1 }
             if pendingCR, base[0] == 0x0A {
                 // The LF completes a CRLF counted in the previous chunk.
                 breaks -= 1

@@ -378,7 +378,7 @@ struct PathMatcherEngine {
                     let matchInfo = info ?? makeInfo(context, isContainer: isContainer)
                     info = matchInfo
                     try handleAccept(
-                        accept, entry: entry, event: event, isContainer: isContainer, info: matchInfo,
+                        accept, entry: entry, event: event, isContainer: isContainer, isArray: isArray, info: matchInfo,
                         capture: &capture, valueEnd: &valueEnd, needsFrame: &needsFrame)
                 }
             }
@@ -439,7 +439,7 @@ struct PathMatcherEngine {
     }
 
     private mutating func handleAccept(
-        _ acceptIndex: Int32, entry: MatcherEntry, event: JSONEvent, isContainer: Bool, info: MatchInfo,
+        _ acceptIndex: Int32, entry: MatcherEntry, event: JSONEvent, isContainer: Bool, isArray: Bool, info: MatchInfo,
         capture: inout MatcherCapture?, valueEnd: inout Int, needsFrame: inout Bool
     ) throws {
         let accept = paths.accepts[Int(acceptIndex)]
@@ -450,8 +450,6 @@ struct PathMatcherEngine {
                 receiver.dropped(accept: accept, found: event, scope: Int(entry.scope), info: info)
                 return
             }
-            var isArray = false
-            if case .startArray = event { isArray = true }
             let scope = try receiver.beginScope(
                 accept: accept, parent: Int(entry.scope), isArray: isArray, info: info)
             closers.append(.endScope(scope: Int32(scope), accept: acceptIndex))
