@@ -77,6 +77,38 @@ struct ValuesAccessorTests {
         #expect(JSONNumber(text: "1e400")?.decimalValue == nil)
     }
 
+    /// The exact fast path must give `strtod`'s double bit for bit, on both sides of its limits
+    /// (19 digits, 2^53, 10^±22) and for the numbers it hands over.
+    @Test func doublesMatchStrtod() {
+        var generator = TokenizerTestSupport.SplitMix64(seed: 0x0D0B_1E5E)
+        func digits(_ count: Int) -> String {
+            String((0..<count).map { _ in Character(String(generator.next() % 10)) })
+        }
+        var texts = [
+            "0", "-0", "0.0", "-0.0", "1", "9007199254740992", "9007199254740993", "9007199254740991.5",
+            "1e22", "1e23", "1e-22", "1e-23", "123456789012345678e-5", "1234567890123456789", "12345678901234567890",
+            "0.1", "0.30000000000000004", "2.2250738585072014e-308", "4.9e-324", "1.7976931348623157e308",
+            "1E+22", "1e+0022", "1e-00022", "1e00000", "0.000000000000000000000000001", "-123.456e-7",
+        ]
+        for _ in 0..<20_000 {
+            var text = generator.next() % 4 == 0 ? "-" : ""
+            text += String(generator.next() % 1_000_000_000)
+            if generator.next() % 2 == 0 { text += "." + digits(Int(generator.next() % 18) + 1) }
+            if generator.next() % 3 == 0 {
+                text += (generator.next() % 2 == 0 ? "e" : "E") + ["", "+", "-"][Int(generator.next() % 3)]
+                text += String(generator.next() % 40)
+            }
+            texts.append(text)
+        }
+        for text in texts {
+            let expected = strtod(text, nil)
+            let parsed = text.utf8.withContiguousStorageIfAvailable {
+                JSONNumberParsing.double(base: $0.baseAddress, count: $0.count)
+            }
+            #expect(parsed??.bitPattern == expected.bitPattern, "\(text)")
+        }
+    }
+
     @Test(arguments: ["0", "-0", "1", "-12", "0.5", "1e3", "1E+3", "1e-3", "-0.0e0", "123456789012345678901234567890"])
     func validNumberText(_ text: String) {
         #expect(JSONNumber(text: text)?.text == text)

@@ -173,10 +173,12 @@ enum JSONNumberParsing {
         throw JSONNumberConversionError(text: text, typeName: typeName, reason: .outOfRange)
     }
 
-    /// Parses a double from number text with `strtod`, without allocating for short numbers.
+    /// Parses a double from number text: the exact fast path when it applies, else `strtod`
+    /// (without allocating for short numbers).
     @usableFromInline
     static func double(base: UnsafePointer<UInt8>?, count: Int) -> Double? {
         guard let base, count > 0 else { return nil }
+        if let value = exactDouble(base: base, count: count) { return value }
         return withUnsafeTemporaryAllocation(of: CChar.self, capacity: count + 1) { buffer in
             // The buffer is non-empty here, so it has a base address.
             // swift-format-ignore: NeverForceUnwrap
@@ -189,6 +191,76 @@ enum JSONNumberParsing {
             return value
         }
     }
+
+    /// Clinger's fast path: a JSON number whose digits, leading zeros included, fit in 19
+    /// decimal digits and make an integer m ≤ 2^53, scaled by 10^e with |e| ≤ 22. Both m and
+    /// 10^|e| are exact doubles, so the one multiplication or division rounds correctly and the
+    /// result is the nearest double, as `strtod` gives. nil for anything else (longer or
+    /// larger numbers, text outside the grammar).
+    @usableFromInline
+    static func exactDouble(base: UnsafePointer<UInt8>, count: Int) -> Double? {
+        var index = 0
+        let isNegative = base[0] == UInt8(ascii: "-")
+        if isNegative { index = 1 }
+        var significand: UInt64 = 0
+        var digits = 0
+        while index < count {
+            let digit = base[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { break }
+            significand = significand &* 10 &+ UInt64(digit)
+            digits &+= 1
+            index &+= 1
+        }
+        guard digits > 0 else { return nil }
+        var exponent = 0
+        if index < count, base[index] == UInt8(ascii: ".") {
+            index &+= 1
+            let fractionStart = index
+            while index < count {
+                let digit = base[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                significand = significand &* 10 &+ UInt64(digit)
+                digits &+= 1
+                index &+= 1
+            }
+            guard index > fractionStart else { return nil }
+            exponent = fractionStart &- index
+        }
+        if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
+            index &+= 1
+            var isExponentNegative = false
+            if index < count, base[index] == UInt8(ascii: "+") || base[index] == UInt8(ascii: "-") {
+                isExponentNegative = base[index] == UInt8(ascii: "-")
+                index &+= 1
+            }
+            let exponentStart = index
+            var written = 0
+            // Four digits are plenty: anything past them leaves text unread and takes strtod.
+            while index < count, index &- exponentStart < 4 {
+                let digit = base[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { break }
+                written = written &* 10 &+ Int(digit)
+                index &+= 1
+            }
+            guard index > exponentStart else { return nil }
+            exponent &+= isExponentNegative ? -written : written
+        }
+        guard index == count, digits <= 19, significand <= 1 << 53, (-22...22).contains(exponent) else { return nil }
+        var value = Double(significand)
+        if exponent < 0 {
+            value /= exactPowersOfTen[-exponent]
+        } else if exponent > 0 {
+            value *= exactPowersOfTen[exponent]
+        }
+        return isNegative ? -value : value
+    }
+
+    /// 10^0 through 10^22, the powers of ten a `Double` holds exactly.
+    @usableFromInline
+    static let exactPowersOfTen: [Double] = [
+        1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18,
+        1e19, 1e20, 1e21, 1e22,
+    ]
 
     /// Whether `text` is a number in JSON's grammar.
     static func isJSONNumber(_ text: String) -> Bool {
