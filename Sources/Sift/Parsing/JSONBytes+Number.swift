@@ -192,8 +192,10 @@ enum JSONNumberParsing {
         }
     }
 
-    /// Clinger's fast path: a JSON number whose digits, leading zeros included, fit in 19
-    /// decimal digits and make an integer m ≤ 2^53, scaled by 10^e with |e| ≤ 22. Both m and
+    /// Clinger's fast path, for short decimals.
+    ///
+    /// It takes a JSON number whose digits, leading zeros included, fit in 19 decimal digits and
+    /// make an integer m ≤ 2^53, scaled by 10^e with |e| ≤ 22. Both m and
     /// 10^|e| are exact doubles, so the one multiplication or division rounds correctly and the
     /// result is the nearest double, as `strtod` gives. nil for anything else (longer or
     /// larger numbers, text outside the grammar).
