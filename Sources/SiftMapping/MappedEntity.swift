@@ -16,13 +16,13 @@
 /// }
 /// ```
 public struct MappedEntity {
-    @usableFromInline let layout: EntityLayout
-    @usableFromInline var values: [Any?]
+    @usableFromInline let storage: EntityStorage
 
-    init(layout: EntityLayout, values: [Any?]) {
-        self.layout = layout
-        self.values = values
+    init(storage: EntityStorage) {
+        self.storage = storage
     }
+
+    @usableFromInline var layout: EntityLayout { storage.layout }
 
     /// The value of a required property (or of an optional one that is present).
     ///
@@ -37,7 +37,7 @@ public struct MappedEntity {
     public func value<T>(for keyPath: String, as type: T.Type = T.self) throws -> T {
         // Inlined, so that the cast is made to the caller's concrete type.
         let stored = try requiredValue(for: keyPath)
-        if let typed = stored as? T { return typed }
+        if let typed = stored.cast(to: T.self) { return typed }
         throw mismatch(stored, keyPath: keyPath, expected: T.self)
     }
 
@@ -48,8 +48,8 @@ public struct MappedEntity {
     /// ```
     @inlinable
     public func optionalValue<T>(for keyPath: String, as type: T.Type = T.self) throws -> T? {
-        guard let stored = values[try index(of: keyPath)] else { return nil }
-        if let typed = stored as? T { return typed }
+        guard let stored = storage[try index(of: keyPath)] else { return nil }
+        if let typed = stored.cast(to: T.self) { return typed }
         throw mismatch(stored, keyPath: keyPath, expected: T.self)
     }
 
@@ -80,7 +80,7 @@ public struct MappedEntity {
     /// ```
     public func hasValue(for keyPath: String) -> Bool {
         guard let index = layout.indices[keyPath] else { return false }
-        return values[index] != nil
+        return storage[index] != nil
     }
 
     /// The key paths of the schema, in schema order.
@@ -92,19 +92,27 @@ public struct MappedEntity {
 
     /// The position of `keyPath` in the schema.
     ///
-    /// Models read their properties one by one, so small schemas are searched in order, which is
-    /// cheaper than hashing the key path.
+    /// Models read their properties one by one, mostly in schema order: the position after the
+    /// previous lookup is tried first (equal small strings compare in one step), then small
+    /// schemas are searched in order, which is cheaper than hashing the key path.
     @usableFromInline
     func index(of keyPath: String) throws -> Int {
         let keyPaths = layout.keyPaths
+        let next = storage.nextLookup
+        if next < keyPaths.count, keyPaths[next] == keyPath {
+            storage.nextLookup = next &+ 1
+            return next
+        }
         if keyPaths.count <= EntityLayout.searchLimit {
             // Lengths first: a mismatch of equal-length keys is the only full comparison.
             let length = keyPath.utf8.count
             for position in keyPaths.indices
             where keyPaths[position].utf8.count == length && keyPaths[position] == keyPath {
+                storage.nextLookup = position &+ 1
                 return position
             }
         } else if let index = layout.indices[keyPath] {
+            storage.nextLookup = index &+ 1
             return index
         }
         throw EntityAccessError(message: "no property '\(keyPath)' in the schema of \(layout.typeName)")
@@ -112,8 +120,8 @@ public struct MappedEntity {
 
     /// The value of a property that must have one.
     @usableFromInline
-    func requiredValue(for keyPath: String) throws -> Any {
-        guard let stored = values[try index(of: keyPath)] else {
+    func requiredValue(for keyPath: String) throws -> MappedValue {
+        guard let stored = storage[try index(of: keyPath)] else {
             throw EntityAccessError(
                 message: "optional property '\(keyPath)' has no value: read it with optionalValue(for:)")
         }
@@ -121,8 +129,8 @@ public struct MappedEntity {
     }
 
     @usableFromInline
-    func mismatch(_ stored: Any, keyPath: String, expected: Any.Type) -> EntityAccessError {
-        EntityAccessError(message: "property '\(keyPath)' holds \(type(of: stored)), not \(expected)")
+    func mismatch(_ stored: MappedValue, keyPath: String, expected: Any.Type) -> EntityAccessError {
+        EntityAccessError(message: "property '\(keyPath)' holds \(type(of: stored.boxed)), not \(expected)")
     }
 }
 

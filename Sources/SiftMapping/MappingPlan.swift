@@ -50,6 +50,7 @@ final class MappingPlan: @unchecked Sendable {
         let builder = Builder()
         builder.programs.append(Program(role: .document))
         builder.programs[0].properties = [builder.compile(target, program: 0, index: 0)]
+        builder.programs[0].layout = EntityLayout(properties: [target], typeName: "the document")
         paths = CompiledPaths(builder.automaton)
         programs = builder.programs
         tags = builder.tags

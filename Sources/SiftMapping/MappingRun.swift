@@ -10,7 +10,7 @@ final class MappingRun {
     enum Slot {
         case absent
         case null(SourceLocation?)
-        case value(Any)
+        case value(MappedValue)
         case failed([MappingFailure])
     }
 
@@ -180,7 +180,7 @@ final class MappingRun {
             } else if !frames[scope].failures.isEmpty {
                 result = .failed(frames[scope].failures)
             } else {
-                result = .value(frames[scope].sink?.takeResult() ?? [Any]())
+                result = .value(.other(frames[scope].sink?.takeResult() ?? [Any]()))
             }
         case .document:
             preconditionFailure("the document is not a scope")
@@ -193,10 +193,10 @@ final class MappingRun {
     }
 
     func endDocument() throws {
-        let values = resolve(0)
-        if !values.failures.isEmpty {
-            outcome = .failed(values.failures)
-        } else if let value = values.values[0] {
+        let resolved = resolve(0)
+        if !resolved.failures.isEmpty {
+            outcome = .failed(resolved.failures)
+        } else if let value = resolved.values[0] {
             outcome = .value(value)
         }
         isFinished = true
@@ -208,7 +208,7 @@ final class MappingRun {
         // (a target at the root captured whole): resolve it here.
         if !isFinished { try endDocument() }
         switch outcome {
-        case .value(let value): return value
+        case .value(let value): return value.boxed
         case .failed(let failures): throw MappingError(failures)
         case .absent, .null: preconditionFailure("the document's target is required")
         }
@@ -231,12 +231,12 @@ final class MappingRun {
         case .value(let json):
             switch (type, json) {
             case (_, .null): return .null(location)
-            case (.array, .array(let elements)): outcome = .value(elements)
+            case (.array, .array(let elements)): outcome = .value(.other(elements))
             case (.dictionary, .object(let object)):
                 if decoder != nil {
-                    outcome = .value(json)
+                    outcome = .value(.other(json))
                 } else {
-                    outcome = .value(ValueConversion.dictionary(object))
+                    outcome = .value(.other(ValueConversion.dictionary(object)))
                 }
             default: outcome = .wrongType(found: ValueConversion.describe(json))
             }
@@ -247,7 +247,7 @@ final class MappingRun {
         case .value(let converted):
             guard let decoder else { return .value(converted) }
             do {
-                return .value(try decoder.decodeAny(value.jsonValue))
+                return .value(.other(try decoder.decodeAny(value.jsonValue)))
             } catch {
                 return .failed(
                     try KeyMappingFailures.failures(
@@ -280,20 +280,22 @@ final class MappingRun {
 
     /// Resolves every property of a model or document frame: the first valid reading wins;
     /// else the first failing reading's failures; else `null` or absence (fine when optional).
-    private func resolve(_ index: Int) -> (values: [Any?], failures: [MappingFailure]) {
+    private func resolve(_ index: Int) -> (values: EntityStorage, failures: [MappingFailure]) {
         let program = frames[index].program
+        guard let layout = plan.programs[program].layout else {
+            preconditionFailure("a program with properties has a layout")
+        }
         let count = plan.programs[program].properties.count
-        // The slots are taken out of the frame and the chosen values moved (not copied: an
-        // `Any` copy goes through its type's value witnesses) into the entity; the emptied
-        // storage goes back to the frame, for the next scope at this depth.
+        // The slots are taken out of the frame and the chosen values moved (not copied) into
+        // the entity's storage; the emptied slot storage goes back to the frame, for the next
+        // scope at this depth.
         var slots: [Slot] = []
         swap(&slots, &frames[index].slots)
         defer {
             slots.removeAll(keepingCapacity: true)
             swap(&slots, &frames[index].slots)
         }
-        var values: [Any?] = []
-        values.reserveCapacity(count)
+        let values = EntityStorage.make(layout: layout)
         var failures: [MappingFailure] = []
         for position in 0..<count {
             var chosen = -1
@@ -340,9 +342,9 @@ final class MappingRun {
         return (values, failures)
     }
 
-    /// Moves the value out of a `.value` slot, leaving `.absent` (a swap: the `Any` is not
+    /// Moves the value out of a `.value` slot, leaving `.absent` (a swap: the value is not
     /// copied).
-    private static func takeValue(at index: Int, from slots: inout [Slot]) -> Any? {
+    private static func takeValue(at index: Int, from slots: inout [Slot]) -> MappedValue? {
         var taken = Slot.absent
         swap(&taken, &slots[index])
         guard case .value(let value) = taken else { return nil }
@@ -365,16 +367,13 @@ final class MappingRun {
         }
         let resolved = resolve(index)
         if !resolved.failures.isEmpty { return .failed(resolved.failures) }
-        guard let layout = plan.programs[frames[index].program].layout else {
-            preconditionFailure("a model program has a layout")
-        }
-        let entity = MappedEntity(layout: layout, values: resolved.values)
+        let entity = MappedEntity(storage: resolved.values)
         do {
             if let elementSink {
                 try elementSink.appendModel(entity)
                 return .absent
             }
-            return .value(try kind.make(entity))
+            return .value(.other(try kind.make(entity)))
         } catch {
             return .failed(
                 try KeyMappingFailures.failures(

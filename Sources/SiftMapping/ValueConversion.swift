@@ -5,7 +5,7 @@ import Sift
 /// failures use for what was found.
 enum ValueConversion {
     enum Outcome {
-        case value(Any)
+        case value(MappedValue)
         case wrongType(found: String)
         case invalidURL(found: String)
     }
@@ -14,28 +14,28 @@ enum ValueConversion {
     static func convert(_ event: JSONEvent, to type: PropertyType) -> Outcome {
         switch (type, event) {
         case (.string, .string(let bytes)):
-            return .value(bytes.string)
+            return .value(.string(bytes.string))
         case (.url, .string(let bytes)):
             let text = bytes.string
             guard let url = URL(string: text, encodingInvalidCharacters: false) else {
                 return .invalidURL(found: quoted(text))
             }
-            return .value(url)
+            return .value(.url(url))
         case (.int, .number(let bytes)):
             do {
-                return .value(try bytes.integer(Int.self))
+                return .value(.int(try bytes.integer(Int.self)))
             } catch {
                 return .wrongType(found: describe(number: bytes.string, error))
             }
         case (.uint, .number(let bytes)):
             do {
-                return .value(try bytes.integer(UInt.self))
+                return .value(.uint(try bytes.integer(UInt.self)))
             } catch {
                 return .wrongType(found: describe(number: bytes.string, error))
             }
         case (.double, .number(let bytes)):
             do {
-                return .value(try bytes.double())
+                return .value(.double(try bytes.double()))
             } catch {
                 return .wrongType(found: "the number \(bytes.string), which is too large for Double")
             }
@@ -43,9 +43,9 @@ enum ValueConversion {
             guard let double = try? bytes.double(), Float(double).isFinite else {
                 return .wrongType(found: "the number \(bytes.string), which is too large for Float")
             }
-            return .value(Float(double))
+            return .value(.float(Float(double)))
         case (.bool, .bool(let flag)):
-            return .value(flag)
+            return .value(.bool(flag))
         default:
             return .wrongType(found: describe(event))
         }

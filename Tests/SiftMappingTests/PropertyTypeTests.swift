@@ -1,6 +1,6 @@
 import Foundation
 import Sift
-import SiftMapping
+@testable import SiftMapping
 import Testing
 
 @Suite("Property types")
@@ -144,5 +144,43 @@ struct PropertyTypeTests {
         #expect(throws: EntityAccessError.self) { try entity.value(for: "unknown") as Int }
         #expect(throws: EntityAccessError.self) { try entity.value(for: "name") as String }
         #expect(try entity.optionalValue(for: "name") as String? == nil)
+    }
+
+    @Test("entity reads work in any order and cast as `as?` does")
+    func entityReadOrderAndCasts() throws {
+        let entity = try Mapper.entity(
+            from: .string(#"{"s": "x", "i": -3, "u": 7, "d": 0.5, "f": 1.5, "b": true, "w": "https://a.example/"}"#),
+            schema: MappingSchema {
+                Property("s", .string)
+                Property("i", .int)
+                Property("u", .uint)
+                Property("d", .double)
+                Property("f", .float)
+                Property("b", .bool)
+                Property("w", .url)
+            })
+        // Backwards, repeated and skipping: every lookup finds its own property.
+        #expect(try entity.value(for: "w") as URL == URL(string: "https://a.example/"))
+        #expect(try entity.value(for: "b") as Bool == true)
+        #expect(try entity.value(for: "b") as Bool == true)
+        #expect(try entity.value(for: "s") as String == "x")
+        #expect(try entity.value(for: "f") as Float == 1.5)
+        #expect(try entity.value(for: "u") as UInt == 7)
+        #expect(try entity.value(for: "i") as Int == -3)
+        #expect(try entity.value(for: "d") as Double == 0.5)
+        // Casts to existentials and optionals behave as on the value itself.
+        #expect(try entity.value(for: "i") as Any as? Int == -3)
+        #expect(try entity.value(for: "s", as: (any CustomStringConvertible).self).description == "x")
+        #expect(try entity.value(for: "d", as: Double?.self) == 0.5)
+        // No numeric conversion between Swift types, and the message names both types.
+        #expect(throws: EntityAccessError(message: "property 'i' holds Int, not Double")) {
+            try entity.value(for: "i") as Double
+        }
+        #expect(throws: EntityAccessError(message: "property 'f' holds Float, not Double")) {
+            try entity.value(for: "f") as Double
+        }
+        #expect(throws: EntityAccessError(message: "property 'u' holds UInt, not Int")) {
+            try entity.optionalValue(for: "u") as Int?
+        }
     }
 }
