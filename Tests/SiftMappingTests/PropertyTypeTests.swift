@@ -1,7 +1,8 @@
 import Foundation
 import Sift
-@testable import SiftMapping
 import Testing
+
+@testable import SiftMapping
 
 @Suite("Property types")
 struct PropertyTypeTests {
