@@ -51,8 +51,8 @@ enum MappedValue {
 
 /// The values of one entity and its layout, in one allocation.
 ///
-/// The values are stored after the header. The header also keeps where the next lookup by key path starts, since models read
-/// their properties in schema order, one after another.
+/// The values are stored after the header. The header also keeps where the next lookup by key
+/// path starts, since models read their properties in schema order, one after another.
 @usableFromInline
 final class EntityStorage: ManagedBuffer<EntityStorage.Header, MappedValue?> {
     @usableFromInline
