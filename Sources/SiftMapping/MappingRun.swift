@@ -419,6 +419,9 @@ struct MappingReceiver: PathMatchReceiver {
 
     var wantsLocations: Bool { run.wantsLocations }
 
+    /// Mapping runs to the end of the input (failures are collected, not stopping).
+    var canRequestStop: Bool { false }
+
     func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
         try run.receive(value, accept: accept, scope: scope, info: info)
     }

@@ -86,6 +86,10 @@ package protocol PathMatchReceiver {
 
     /// Whether the consumer asked to stop the parse.
     var stopRequested: Bool { get }
+
+    /// Whether ``stopRequested`` can ever become true (read once): a receiver that never stops
+    /// spares the matcher a call after every delivered value.
+    var canRequestStop: Bool { get }
 }
 
 extension PathMatchReceiver {
@@ -105,4 +109,5 @@ extension PathMatchReceiver {
     package mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {}
     package mutating func endDocument() throws {}
     package var stopRequested: Bool { false }
+    package var canRequestStop: Bool { true }
 }

@@ -109,6 +109,7 @@ struct PathMatcherEngine {
     private let wantsLocations: Bool
     private let wantsPlacesOnDemand: Bool
     private let wantsTapes: Bool
+    private let canRequestStop: Bool
     /// Whether matches carry any info at all.
     private let wantsInfo: Bool
 
@@ -144,6 +145,7 @@ struct PathMatcherEngine {
         wantsLocations = receiver.value.wantsLocations
         wantsPlacesOnDemand = receiver.value.wantsPlacesOnDemand
         wantsTapes = receiver.value.wantsTapes
+        canRequestStop = receiver.value.canRequestStop
         wantsInfo = wantsPaths || wantsLocations || wantsPlacesOnDemand
         entries.reserveCapacity(64)
         frames.reserveCapacity(32)
@@ -180,7 +182,7 @@ struct PathMatcherEngine {
         }
         if delivered {
             delivered = false
-            if receiver.stopRequested { context.stopParsing() }
+            if canRequestStop && receiver.stopRequested { context.stopParsing() }
         }
     }
 
@@ -361,8 +363,10 @@ struct PathMatcherEngine {
             return
         }
 
-        // Accepts: destinations, captures and scopes.
-        var capture: MatcherCapture?
+        // Accepts: destinations, captures and scopes. A container that a destination captures
+        // gets its capture appended to `captures` (which were fed this event already); an index,
+        // not an optional capture, so that scalars do not create and destroy one each.
+        var capture = -1
         let closerStart = closers.count
         var needsFrame = false
         var info: MatchInfo?
@@ -391,17 +395,16 @@ struct PathMatcherEngine {
             }
             index += 1
         }
-        if var capture {
-            if wantsTapes && capture.targets.allSatisfy(isTapeTarget) {
+        if capture >= 0 {
+            if wantsTapes && captures[capture].targets.allSatisfy(isTapeTarget) {
                 var tape = spareTape.take() ?? JSONTapeBuilder()
                 _ = tape.consume(event)
-                capture.tape = tape
+                captures[capture].tape = tape
             } else {
                 var builder = JSONValueBuilder()
                 _ = builder.consume(event)
-                capture.builder = builder
+                captures[capture].builder = builder
             }
-            captures.append(capture)
         }
         guard isContainer else {
             if frames.isEmpty { try receiver.endDocument() }
@@ -440,7 +443,7 @@ struct PathMatcherEngine {
 
     private mutating func handleAccept(
         _ acceptIndex: Int32, entry: MatcherEntry, event: JSONEvent, isContainer: Bool, isArray: Bool, info: MatchInfo,
-        capture: inout MatcherCapture?, valueEnd: inout Int, needsFrame: inout Bool
+        capture: inout Int, valueEnd: inout Int, needsFrame: inout Bool
     ) throws {
         let accept = paths.accepts[Int(acceptIndex)]
         let key = entry.keyCount >= 0 ? Array(keys[Int(entry.keyStart)..<Int(entry.keyStart + entry.keyCount)]) : nil
@@ -460,10 +463,11 @@ struct PathMatcherEngine {
             if isContainer ? accept.capturesContainers : accept.capturesScalars {
                 let target = MatcherCaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
                 if isContainer {
-                    if capture == nil {
-                        capture = MatcherCapture(targets: [target])
+                    if capture < 0 {
+                        captures.append(MatcherCapture(targets: [target]))
+                        capture = captures.count - 1
                     } else {
-                        capture?.targets.append(target)
+                        captures[capture].targets.append(target)
                     }
                 } else {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target)
