@@ -13,6 +13,9 @@ import Testing
         #"{"store":{"book":[{"title":"A","price":8.95,"tags":["x","y"]},{"title":"B","price":12,"isbn":"0-553"},{"title":"C\"q","price":8.99}],"bicycle":{"color":"red","price":19.95}},"ids":[1,2,3,4,5,6,7,8,9,10]}"#,
         #"[[[1]],[2],{"a":{"a":{"a":3}},"b":[{"a":4},{"c":[5,{"a":6}]}]},"é\u0000",-0.5e-3,true,null,[]]"#,
         #"{"body":[{"id":"c1","text":{"title":"Hello","subtitle":"World"},"children":[{"id":"c1.1","text":{"title":"Inner"}}]},{"id":"c2","text":{"title":"Second\nline"}},{"id":"c3"}],"header":{"text":{"title":"Head"}}}"#,
+        // Names sharing their first eight bytes, a name and the same name plus NUL, the empty
+        // name, multi-byte names: states with many names look them up through a hash table.
+        #"{"created_at":1,"created_at_1":2,"created_at_2":3,"ab":4,"ab\u0000":5,"":6,"é":7,"ключ":8,"k":{"ab":9,"created_at_2":[10,{"ab":11}]}}"#,
     ]
 
     static let queries: [String] = [
@@ -21,6 +24,8 @@ import Testing
         "$.ids[-3:]", "$.ids[-1]", "$.ids[:-7]", "$['store']['bicycle']", "$[0][0][0]", "$[*][0]",
         "$..[0]", "$..[-1]", "$.body[*].text.title", "$.body[*].children[*].id", "$.body[*]['id','text']",
         "$..id", "$.store..price", "$[2].b[1].c[-1].a", "$.header.text",
+        "$['created_at_1','created_at_2','ab','ab\\u0000','','é','ключ','missing','created_at']",
+        "$['ab','x','ab','y','z','ab']", "$..['created_at_2','ab','k','k1','k2','k3']",
     ]
 
     func check(_ query: String, _ text: String, chunkSizes: [Int]) throws {

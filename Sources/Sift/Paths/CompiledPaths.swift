@@ -4,6 +4,9 @@
 package final class CompiledPaths: @unchecked Sendable {
     struct State {
         var nameStart: Int32 = 0, nameCount: Int32 = 0
+        /// States with more than ``nameSearchLimit`` names: their slots in ``nameTable``
+        /// (a power of two of them; zero for the others).
+        var nameTableStart: Int32 = 0, nameTableSize: Int32 = 0
         var memberStart: Int32 = 0, memberCount: Int32 = 0
         var elementStart: Int32 = 0, elementCount: Int32 = 0
         var indexedStart: Int32 = 0, indexedCount: Int32 = 0
@@ -19,13 +22,18 @@ package final class CompiledPaths: @unchecked Sendable {
     struct Name {
         var offset: Int32
         var count: Int32
-        var hash: UInt64
+        /// The first eight bytes (see ``prefixWord(_:count:)``): names of up to eight bytes are
+        /// equal to a key exactly when their lengths and words are.
+        var prefix: UInt64
         var transition: PathAutomaton.Transition
     }
 
     let states: ContiguousArray<State>
     let names: ContiguousArray<Name>
     let nameBytes: ContiguousArray<UInt8>
+    /// Open-addressing tables of name indices (-1: empty), probed linearly from
+    /// ``nameSlot(prefix:count:size:)``; at most half full, so every probe ends.
+    let nameTable: ContiguousArray<Int32>
     let transitions: ContiguousArray<PathAutomaton.Transition>
     let indexed: ContiguousArray<PathAutomaton.IndexedTransition>
     let acceptIndices: ContiguousArray<Int32>
@@ -41,6 +49,7 @@ package final class CompiledPaths: @unchecked Sendable {
         var states = ContiguousArray<State>()
         var names = ContiguousArray<Name>()
         var nameBytes = ContiguousArray<UInt8>()
+        var nameTable = ContiguousArray<Int32>()
         var transitions = ContiguousArray<PathAutomaton.Transition>()
         var indexed = ContiguousArray<PathAutomaton.IndexedTransition>()
         var acceptIndices = ContiguousArray<Int32>()
@@ -53,10 +62,24 @@ package final class CompiledPaths: @unchecked Sendable {
                 names.append(
                     Name(
                         offset: Int32(nameBytes.count), count: Int32(key.count),
-                        hash: Self.hash(key), transition: transition))
+                        prefix: key.withUnsafeBytes { Self.prefixWord($0.baseAddress, count: $0.count) },
+                        transition: transition))
                 nameBytes.append(contentsOf: key)
             }
             state.nameCount = Int32(names.count) - state.nameStart
+            if state.nameCount > Self.nameSearchLimit {
+                // Names go in in order, so equal names are met in order along their probe.
+                var size = 1
+                while size < Int(state.nameCount) * 2 { size <<= 1 }
+                state.nameTableStart = Int32(nameTable.count)
+                state.nameTableSize = Int32(size)
+                nameTable.append(contentsOf: repeatElement(-1, count: size))
+                for index in Int(state.nameStart)..<names.count {
+                    var slot = Self.nameSlot(prefix: names[index].prefix, count: Int(names[index].count), size: size)
+                    while nameTable[Int(state.nameTableStart) + slot] >= 0 { slot = (slot + 1) & (size - 1) }
+                    nameTable[Int(state.nameTableStart) + slot] = Int32(index)
+                }
+            }
             state.memberStart = Int32(transitions.count)
             transitions.append(contentsOf: source.members)
             state.memberCount = Int32(source.members.count)
@@ -84,6 +107,7 @@ package final class CompiledPaths: @unchecked Sendable {
         self.states = states
         self.names = names
         self.nameBytes = nameBytes
+        self.nameTable = nameTable
         self.transitions = transitions
         self.indexed = indexed
         self.acceptIndices = acceptIndices
@@ -95,13 +119,29 @@ package final class CompiledPaths: @unchecked Sendable {
         self.programRoots = automaton.programRoots
     }
 
-    /// FNV-1a, used only for states with many member names.
+    /// States with up to this many names are searched in order; others through a hash table.
+    static var nameSearchLimit: Int32 { 4 }
+
+    /// The first probe for a key in a name table of `size` slots.
     @inline(__always)
-    static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01B3
+    static func nameSlot(prefix: UInt64, count: Int, size: Int) -> Int {
+        Int(truncatingIfNeeded: ((prefix ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15) >> 40)
+            & (size &- 1)
+    }
+
+    /// The first eight bytes of a name or key as one word (little-endian, zero-padded).
+    ///
+    /// Matching a key against a state's names compares lengths and words, and the remaining
+    /// bytes only of longer names whose words are equal: no hashing, and no byte comparison at
+    /// all for the short keys most documents use.
+    @inline(__always)
+    static func prefixWord(_ base: UnsafeRawPointer?, count: Int) -> UInt64 {
+        guard let base, count > 0 else { return 0 }
+        if count >= 8 { return UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) }
+        var word: UInt64 = 0
+        for index in 0..<count {
+            word |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) &<< UInt64(index &* 8)
         }
-        return hash
+        return word
     }
 }

@@ -102,6 +102,7 @@ struct PathMatcherEngine {
     private let states: ContiguousArray<CompiledPaths.State>
     private let names: ContiguousArray<CompiledPaths.Name>
     private let nameBytes: ContiguousArray<UInt8>
+    private let nameTable: ContiguousArray<Int32>
     private let transitions: ContiguousArray<PathAutomaton.Transition>
     private let acceptIndices: ContiguousArray<Int32>
     private let epsilons: ContiguousArray<Int32>
@@ -138,6 +139,7 @@ struct PathMatcherEngine {
         states = paths.states
         names = paths.names
         nameBytes = paths.nameBytes
+        nameTable = paths.nameTable
         transitions = paths.transitions
         acceptIndices = paths.acceptIndices
         epsilons = paths.epsilons
@@ -219,16 +221,29 @@ struct PathMatcherEngine {
     private mutating func matchNames(
         _ state: CompiledPaths.State, _ bytes: JSONBytes, _ entry: MatcherEntry, _ frame: MatcherFrame
     ) {
+        let count = bytes.count
+        let prefix = CompiledPaths.prefixWord(bytes.base, count: count)
+        if state.nameTableSize > 0 {
+            let size = Int(state.nameTableSize)
+            let table = Int(state.nameTableStart)
+            var slot = CompiledPaths.nameSlot(prefix: prefix, count: count, size: size)
+            while true {
+                let index = Int(nameTable[table &+ slot])
+                if index < 0 { break }
+                let name = names[index]
+                if Int(name.count) == count, name.prefix == prefix, count <= 8 || nameEquals(name, bytes) {
+                    pushChild(of: entry, via: name.transition, frame: frame, arrayID: -1)
+                }
+                slot = (slot &+ 1) & (size &- 1)
+            }
+            return
+        }
         let start = Int(state.nameStart)
         let end = start + Int(state.nameCount)
-        let count = bytes.count
-        let hash = state.nameCount > 8 ? CompiledPaths.hash(bytes) : 0
         var index = start
         while index < end {
             let name = names[index]
-            if Int(name.count) == count, state.nameCount <= 8 || name.hash == hash,
-                nameEquals(name, bytes)
-            {
+            if Int(name.count) == count, name.prefix == prefix, count <= 8 || nameEquals(name, bytes) {
                 pushChild(of: entry, via: name.transition, frame: frame, arrayID: -1)
             }
             index += 1
@@ -293,8 +308,8 @@ struct PathMatcherEngine {
 
     @inline(__always)
     private mutating func truncate(to frame: MatcherFrame) {
-        while entries.count > Int(frame.entryEnd) { entries.removeLast() }
-        while keys.count > Int(frame.keyEnd) { keys.removeLast() }
+        if entries.count > Int(frame.entryEnd) { entries.removeLast(entries.count &- Int(frame.entryEnd)) }
+        if keys.count > Int(frame.keyEnd) { keys.removeLast(keys.count &- Int(frame.keyEnd)) }
     }
 
     @inline(__always)
