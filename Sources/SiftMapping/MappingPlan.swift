@@ -40,9 +40,18 @@ final class MappingPlan: @unchecked Sendable {
         case element(program: Int)
     }
 
+    /// What converting a property's scalar needs, as a plain value per tag: reading it from
+    /// ``programs`` would copy the property's plan (strings, arrays, the decoder) per value.
+    struct ScalarRead {
+        var type: PropertyType
+        var hasDecoder: Bool
+    }
+
     let paths: CompiledPaths
     let programs: [Program]
     let tags: [Tag]
+    /// Per tag; meaningful for property tags.
+    let scalarReads: ContiguousArray<ScalarRead>
 
     /// Compiles the mapping of `target`, a property of the document (its key path is where the
     /// mapped value is).
@@ -54,6 +63,14 @@ final class MappingPlan: @unchecked Sendable {
         paths = CompiledPaths(builder.automaton)
         programs = builder.programs
         tags = builder.tags
+        scalarReads = ContiguousArray(
+            builder.tags.map { tag in
+                guard case .property(let program, let index) = tag else {
+                    return ScalarRead(type: .dictionary, hasDecoder: false)
+                }
+                let property = builder.programs[program].properties[index].property
+                return ScalarRead(type: property.type, hasDecoder: property.decoder != nil)
+            })
     }
 
     private final class Builder {

@@ -62,6 +62,18 @@ final class MappingRun {
         let frameIndex = scope < 0 ? 0 : scope
         switch plan.tags[accept.tag] {
         case .property(let program, let index):
+            let read = plan.scalarReads[accept.tag]
+            if !read.hasDecoder, case .scalar(let event) = value {
+                // The common case, without the property's plan: a scalar that converts.
+                if case .null = event {
+                    frames[frameIndex].slots[index &* 2 &+ accept.alternative] = .null(info.location)
+                    return
+                }
+                if case .value(let converted) = ValueConversion.convert(event, to: read.type) {
+                    frames[frameIndex].slots[index &* 2 &+ accept.alternative] = .value(converted)
+                    return
+                }
+            }
             let slot = try convert(
                 value, program: program, index: index, frame: frameIndex, alternative: accept.alternative,
                 location: info.location)
