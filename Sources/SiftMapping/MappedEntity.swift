@@ -48,7 +48,8 @@ public struct MappedEntity {
     /// ```
     @inlinable
     public func optionalValue<T>(for keyPath: String, as type: T.Type = T.self) throws -> T? {
-        guard let stored = storage[try index(of: keyPath)] else { return nil }
+        let stored = storage[try index(of: keyPath)]
+        if stored.isMissing { return nil }
         if let typed = stored.cast(to: T.self) { return typed }
         throw mismatch(stored, keyPath: keyPath, expected: T.self)
     }
@@ -80,7 +81,7 @@ public struct MappedEntity {
     /// ```
     public func hasValue(for keyPath: String) -> Bool {
         guard let index = layout.indices[keyPath] else { return false }
-        return storage[index] != nil
+        return !storage[index].isMissing
     }
 
     /// The key paths of the schema, in schema order.
@@ -121,7 +122,8 @@ public struct MappedEntity {
     /// The value of a property that must have one.
     @usableFromInline
     func requiredValue(for keyPath: String) throws -> MappedValue {
-        guard let stored = storage[try index(of: keyPath)] else {
+        let stored = storage[try index(of: keyPath)]
+        if stored.isMissing {
             throw EntityAccessError(
                 message: "optional property '\(keyPath)' has no value: read it with optionalValue(for:)")
         }

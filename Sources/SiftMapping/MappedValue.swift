@@ -2,13 +2,16 @@ import Foundation
 
 /// The value of one mapped property: the Swift values of the scalar property types unboxed,
 /// everything else (decoder outputs, models, arrays of models, arrays and dictionaries of JSON
-/// values) as `Any`.
+/// values) as `Any`, or ``missing``.
 ///
 /// Keeping the scalars out of `Any` matters for speed: a read of a typed scalar is a switch and
 /// a statically resolved cast once ``MappedEntity/value(for:as:)`` is specialized, where a cast
-/// from `Any` goes through the runtime's dynamic cast.
+/// from `Any` goes through the runtime's dynamic cast. No value is a case of its own, not an
+/// `Optional`: copies of an optional of this enum go through the run time's generic witnesses.
 @usableFromInline
 enum MappedValue {
+    /// No value: the property is missing or `null` (and optional).
+    case missing
     case string(String)
     case int(Int)
     case uint(UInt)
@@ -22,6 +25,7 @@ enum MappedValue {
     @inlinable
     func cast<T>(to type: T.Type) -> T? {
         switch self {
+        case .missing: nil
         case .string(let value): value as? T
         case .int(let value): value as? T
         case .uint(let value): value as? T
@@ -33,10 +37,18 @@ enum MappedValue {
         }
     }
 
+    /// Whether this is ``missing``.
+    @usableFromInline
+    var isMissing: Bool {
+        if case .missing = self { return true }
+        return false
+    }
+
     /// The value in an existential box.
     @usableFromInline
     var boxed: Any {
         switch self {
+        case .missing: Any?.none as Any
         case .string(let value): value
         case .int(let value): value
         case .uint(let value): value
@@ -54,7 +66,7 @@ enum MappedValue {
 /// The values are stored after the header. The header also keeps where the next lookup by key
 /// path starts, since models read their properties in schema order, one after another.
 @usableFromInline
-final class EntityStorage: ManagedBuffer<EntityStorage.Header, MappedValue?> {
+final class EntityStorage: ManagedBuffer<EntityStorage.Header, MappedValue> {
     @usableFromInline
     struct Header {
         @usableFromInline let layout: EntityLayout
@@ -63,49 +75,53 @@ final class EntityStorage: ManagedBuffer<EntityStorage.Header, MappedValue?> {
         @usableFromInline var next: Int
     }
 
-    /// Empty storage for the values of `layout`'s properties.
+    /// Storage for the values of `layout`'s properties, all missing.
     static func make(layout: EntityLayout) -> EntityStorage {
-        let buffer = create(minimumCapacity: layout.keyPaths.count) { _ in
-            Header(layout: layout, count: 0, next: 0)
-        }
-        return unsafeDowncast(buffer, to: EntityStorage.self)
+        let count = layout.keyPaths.count
+        let buffer = unsafeDowncast(
+            create(minimumCapacity: count) { _ in Header(layout: layout, count: count, next: 0) },
+            to: EntityStorage.self)
+        let values = buffer.values
+        for index in 0..<count { (values + index).initialize(to: .missing) }
+        return buffer
     }
 
-    // The header is read and written through its pointer: `header` is a stored class property,
-    // and every access to it would be checked for exclusivity at run time.
+    // The header and the values are reached through their pointers, taken once per access:
+    // `header` is a stored class property that every access would check for exclusivity at run
+    // time, and the closures of `withUnsafeMutablePointers` copied values through the
+    // run time's generic witnesses of `Optional`.
+
+    @inline(__always)
+    private var headerPointer: UnsafeMutablePointer<Header> { withUnsafeMutablePointerToHeader { $0 } }
+
+    @usableFromInline
+    var values: UnsafeMutablePointer<MappedValue> { withUnsafeMutablePointerToElements { $0 } }
 
     /// What every entity of the schema shares.
     @usableFromInline
-    var layout: EntityLayout { withUnsafeMutablePointerToHeader { $0.pointee.layout } }
+    var layout: EntityLayout { headerPointer.pointee.layout }
 
     /// The position after the last property looked up, where the next lookup starts.
     @usableFromInline
     var nextLookup: Int {
-        get { withUnsafeMutablePointerToHeader { $0.pointee.next } }
-        set { withUnsafeMutablePointerToHeader { $0.pointee.next = newValue } }
-    }
-
-    /// Appends the value of the next property.
-    func append(_ value: consuming MappedValue?) {
-        let slot = withUnsafeMutablePointers { header, values in
-            precondition(header.pointee.count < header.pointee.layout.keyPaths.count, "one value per property")
-            header.pointee.count &+= 1
-            return values + (header.pointee.count &- 1)
-        }
-        // The storage outlives this call, and the slot is counted: it is initialized now.
-        slot.initialize(to: value)
+        get { headerPointer.pointee.next }
+        set { headerPointer.pointee.next = newValue }
     }
 
     /// The value of the property at `index`.
     @usableFromInline
-    subscript(index: Int) -> MappedValue? {
-        withUnsafeMutablePointers { header, values in
-            precondition(index >= 0 && index < header.pointee.count, "index out of range")
+    subscript(index: Int) -> MappedValue {
+        get {
+            precondition(index >= 0 && index < headerPointer.pointee.count, "index out of range")
             return values[index]
+        }
+        set {
+            precondition(index >= 0 && index < headerPointer.pointee.count, "index out of range")
+            values[index] = newValue
         }
     }
 
     deinit {
-        _ = withUnsafeMutablePointers { header, values in values.deinitialize(count: header.pointee.count) }
+        values.deinitialize(count: headerPointer.pointee.count)
     }
 }

@@ -3,15 +3,24 @@ import Sift
 /// One mapping over one document: a frame per open scope (the document, each nested model, each
 /// mapped array), values and failures resolved when the scope closes.
 ///
-/// Frames live on a stack (scopes close in the reverse order they open), and a frame's slot
-/// storage is reused by the next frame at the same depth, so mapping an array of a million
-/// models allocates per model only what the model keeps.
+/// Frames live on a stack (scopes close in the reverse order they open). A model's values go
+/// straight into its entity's storage as they arrive (a dotted key path's nested reading aside,
+/// until the model resolves), and a frame's reading storage is reused by the next frame at the
+/// same depth, so mapping an array of a million models allocates per model only what the model
+/// keeps.
 final class MappingRun {
+    /// What one reading of a property found: the outcome of a conversion or of a nested scope.
     enum Slot {
         case absent
         case null(SourceLocation?)
         case value(MappedValue)
         case failed([MappingFailure])
+    }
+
+    /// What one reading of a property found, as kept in a frame (the value itself is in the
+    /// entity's storage, failures and locations beside it).
+    enum Reading: UInt8 {
+        case absent, null, value, failed
     }
 
     struct Frame {
@@ -25,8 +34,20 @@ final class MappingRun {
         /// The container is an array; false for objects.
         var isArray = false
         var location: SourceLocation?
-        /// Model and document frames: per property, one slot per reading of its key path.
-        var slots: [Slot] = []
+        /// Model and document frames: the entity's values.
+        ///
+        /// A property's first reading (its key path read literally) stores its value here at
+        /// once.
+        var values: EntityStorage?
+        /// Model and document frames: per property, two readings (the key path read literally,
+        /// and read as nested keys when it has dots).
+        var readings: [Reading] = []
+        /// Values of second readings, by reading slot, until the frame resolves.
+        var secondValues: [Int: MappedValue] = [:]
+        /// Failures of readings, by reading slot.
+        var readingFailures: [Int: [MappingFailure]] = [:]
+        /// Where `null` was found, by reading slot.
+        var nullLocations: [Int: SourceLocation] = [:]
         /// Array frames: elements seen, where valid ones go, failures of elements in order.
         var elementCount = 0
         var sink: ElementSink?
@@ -52,7 +73,9 @@ final class MappingRun {
         self.rootSink = rootSink
         self.prefix = prefix
         self.wantsLocations = wantsLocations
-        frames.append(Frame(program: 0, parent: -1, slots: [.absent, .absent]))
+        var document = Frame(program: 0, parent: -1, readings: [.absent, .absent])
+        if let layout = plan.programs[0].layout { document.values = EntityStorage.make(layout: layout) }
+        frames.append(document)
         depth = 1
     }
 
@@ -66,18 +89,18 @@ final class MappingRun {
             if !read.hasDecoder, case .scalar(let event) = value {
                 // The common case, without the property's plan: a scalar that converts.
                 if case .null = event {
-                    frames[frameIndex].slots[index &* 2 &+ accept.alternative] = .null(info.location)
+                    record(.null(info.location), frame: frameIndex, property: index, alternative: accept.alternative)
                     return
                 }
                 if case .value(let converted) = ValueConversion.convert(event, to: read.type) {
-                    frames[frameIndex].slots[index &* 2 &+ accept.alternative] = .value(converted)
+                    store(converted, frame: frameIndex, property: index, alternative: accept.alternative)
                     return
                 }
             }
             let slot = try convert(
                 value, program: program, index: index, frame: frameIndex, alternative: accept.alternative,
                 location: info.location)
-            frames[frameIndex].slots[index &* 2 &+ accept.alternative] = slot
+            record(slot, frame: frameIndex, property: index, alternative: accept.alternative)
         case .element(let program):
             let index = frames[frameIndex].elementCount
             frames[frameIndex].elementCount = index &+ 1
@@ -120,13 +143,12 @@ final class MappingRun {
         }
         switch plan.programs[program].role {
         case .model:
-            let count = plan.programs[program].properties.count &* 2
-            if depth < frames.count { swap(&frame.slots, &frames[depth].slots) }
-            frame.slots.removeAll(keepingCapacity: true)
-            // One append at a time: appending a `repeatElement` sequence goes through the
-            // generic sequence path, a value-witness call per slot.
-            frame.slots.reserveCapacity(count)
-            for _ in 0..<count { frame.slots.append(.absent) }
+            guard let layout = plan.programs[program].layout else { preconditionFailure("a model has a layout") }
+            let count = layout.keyPaths.count &* 2
+            if depth < frames.count { swap(&frame.readings, &frames[depth].readings) }
+            frame.readings.removeAll(keepingCapacity: true)
+            frame.readings.append(contentsOf: repeatElement(.absent, count: count))
+            frame.values = EntityStorage.make(layout: layout)
         case .array(let element):
             if parentIndex == 0, let rootSink {
                 frame.sink = rootSink
@@ -165,12 +187,11 @@ final class MappingRun {
         case .string, .url, .int, .uint, .float, .double, .bool: break
         }
         let frame = scope < 0 ? 0 : scope
-        frames[frame].slots[index &* 2 &+ accept.alternative] = .failed([
-            MappingFailure(
-                .wrongType(expected: property.expectation, found: ValueConversion.describe(found)),
-                path: path(of: frame, appending: property.alternatives[accept.alternative].map { .key($0) }),
-                location: info.location)
-        ])
+        let failure = MappingFailure(
+            .wrongType(expected: property.expectation, found: ValueConversion.describe(found)),
+            path: path(of: frame, appending: property.alternatives[accept.alternative].map { .key($0) }),
+            location: info.location)
+        record(.failed([failure]), frame: frame, property: index, alternative: accept.alternative)
     }
 
     func endScope(_ scope: Int) throws {
@@ -197,18 +218,22 @@ final class MappingRun {
         case .document:
             preconditionFailure("the document is not a scope")
         }
-        handOver(result, parent: parent, slot: frames[scope].propertyIndex &* 2 &+ frames[scope].alternative)
-        frames[scope].slots.removeAll(keepingCapacity: true)
+        handOver(result, parent: parent, property: frames[scope].propertyIndex, alternative: frames[scope].alternative)
+        frames[scope].readings.removeAll(keepingCapacity: true)
+        frames[scope].values = nil
+        if !frames[scope].secondValues.isEmpty { frames[scope].secondValues = [:] }
+        if !frames[scope].readingFailures.isEmpty { frames[scope].readingFailures = [:] }
+        if !frames[scope].nullLocations.isEmpty { frames[scope].nullLocations = [:] }
         frames[scope].sink = nil
         frames[scope].failures = []
         depth &-= 1
     }
 
     func endDocument() throws {
-        let resolved = resolve(0)
-        if !resolved.failures.isEmpty {
-            outcome = .failed(resolved.failures)
-        } else if let value = resolved.values[0] {
+        let failures = resolve(0)
+        if !failures.isEmpty {
+            outcome = .failed(failures)
+        } else if let value = frames[0].values?[0], !value.isMissing {
             outcome = .value(value)
         }
         isFinished = true
@@ -290,49 +315,69 @@ final class MappingRun {
         }
     }
 
-    /// Resolves every property of a model or document frame: the first valid reading wins;
-    /// else the first failing reading's failures; else `null` or absence (fine when optional).
-    private func resolve(_ index: Int) -> (values: EntityStorage, failures: [MappingFailure]) {
+    /// Records what a reading of property `property` found, in frame `frame`.
+    private func record(_ slot: Slot, frame: Int, property: Int, alternative: Int) {
+        switch slot {
+        case .absent:
+            break
+        case .value(let value):
+            store(value, frame: frame, property: property, alternative: alternative)
+        case .null(let location):
+            let reading = property &* 2 &+ alternative
+            frames[frame].readings[reading] = .null
+            if let location { frames[frame].nullLocations[reading] = location }
+        case .failed(let failures):
+            let reading = property &* 2 &+ alternative
+            frames[frame].readings[reading] = .failed
+            frames[frame].readingFailures[reading] = failures
+        }
+    }
+
+    /// Records a value: a first reading's goes straight into the entity's storage.
+    @inline(__always)
+    private func store(_ value: MappedValue, frame: Int, property: Int, alternative: Int) {
+        let reading = property &* 2 &+ alternative
+        frames[frame].readings[reading] = .value
+        if alternative == 0 {
+            frames[frame].values?[property] = value
+        } else {
+            frames[frame].secondValues[reading] = value
+        }
+    }
+
+    /// Resolves every property of a model or document frame, completing its entity's storage.
+    ///
+    /// The first valid reading wins; else the first failing reading's failures; else `null` or
+    /// absence (fine when optional). Returns the failures.
+    private func resolve(_ index: Int) -> [MappingFailure] {
         let program = frames[index].program
-        guard let layout = plan.programs[program].layout else {
-            preconditionFailure("a program with properties has a layout")
-        }
-        let count = plan.programs[program].properties.count
-        // The slots are taken out of the frame and the chosen values moved (not copied) into
-        // the entity's storage; the emptied slot storage goes back to the frame, for the next
-        // scope at this depth.
-        var slots: [Slot] = []
-        swap(&slots, &frames[index].slots)
-        defer {
-            slots.removeAll(keepingCapacity: true)
-            swap(&slots, &frames[index].slots)
-        }
-        let values = EntityStorage.make(layout: layout)
+        guard let values = frames[index].values else { preconditionFailure("a frame with properties has values") }
         var failures: [MappingFailure] = []
-        for position in 0..<count {
-            var chosen = -1
-            var failed: [MappingFailure]?
-            var null: (alternative: Int, location: SourceLocation?)?
-            for alternative in 0..<plan.programs[program].properties[position].alternatives.count {
-                let slot = position &* 2 &+ alternative
-                switch slots[slot] {
-                case .value:
-                    chosen = slot
-                case .failed(let found):
-                    if failed == nil { failed = found }
-                case .null(let location):
-                    if null == nil { null = (alternative, location) }
-                case .absent:
-                    break
-                }
-                if chosen >= 0 { break }
-            }
-            if chosen >= 0 {
-                values.append(Self.takeValue(at: chosen, from: &slots))
+        for position in 0..<(frames[index].readings.count / 2) {
+            let first = frames[index].readings[position &* 2]
+            if first == .value { continue }
+            let second = frames[index].readings[position &* 2 &+ 1]
+            if second == .value {
+                values[position] = frames[index].secondValues[position &* 2 &+ 1] ?? .missing
                 continue
             }
-            values.append(nil)
+            // No valid reading. A value stored by an earlier member of the same name (a
+            // duplicate key that later failed or was null) does not count.
+            if first != .absent { values[position] = .missing }
             let property = plan.programs[program].properties[position]
+            var failed: [MappingFailure]?
+            var null: (alternative: Int, location: SourceLocation?)?
+            for alternative in 0..<property.alternatives.count {
+                let reading = position &* 2 &+ alternative
+                switch frames[index].readings[reading] {
+                case .failed:
+                    if failed == nil { failed = frames[index].readingFailures[reading] ?? [] }
+                case .null:
+                    if null == nil { null = (alternative, frames[index].nullLocations[reading]) }
+                case .value, .absent:
+                    break
+                }
+            }
             if let failed {
                 failures.append(contentsOf: failed)
             } else if property.property.isOptional {
@@ -351,16 +396,7 @@ final class MappingRun {
                         path: path(of: index, appending: keys.map { .key($0) }), location: nil))
             }
         }
-        return (values, failures)
-    }
-
-    /// Moves the value out of a `.value` slot, leaving `.absent` (a swap: the value is not
-    /// copied).
-    private static func takeValue(at index: Int, from slots: inout [Slot]) -> MappedValue? {
-        var taken = Slot.absent
-        swap(&taken, &slots[index])
-        guard case .value(let value) = taken else { return nil }
-        return value
+        return failures
     }
 
     private func finishModel(_ index: Int, kind: AnyModelKind) throws -> Slot {
@@ -377,9 +413,10 @@ final class MappingRun {
         if frames[index].isArray {
             return .failed([failure(.wrongType(expected: "an object (\(kind.typeName))", found: "an array"))])
         }
-        let resolved = resolve(index)
-        if !resolved.failures.isEmpty { return .failed(resolved.failures) }
-        let entity = MappedEntity(storage: resolved.values)
+        let failures = resolve(index)
+        if !failures.isEmpty { return .failed(failures) }
+        guard let values = frames[index].values else { preconditionFailure("a model frame has values") }
+        let entity = MappedEntity(storage: values)
         do {
             if let elementSink {
                 try elementSink.appendModel(entity)
@@ -395,12 +432,12 @@ final class MappingRun {
     }
 
     /// Gives a closed scope's value or failures to its parent.
-    private func handOver(_ result: Slot, parent: Int, slot: Int) {
+    private func handOver(_ result: Slot, parent: Int, property: Int, alternative: Int) {
         switch plan.programs[frames[parent].program].role {
         case .array:
             if case .failed(let failures) = result { frames[parent].failures.append(contentsOf: failures) }
         case .model, .document:
-            frames[parent].slots[slot] = result
+            record(result, frame: parent, property: property, alternative: alternative)
         }
     }
 

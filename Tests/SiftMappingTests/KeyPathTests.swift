@@ -36,6 +36,27 @@ struct KeyPathTests {
         #expect(try mapValue(#"{"a.b": null, "a": {"b": "x"}}"#, Property("a.b", .string), as: String.self) == "x")
     }
 
+    @Test("a repeated member: the last one counts, for each reading")
+    func repeatedMembers() throws {
+        #expect(try mapValue(#"{"a": "x", "a": 1}"#, Property("a", .int), as: Int.self) == 1)
+        #expect(try mapValue(#"{"a": 1, "a": null}"#, Property("a", .int, optional: true), as: Int.self) == nil)
+        let overwritten = try failures(#"{"a": 1, "a": "x"}"#, Property("a", .int))
+        #expect(
+            overwritten.map(\.description) == [
+                #"$.a: wrong type: expected an integer (Int), found the string "x" (line 1, column 15)"#
+            ])
+        let nulled = try failures(#"{"a": 1, "a": null}"#, Property("a", .int))
+        #expect(nulled.map(\.description) == ["$.a: missing required value: expected an integer (Int), found null (line 1, column 15)"])
+        // The literal reading's last member is null: the nested reading's value wins.
+        let nested = #"{"a.b": 1, "a.b": null, "a": {"b": 2}}"#
+        #expect(try mapValue(nested, Property("a.b", .int), as: Int.self) == 2)
+        // The literal reading's last member fails: the nested reading's value wins, not the
+        // literal reading's earlier value.
+        let failedLiteral = #"{"a.b": 1, "a": {"b": 2}, "a.b": "x"}"#
+        #expect(try mapValue(failedLiteral, Property("a.b", .int), as: Int.self) == 2)
+        #expect(try mapValue(#"{"a": {"b": 2}, "a.b": 3, "a": {"b": 4}}"#, Property("a.b", .int), as: Int.self) == 3)
+    }
+
     @Test("the empty key path is the object itself")
     func root() throws {
         let entity = try Mapper.entity(
