@@ -46,7 +46,10 @@ struct KeyPathTests {
                 #"$.a: wrong type: expected an integer (Int), found the string "x" (line 1, column 15)"#
             ])
         let nulled = try failures(#"{"a": 1, "a": null}"#, Property("a", .int))
-        #expect(nulled.map(\.description) == ["$.a: missing required value: expected an integer (Int), found null (line 1, column 15)"])
+        #expect(
+            nulled.map(\.description) == [
+                "$.a: missing required value: expected an integer (Int), found null (line 1, column 15)"
+            ])
         // The literal reading's last member is null: the nested reading's value wins.
         let nested = #"{"a.b": 1, "a.b": null, "a": {"b": 2}}"#
         #expect(try mapValue(nested, Property("a.b", .int), as: Int.self) == 2)

@@ -384,7 +384,10 @@ struct PathMatcherEngine {
         var capture = -1
         let closerStart = closers.count
         var needsFrame = false
-        var info: MatchInfo?
+        // Made once, for the first accept. Not an optional: an optional `MatchInfo` is destroyed
+        // through the run time's generic witnesses, for every value.
+        var info = MatchInfo()
+        var hasInfo = !wantsInfo
         var index = valueStart
         while index < valueEnd {
             let entry = entries[index]
@@ -394,10 +397,12 @@ struct PathMatcherEngine {
                 let start = Int(state.acceptStart)
                 for acceptIndex in start..<(start + Int(state.acceptCount)) {
                     let accept = acceptIndices[acceptIndex]
-                    let matchInfo = info ?? makeInfo(context, isContainer: isContainer)
-                    info = matchInfo
+                    if !hasInfo {
+                        info = makeInfo(context, isContainer: isContainer)
+                        hasInfo = true
+                    }
                     try handleAccept(
-                        accept, entry: entry, event: event, isContainer: isContainer, isArray: isArray, info: matchInfo,
+                        accept, entry: entry, event: event, isContainer: isContainer, isArray: isArray, info: info,
                         capture: &capture, valueEnd: &valueEnd, needsFrame: &needsFrame)
                 }
             }
