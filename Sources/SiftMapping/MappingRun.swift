@@ -147,7 +147,9 @@ final class MappingRun {
             let count = layout.keyPaths.count &* 2
             if depth < frames.count { swap(&frame.readings, &frames[depth].readings) }
             frame.readings.removeAll(keepingCapacity: true)
-            frame.readings.append(contentsOf: repeatElement(.absent, count: count))
+            // One append at a time: appending a `repeatElement` sequence takes the generic path.
+            frame.readings.reserveCapacity(count)
+            for _ in 0..<count { frame.readings.append(.absent) }
             frame.values = EntityStorage.make(layout: layout)
         case .array(let element):
             if parentIndex == 0, let rootSink {

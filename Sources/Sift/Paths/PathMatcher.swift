@@ -308,8 +308,10 @@ struct PathMatcherEngine {
 
     @inline(__always)
     private mutating func truncate(to frame: MatcherFrame) {
-        if entries.count > Int(frame.entryEnd) { entries.removeLast(entries.count &- Int(frame.entryEnd)) }
-        if keys.count > Int(frame.keyEnd) { keys.removeLast(keys.count &- Int(frame.keyEnd)) }
+        // One at a time: usually one or two, and `removeLast(_:)` takes the generic
+        // replaceSubrange path.
+        while entries.count > Int(frame.entryEnd) { entries.removeLast() }
+        while keys.count > Int(frame.keyEnd) { keys.removeLast() }
     }
 
     @inline(__always)
@@ -384,10 +386,18 @@ struct PathMatcherEngine {
         var capture = -1
         let closerStart = closers.count
         var needsFrame = false
-        // Made once, for the first accept. Not an optional: an optional `MatchInfo` is destroyed
-        // through the run time's generic witnesses, for every value.
-        var info = MatchInfo()
-        var hasInfo = !wantsInfo
+        // Made once, when some state accepts the value (entries pushed below come from accepts).
+        // A constant, not an optional made lazily: an optional `MatchInfo` is destroyed through
+        // the run time's generic witnesses, and a variable is copied for every call it goes to.
+        var hasAccepts = false
+        if wantsInfo {
+            var probe = valueStart
+            while probe < valueEnd && !hasAccepts {
+                hasAccepts = states[Int(entries[probe].state)].acceptCount > 0
+                probe += 1
+            }
+        }
+        let info = hasAccepts ? makeInfo(context, isContainer: isContainer) : MatchInfo()
         var index = valueStart
         while index < valueEnd {
             let entry = entries[index]
@@ -397,10 +407,6 @@ struct PathMatcherEngine {
                 let start = Int(state.acceptStart)
                 for acceptIndex in start..<(start + Int(state.acceptCount)) {
                     let accept = acceptIndices[acceptIndex]
-                    if !hasInfo {
-                        info = makeInfo(context, isContainer: isContainer)
-                        hasInfo = true
-                    }
                     try handleAccept(
                         accept, entry: entry, event: event, isContainer: isContainer, isArray: isArray, info: info,
                         capture: &capture, valueEnd: &valueEnd, needsFrame: &needsFrame)
