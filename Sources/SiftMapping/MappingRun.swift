@@ -131,43 +131,45 @@ final class MappingRun {
     func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int {
         let parentIndex = parent < 0 ? 0 : parent
         guard case .scope(let program) = accept.kind else { preconditionFailure("not a scope accept") }
-        var frame = Frame(
-            program: program, parent: parentIndex, alternative: accept.alternative, isArray: isArray,
-            location: info.location)
+        let index = depth
+        // The frame at this depth is reused field by field (a closed frame keeps only its
+        // emptied reading storage): building a frame and assigning it copied and destroyed one.
+        if index == frames.count { frames.append(Frame(program: program, parent: parentIndex)) }
+        frames[index].program = program
+        frames[index].parent = parentIndex
+        frames[index].alternative = accept.alternative
+        frames[index].isArray = isArray
+        frames[index].location = info.location
+        frames[index].propertyIndex = 0
+        frames[index].elementIndex = 0
+        frames[index].elementCount = 0
         switch plan.tags[accept.tag] {
-        case .property(_, let index):
-            frame.propertyIndex = index
+        case .property(_, let property):
+            frames[index].propertyIndex = property
         case .element:
-            frame.elementIndex = frames[parentIndex].elementCount
+            frames[index].elementIndex = frames[parentIndex].elementCount
             frames[parentIndex].elementCount &+= 1
         }
         switch plan.programs[program].role {
         case .model:
             guard let layout = plan.programs[program].layout else { preconditionFailure("a model has a layout") }
             let count = layout.keyPaths.count &* 2
-            if depth < frames.count { swap(&frame.readings, &frames[depth].readings) }
-            frame.readings.removeAll(keepingCapacity: true)
+            frames[index].readings.removeAll(keepingCapacity: true)
+            frames[index].readings.reserveCapacity(count)
             // One append at a time: appending a `repeatElement` sequence takes the generic path.
-            frame.readings.reserveCapacity(count)
-            for _ in 0..<count { frame.readings.append(.absent) }
-            frame.values = EntityStorage.make(layout: layout)
+            for _ in 0..<count { frames[index].readings.append(.absent) }
+            frames[index].values = EntityStorage.make(layout: layout)
         case .array(let element):
             if parentIndex == 0, let rootSink {
-                frame.sink = rootSink
+                frames[index].sink = rootSink
             } else {
                 switch element {
-                case .model(let kind): frame.sink = kind.makeCollector()
-                case .decoded(let decoder): frame.sink = decoder.makeCollector()
+                case .model(let kind): frames[index].sink = kind.makeCollector()
+                case .decoded(let decoder): frames[index].sink = decoder.makeCollector()
                 }
             }
         case .document:
             break
-        }
-        let index = depth
-        if depth < frames.count {
-            frames[depth] = frame
-        } else {
-            frames.append(frame)
         }
         depth &+= 1
         return index
@@ -227,7 +229,7 @@ final class MappingRun {
         if !frames[scope].readingFailures.isEmpty { frames[scope].readingFailures = [:] }
         if !frames[scope].nullLocations.isEmpty { frames[scope].nullLocations = [:] }
         frames[scope].sink = nil
-        frames[scope].failures = []
+        if !frames[scope].failures.isEmpty { frames[scope].failures = [] }
         depth &-= 1
     }
 
