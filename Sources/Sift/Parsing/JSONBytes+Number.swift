@@ -206,27 +206,25 @@ enum JSONNumberParsing {
         if isNegative { index = 1 }
         var significand: UInt64 = 0
         var digits = 0
-        while index < count {
-            let digit = base[index] &- UInt8(ascii: "0")
-            guard digit < 10 else { break }
-            significand = significand &* 10 &+ UInt64(digit)
-            digits &+= 1
-            index &+= 1
-        }
-        guard digits > 0 else { return nil }
-        var exponent = 0
-        if index < count, base[index] == UInt8(ascii: ".") {
-            index &+= 1
-            let fractionStart = index
+        /// Appends the digits from `index` on to the significand; returns how many there were.
+        func takeDigits() -> Int {
+            let start = index
             while index < count {
                 let digit = base[index] &- UInt8(ascii: "0")
                 guard digit < 10 else { break }
                 significand = significand &* 10 &+ UInt64(digit)
-                digits &+= 1
                 index &+= 1
             }
-            guard index > fractionStart else { return nil }
-            exponent = fractionStart &- index
+            digits &+= index &- start
+            return index &- start
+        }
+        guard takeDigits() > 0 else { return nil }
+        var exponent = 0
+        if index < count, base[index] == UInt8(ascii: ".") {
+            index &+= 1
+            let fractionDigits = takeDigits()
+            guard fractionDigits > 0 else { return nil }
+            exponent = -fractionDigits
         }
         if index < count, base[index] | 0x20 == UInt8(ascii: "e") {
             index &+= 1
