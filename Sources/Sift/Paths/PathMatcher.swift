@@ -472,7 +472,13 @@ struct PathMatcherEngine {
         capture: inout Int, valueEnd: inout Int, needsFrame: inout Bool
     ) throws {
         let accept = paths.accepts[Int(acceptIndex)]
-        let key = entry.keyCount >= 0 ? Array(keys[Int(entry.keyStart)..<Int(entry.keyStart + entry.keyCount)]) : nil
+        // Made only where a value waits (a capture or a reordering buffer): a target copies the
+        // info, and the key is an array.
+        func target() -> MatcherCaptureTarget {
+            var key: [Int]?
+            if entry.keyCount >= 0 { key = Array(keys[Int(entry.keyStart)..<Int(entry.keyStart + entry.keyCount)]) }
+            return MatcherCaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
+        }
         switch accept.kind {
         case .scope(let program):
             guard isContainer else {
@@ -487,21 +493,19 @@ struct PathMatcherEngine {
             needsFrame = true
         case .match(let kind):
             if isContainer ? accept.capturesContainers : accept.capturesScalars {
-                let target = MatcherCaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
                 if isContainer {
                     if capture < 0 {
-                        captures.append(MatcherCapture(targets: [target]))
+                        captures.append(MatcherCapture(targets: [target()]))
                         capture = captures.count - 1
                     } else {
-                        captures[capture].targets.append(target)
+                        captures[capture].targets.append(target())
                     }
                 } else {
-                    try deliver(.value(JSONValue(scalar: event) ?? .null), to: target)
+                    try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 }
             } else if !isContainer && kind.acceptsScalars {
-                let target = MatcherCaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
                 if accept.orderGroup >= 0 {
-                    try deliver(.value(JSONValue(scalar: event) ?? .null), to: target)
+                    try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 } else {
                     delivered = true
                     try receiver.receive(.scalar(event), accept: accept, scope: Int(entry.scope), info: info)
