@@ -133,7 +133,7 @@ final class MappingRun {
         guard case .scope(let program) = accept.kind else { preconditionFailure("not a scope accept") }
         let index = depth
         // The frame at this depth is reused field by field (a closed frame keeps only its
-        // emptied reading storage): building a frame and assigning it copied and destroyed one.
+        // reading storage): building a frame and assigning it copied and destroyed one.
         if index == frames.count { frames.append(Frame(program: program, parent: parentIndex)) }
         frames[index].program = program
         frames[index].parent = parentIndex
@@ -154,10 +154,12 @@ final class MappingRun {
         case .model:
             guard let layout = plan.programs[program].layout else { preconditionFailure("a model has a layout") }
             let count = layout.keyPaths.count &* 2
-            frames[index].readings.removeAll(keepingCapacity: true)
-            frames[index].readings.reserveCapacity(count)
-            // One append at a time: appending a `repeatElement` sequence takes the generic path.
-            for _ in 0..<count { frames[index].readings.append(.absent) }
+            // The frame at a depth is mostly the same model's: its readings are reset in place.
+            if frames[index].readings.count == count {
+                frames[index].readings.withUnsafeMutableBufferPointer { $0.update(repeating: .absent) }
+            } else {
+                frames[index].readings = Array(repeating: .absent, count: count)
+            }
             frames[index].values = EntityStorage.make(layout: layout)
         case .array(let element):
             if parentIndex == 0, let rootSink {
@@ -223,7 +225,6 @@ final class MappingRun {
             preconditionFailure("the document is not a scope")
         }
         handOver(result, parent: parent, property: frames[scope].propertyIndex, alternative: frames[scope].alternative)
-        frames[scope].readings.removeAll(keepingCapacity: true)
         frames[scope].values = nil
         if !frames[scope].secondValues.isEmpty { frames[scope].secondValues = [:] }
         if !frames[scope].readingFailures.isEmpty { frames[scope].readingFailures = [:] }
