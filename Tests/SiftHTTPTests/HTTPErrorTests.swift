@@ -202,9 +202,12 @@ struct HTTPErrorTests {
 
     @Test("a refused connection is a transport error")
     func transportError() async throws {
-        let port = try await TestHTTPServer.run(routes: [:]) { server async throws in server.port }
+        // A port bound but not listening refuses connections, and stays ours for the test: a
+        // port freed by a closed server could be taken by another test's server meanwhile.
+        let socket = try ClosedPort()
+        defer { socket.close() }
         let client = JSONHTTPClient(
-            baseURL: URL(string: "http://127.0.0.1:\(port)")!, timeouts: HTTPTimeouts(response: .seconds(1)))
+            baseURL: URL(string: "http://127.0.0.1:\(socket.port)")!, timeouts: HTTPTimeouts(response: .seconds(1)))
         let loader = HTTPDataLoader(client: client, resourcePath: "/", mapper: ObjectDataMapper(Int.self))
         let error = await #expect(throws: HTTPLoadError.self) { try await loader.load() }
         #expect(error?.kind == .transport)
@@ -246,5 +249,38 @@ struct HTTPErrorTests {
             #expect(await server.log.wait(for: "aborted /authors", count: 2))
             #expect(!server.log.contains("served /authors"))
         }
+    }
+}
+
+/// A TCP socket bound to a loopback port without listening: connections to the port are refused.
+private struct ClosedPort {
+    struct Failure: Error {}
+
+    let descriptor: Int32
+    let port: Int
+
+    init() throws {
+        let socket = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socket >= 0 else { throw Failure() }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+                bind(socket, generic, length) == 0 && getsockname(socket, generic, &length) == 0
+            }
+        }
+        guard bound else {
+            Glibc.close(socket)
+            throw Failure()
+        }
+        descriptor = socket
+        port = Int(UInt16(bigEndian: address.sin_port))
+    }
+
+    func close() {
+        Glibc.close(descriptor)
     }
 }
