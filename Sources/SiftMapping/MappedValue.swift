@@ -70,7 +70,8 @@ final class EntityStorage: ManagedBuffer<EntityStorage.Header, MappedValue> {
     @usableFromInline
     struct Header {
         @usableFromInline let layout: EntityLayout
-        @usableFromInline var count: Int
+        /// How many values follow the header: one per property of the layout, all initialized.
+        @usableFromInline let count: Int
         /// The position after the last property looked up.
         @usableFromInline var next: Int
     }

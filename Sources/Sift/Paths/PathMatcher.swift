@@ -230,9 +230,8 @@ struct PathMatcherEngine {
             while true {
                 let index = Int(nameTable[table &+ slot])
                 if index < 0 { break }
-                let name = names[index]
-                if Int(name.count) == count, name.prefix == prefix, count <= 8 || nameEquals(name, bytes) {
-                    pushChild(of: entry, via: name.transition, frame: frame, arrayID: -1)
+                if nameMatches(names[index], bytes, prefix) {
+                    pushChild(of: entry, via: names[index].transition, frame: frame, arrayID: -1)
                 }
                 slot = (slot &+ 1) & (size &- 1)
             }
@@ -242,20 +241,22 @@ struct PathMatcherEngine {
         let end = start + Int(state.nameCount)
         var index = start
         while index < end {
-            let name = names[index]
-            if Int(name.count) == count, name.prefix == prefix, count <= 8 || nameEquals(name, bytes) {
-                pushChild(of: entry, via: name.transition, frame: frame, arrayID: -1)
+            if nameMatches(names[index], bytes, prefix) {
+                pushChild(of: entry, via: names[index].transition, frame: frame, arrayID: -1)
             }
             index += 1
         }
     }
 
+    /// Whether `name` is the key `bytes`, whose first eight bytes are `prefix`: lengths and
+    /// words first, the bytes only for names longer than a word.
     @inline(__always)
-    private func nameEquals(_ name: CompiledPaths.Name, _ bytes: JSONBytes) -> Bool {
-        if name.count == 0 { return true }
+    private func nameMatches(_ name: CompiledPaths.Name, _ bytes: JSONBytes, _ prefix: UInt64) -> Bool {
+        guard Int(name.count) == bytes.count, name.prefix == prefix else { return false }
+        if bytes.count <= 8 { return true }
         return nameBytes.withUnsafeBufferPointer { table in
             bytes.withUnsafeBytes { key in
-                // The buffer is non-empty here, so it has a base address.
+                // Both hold more than eight bytes here, so they have base addresses.
                 // swift-format-ignore: NeverForceUnwrap
                 memcmp(table.baseAddress! + Int(name.offset), key.baseAddress!, Int(name.count)) == 0
             }
