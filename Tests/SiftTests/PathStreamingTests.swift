@@ -16,6 +16,10 @@ import Testing
         // Names sharing their first eight bytes, a name and the same name plus NUL, the empty
         // name, multi-byte names: states with many names look them up through a hash table.
         #"{"created_at":1,"created_at_1":2,"created_at_2":3,"ab":4,"ab\u0000":5,"":6,"é":7,"ключ":8,"k":{"ab":9,"created_at_2":[10,{"ab":11}]}}"#,
+        // Objects whose members one state picks by name (the matcher tracks them without
+        // entries): skipped containers and scalars between picked members, picked containers,
+        // nested picked objects.
+        #"{"o":{"x":[1,{"a":0}],"w":1,"y":{"a":2},"b":{"d":[3],"c":{"e":4},"f":2},"a":[5,{"a":6}],"z":null},"p":{"a":8}}"#,
     ]
 
     static let queries: [String] = [
@@ -26,6 +30,7 @@ import Testing
         "$..id", "$.store..price", "$[2].b[1].c[-1].a", "$.header.text",
         "$['created_at_1','created_at_2','ab','ab\\u0000','','é','ключ','missing','created_at']",
         "$['ab','x','ab','y','z','ab']", "$..['created_at_2','ab','k','k1','k2','k3']",
+        "$.o.a", "$.o.b.c", "$.o.b.c.e", "$.o.a[1].a", "$.*.a", "$.o['a','b']",
     ]
 
     func check(_ query: String, _ text: String, chunkSizes: [Int]) throws {

@@ -17,6 +17,10 @@ package final class CompiledPaths: @unchecked Sendable {
         var ordered = false
         var needsLength = false
         var hasTransitions = false
+        /// The state's only transitions are by distinct names, to states that keep no order keys
+        /// and enter no visitors: a member's value enters at most one state, which the matcher
+        /// then tracks without pushing an entry (see ``PathMatcherEngine``).
+        var directNames = false
     }
 
     struct Name {
@@ -104,6 +108,10 @@ package final class CompiledPaths: @unchecked Sendable {
             state.hasTransitions = source.hasTransitions || !source.epsilon.isEmpty
             states.append(state)
         }
+        for index in states.indices {
+            states[index].directNames = Self.picksDirectly(
+                states[index], states: states, names: names, nameBytes: nameBytes)
+        }
         self.states = states
         self.names = names
         self.nameBytes = nameBytes
@@ -117,6 +125,25 @@ package final class CompiledPaths: @unchecked Sendable {
         self.blockTails = automaton.blockTails
         self.orderGroups = automaton.orderGroups
         self.programRoots = automaton.programRoots
+    }
+
+    /// Whether a state's members are matched by distinct names alone, each into one state that
+    /// needs no order keys and no visitors.
+    private static func picksDirectly(
+        _ state: State, states: ContiguousArray<State>, names: ContiguousArray<Name>, nameBytes: ContiguousArray<UInt8>
+    ) -> Bool {
+        guard state.nameCount > 0, state.memberCount == 0, state.elementCount == 0, state.indexedCount == 0,
+            !state.selfLoop, !state.ordered, state.epsilonCount == 0
+        else { return false }
+        let range = Int(state.nameStart)..<Int(state.nameStart + state.nameCount)
+        var seen = Set<ArraySlice<UInt8>>()
+        for name in names[range] {
+            let target = states[Int(name.transition.target)]
+            guard !target.ordered, target.epsilonCount == 0 else { return false }
+            let bytes = nameBytes[Int(name.offset)..<Int(name.offset + name.count)]
+            guard seen.insert(bytes).inserted else { return false }
+        }
+        return true
     }
 
     /// States with up to this many names are searched in order; others through a hash table.

@@ -126,6 +126,10 @@ struct PathMatcherEngine {
     private var buffers: [Int32: [MatcherBuffered]] = [:]
     private var arrayLengths: [Int32: Int] = [:]
     private var nextArrayID: Int32 = 0
+    /// In an object with a ``MatcherFrame/directEntry``: the state the current member's value
+    /// enters (-1: none), and the scope it belongs to.
+    private var directTarget: Int32 = -1
+    private var directScope: Int32 = -1
     private var sequence = 0
     /// A value went to the receiver during this event (which may then ask to stop).
     private var delivered = false
@@ -194,6 +198,17 @@ struct PathMatcherEngine {
     @inline(__always)
     private mutating func enterMember(_ bytes: JSONBytes) {
         let frameIndex = frames.count - 1
+        if frames[frameIndex].directEntry >= 0 {
+            // One state picks the members, by name: the value's state, if any, without an entry.
+            let frame = frames[frameIndex]
+            truncate(to: frame)
+            let entry = entries[Int(frame.directEntry)]
+            let prefix = CompiledPaths.prefixWord(bytes.base, count: bytes.count)
+            var cursor = -1
+            directTarget = nextName(states[Int(entry.state)], bytes, prefix, cursor: &cursor)?.target ?? -1
+            directScope = entry.scope
+            return
+        }
         frames[frameIndex].children &+= 1
         let frame = frames[frameIndex]
         truncate(to: frame)
@@ -221,31 +236,46 @@ struct PathMatcherEngine {
     private mutating func matchNames(
         _ state: CompiledPaths.State, _ bytes: JSONBytes, _ entry: MatcherEntry, _ frame: MatcherFrame
     ) {
-        let count = bytes.count
-        let prefix = CompiledPaths.prefixWord(bytes.base, count: count)
+        let prefix = CompiledPaths.prefixWord(bytes.base, count: bytes.count)
+        var cursor = -1
+        while let transition = nextName(state, bytes, prefix, cursor: &cursor) {
+            pushChild(of: entry, via: transition, frame: frame, arrayID: -1)
+        }
+    }
+
+    /// The transition of the next of `state`'s names equal to the key `bytes` (whose first eight
+    /// bytes are `prefix`), searching on from `cursor` (-1 to start); nil when there is none.
+    @inline(__always)
+    private func nextName(
+        _ state: CompiledPaths.State, _ bytes: JSONBytes, _ prefix: UInt64, cursor: inout Int
+    ) -> PathAutomaton.Transition? {
         if state.nameTableSize > 0 {
             let size = Int(state.nameTableSize)
             let table = Int(state.nameTableStart)
-            var slot = CompiledPaths.nameSlot(prefix: prefix, count: count, size: size)
+            var slot =
+                cursor < 0
+                ? CompiledPaths.nameSlot(prefix: prefix, count: bytes.count, size: size)
+                : (cursor &+ 1) & (size &- 1)
             while true {
                 let index = Int(nameTable[table &+ slot])
-                if index < 0 { break }
+                if index < 0 { return nil }
                 if nameMatches(names[index], bytes, prefix) {
-                    pushChild(of: entry, via: names[index].transition, frame: frame, arrayID: -1)
+                    cursor = slot
+                    return names[index].transition
                 }
                 slot = (slot &+ 1) & (size &- 1)
             }
-            return
         }
-        let start = Int(state.nameStart)
-        let end = start + Int(state.nameCount)
-        var index = start
+        var index = cursor < 0 ? Int(state.nameStart) : cursor &+ 1
+        let end = Int(state.nameStart) + Int(state.nameCount)
         while index < end {
             if nameMatches(names[index], bytes, prefix) {
-                pushChild(of: entry, via: names[index].transition, frame: frame, arrayID: -1)
+                cursor = index
+                return names[index].transition
             }
             index += 1
         }
+        return nil
     }
 
     /// Whether `name` is the key `bytes`, whose first eight bytes are `prefix`: lengths and
@@ -367,7 +397,22 @@ struct PathMatcherEngine {
             valueStart = 0
         } else {
             let parent = frames[frames.count - 1]
-            if parent.isArray { enterElement() }
+            if parent.directEntry >= 0 {
+                guard directTarget >= 0 else {
+                    ordinal &+= 1
+                    if isContainer { skip(context) }
+                    return
+                }
+                let entry = MatcherEntry(state: directTarget, scope: directScope, keyStart: 0, keyCount: -1)
+                guard isContainer else {
+                    ordinal &+= 1
+                    try acceptScalar(event, entry: entry, context: context)
+                    return
+                }
+                entries.append(entry)
+            } else if parent.isArray {
+                enterElement()
+            }
             valueStart = Int(parent.entryEnd)
         }
         ordinal &+= 1
@@ -441,6 +486,22 @@ struct PathMatcherEngine {
             skip(context)
             return
         }
+        var directEntry: Int32 = -1
+        if !isArray {
+            // Direct when a single entry has transitions, and it picks members by name only.
+            var probe = valueStart
+            while probe < valueEnd {
+                let state = states[Int(entries[probe].state)]
+                if state.hasTransitions {
+                    if directEntry >= 0 || !state.directNames {
+                        directEntry = -1
+                        break
+                    }
+                    directEntry = Int32(probe)
+                }
+                probe += 1
+            }
+        }
         var arrayID: Int32 = -1
         if isArray {
             var probe = valueStart
@@ -457,7 +518,24 @@ struct PathMatcherEngine {
             MatcherFrame(
                 entryStart: Int32(valueStart), entryEnd: Int32(valueEnd), keyEnd: Int32(keys.count),
                 closerStart: Int32(closerStart), isArray: isArray, children: 0, ordinal: ordinal,
-                arrayID: arrayID))
+                arrayID: arrayID, directEntry: directEntry))
+    }
+
+    /// The accepts of a scalar member of an object whose members are picked directly: what
+    /// ``beginValue(_:isContainer:isArray:context:)`` does for a scalar with a single entry.
+    private mutating func acceptScalar(_ event: JSONEvent, entry: MatcherEntry, context: JSONEventContext) throws {
+        let state = states[Int(entry.state)]
+        guard state.acceptCount > 0 else { return }
+        let info = wantsInfo ? makeInfo(context, isContainer: false) : MatchInfo()
+        var capture = -1
+        var valueEnd = entries.count
+        var needsFrame = false
+        let start = Int(state.acceptStart)
+        for acceptIndex in start..<(start + Int(state.acceptCount)) {
+            try handleAccept(
+                acceptIndices[acceptIndex], entry: entry, event: event, isContainer: false, isArray: false, info: info,
+                capture: &capture, valueEnd: &valueEnd, needsFrame: &needsFrame)
+        }
     }
 
     /// Skips the contents of the container being opened: the tokenizer does not deliver them
@@ -699,6 +777,9 @@ struct MatcherFrame {
     var ordinal: Int
     /// Identifier for resolving length-dependent selectors, or -1.
     var arrayID: Int32
+    /// For an object whose members only one entry's state picks, by distinct names alone (see
+    /// ``CompiledPaths/State/directNames``): that entry's index; else -1.
+    var directEntry: Int32
 }
 
 enum MatcherCloser {
