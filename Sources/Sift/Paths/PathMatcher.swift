@@ -44,15 +44,37 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
     }
 }
 
-/// The receiver calls the engine makes, without the receiver's type.
-protocol MatchReceiving: AnyObject {
-    func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws
-    func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws
-    func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int
-    func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws
-    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo)
-    func endDocument() throws
-    var stopRequested: Bool { get }
+/// The receiver calls the engine makes, without the receiver's type: overridden by
+/// ``MatchReceiverBox``.
+///
+/// A class rather than a protocol so that the engine can hold it as an `Unmanaged` reference
+/// and call it borrowed: an unowned existential was retained and released around every call.
+class MatchReceiving {
+    func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+        preconditionFailure("overridden")
+    }
+
+    func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+        preconditionFailure("overridden")
+    }
+
+    func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int {
+        preconditionFailure("overridden")
+    }
+
+    func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {
+        preconditionFailure("overridden")
+    }
+
+    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
+        preconditionFailure("overridden")
+    }
+
+    func endDocument() throws {
+        preconditionFailure("overridden")
+    }
+
+    var stopRequested: Bool { preconditionFailure("overridden") }
 }
 
 /// Holds a ``PathMatcher``'s receiver for its engine.
@@ -64,37 +86,38 @@ final class MatchReceiverBox<Receiver: PathMatchReceiver>: MatchReceiving {
         self.value = value
     }
 
-    func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+    override func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
         try self.value.receive(value, accept: accept, scope: scope, info: info)
     }
 
-    func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+    override func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
         try value.receiveTape(tape, accept: accept, scope: scope, info: info)
     }
 
-    func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int {
+    override func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int {
         try value.beginScope(accept: accept, parent: parent, isArray: isArray, info: info)
     }
 
-    func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {
+    override func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {
         try value.endScope(scope, accept: accept)
     }
 
-    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
+    override func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
         value.dropped(accept: accept, found: found, scope: scope, info: info)
     }
 
-    func endDocument() throws {
+    override func endDocument() throws {
         try value.endDocument()
     }
 
-    var stopRequested: Bool { value.stopRequested }
+    override var stopRequested: Bool { value.stopRequested }
 }
 
 /// The matching itself: transitions, captures, scopes and reordering (see ``PathMatcher``).
 @usableFromInline
 struct PathMatcherEngine {
-    unowned(unsafe) let receiver: any MatchReceiving
+    /// Called borrowed (see ``withReceiver(_:)``).
+    private let receiver: Unmanaged<MatchReceiving>
     /// Keeps ``receiver`` alive.
     private let receiverOwner: AnyObject
 
@@ -138,7 +161,7 @@ struct PathMatcherEngine {
 
     init<Receiver: PathMatchReceiver>(paths: CompiledPaths, receiver: MatchReceiverBox<Receiver>) {
         self.paths = paths
-        self.receiver = receiver
+        self.receiver = Unmanaged.passUnretained(receiver)
         receiverOwner = receiver
         states = paths.states
         names = paths.names
@@ -169,7 +192,7 @@ struct PathMatcherEngine {
             case .endObject, .endArray:
                 skipDepth &-= 1
                 // A skipped top-level container has ended: so has its document.
-                if skipDepth == 0 && frames.isEmpty { try receiver.endDocument() }
+                if skipDepth == 0 && frames.isEmpty { try withReceiver { try $0.endDocument() } }
             default: break
             }
         } else {
@@ -188,8 +211,15 @@ struct PathMatcherEngine {
         }
         if delivered {
             delivered = false
-            if canRequestStop && receiver.stopRequested { context.stopParsing() }
+            if canRequestStop && withReceiver(\.stopRequested) { context.stopParsing() }
         }
+    }
+
+    /// Calls the receiver borrowed: the engine's owner keeps it alive, so a call needs no
+    /// retain and release.
+    @inline(__always)
+    private func withReceiver<Result>(_ body: (MatchReceiving) throws -> Result) rethrows -> Result {
+        try receiver._withUnsafeGuaranteedRef(body)
     }
 
     // MARK: Transitions
@@ -421,7 +451,7 @@ struct PathMatcherEngine {
             if isContainer {
                 skip(context)
             } else if frames.isEmpty {
-                try receiver.endDocument()
+                try withReceiver { try $0.endDocument() }
             }
             return
         }
@@ -479,7 +509,7 @@ struct PathMatcherEngine {
             }
         }
         guard isContainer else {
-            if frames.isEmpty { try receiver.endDocument() }
+            if frames.isEmpty { try withReceiver { try $0.endDocument() } }
             return
         }
         guard needsFrame else {
@@ -561,11 +591,13 @@ struct PathMatcherEngine {
         switch accept.kind {
         case .scope(let program):
             guard isContainer else {
-                receiver.dropped(accept: accept, found: event, scope: Int(entry.scope), info: info)
+                withReceiver { $0.dropped(accept: accept, found: event, scope: Int(entry.scope), info: info) }
                 return
             }
-            let scope = try receiver.beginScope(
-                accept: accept, parent: Int(entry.scope), isArray: isArray, info: info)
+            let scope = try withReceiver {
+                try $0.beginScope(
+                    accept: accept, parent: Int(entry.scope), isArray: isArray, info: info)
+            }
             closers.append(.endScope(scope: Int32(scope), accept: acceptIndex))
             pushEntry(MatcherEntry(state: paths.programRoots[program], scope: Int32(scope), keyStart: 0, keyCount: -1))
             valueEnd = entries.count
@@ -587,10 +619,12 @@ struct PathMatcherEngine {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 } else {
                     delivered = true
-                    try receiver.receive(.scalar(event), accept: accept, scope: Int(entry.scope), info: info)
+                    try withReceiver {
+                        try $0.receive(.scalar(event), accept: accept, scope: Int(entry.scope), info: info)
+                    }
                 }
             } else {
-                receiver.dropped(accept: accept, found: event, scope: Int(entry.scope), info: info)
+                withReceiver { $0.dropped(accept: accept, found: event, scope: Int(entry.scope), info: info) }
             }
         }
     }
@@ -617,8 +651,11 @@ struct PathMatcherEngine {
                 let tape = builder.tape
                 for target in capture.targets {
                     delivered = true
-                    try receiver.receiveTape(
-                        tape, accept: paths.accepts[Int(target.accept)], scope: Int(target.scope), info: target.info)
+                    try withReceiver {
+                        try $0.receiveTape(
+                            tape, accept: paths.accepts[Int(target.accept)], scope: Int(target.scope), info: target.info
+                        )
+                    }
                 }
             }
             builder.reset()
@@ -663,7 +700,7 @@ struct PathMatcherEngine {
             peakHeldMatches = max(peakHeldMatches, buffers[accept.orderGroup, default: []].count)
         } else {
             delivered = true
-            try receiver.receive(value, accept: accept, scope: Int(target.scope), info: target.info)
+            try withReceiver { try $0.receive(value, accept: accept, scope: Int(target.scope), info: target.info) }
         }
     }
 
@@ -676,14 +713,14 @@ struct PathMatcherEngine {
             switch closers.removeLast() {
             case .flush(let group): try flush(group)
             case .endScope(let scope, let accept):
-                try receiver.endScope(Int(scope), accept: paths.accepts[Int(accept)])
+                try withReceiver { try $0.endScope(Int(scope), accept: paths.accepts[Int(accept)]) }
             }
         }
         while entries.count > Int(frame.entryStart) { entries.removeLast() }
         if frames.isEmpty {
             keys.removeAll(keepingCapacity: true)
             arrayLengths.removeAll(keepingCapacity: true)
-            try receiver.endDocument()
+            try withReceiver { try $0.endDocument() }
         } else {
             let parent = frames[frames.count - 1]
             if keys.count > Int(parent.keyEnd) {
@@ -747,8 +784,11 @@ struct PathMatcherEngine {
         }
         delivered = true
         for item in held {
-            try receiver.receive(
-                .value(item.value), accept: paths.accepts[Int(item.accept)], scope: Int(item.scope), info: item.info)
+            try withReceiver {
+                try $0.receive(
+                    .value(item.value), accept: paths.accepts[Int(item.accept)], scope: Int(item.scope), info: item.info
+                )
+            }
         }
     }
 }
