@@ -35,9 +35,11 @@ public struct MappedEntity {
     /// ```
     @inlinable
     public func value<T>(for keyPath: String, as type: T.Type = T.self) throws -> T {
-        // Inlined, so that the cast is made to the caller's concrete type.
-        let stored = try requiredValue(for: keyPath)
-        if let typed = stored.cast(to: T.self) { return typed }
+        // Inlined, so that the cast is made to the caller's concrete type, on the stored value
+        // in place: copying the value out first went through its outlined copy and destroy.
+        let index = try index(of: keyPath)
+        if let typed = storage.value(at: index, as: T.self) { return typed }
+        let stored = try requiredValue(at: index, keyPath: keyPath)
         throw mismatch(stored, keyPath: keyPath, expected: T.self)
     }
 
@@ -48,9 +50,10 @@ public struct MappedEntity {
     /// ```
     @inlinable
     public func optionalValue<T>(for keyPath: String, as type: T.Type = T.self) throws -> T? {
-        let stored = storage[try index(of: keyPath)]
+        let index = try index(of: keyPath)
+        if let typed = storage.value(at: index, as: T.self) { return typed }
+        let stored = storage[index]
         if stored.isMissing { return nil }
-        if let typed = stored.cast(to: T.self) { return typed }
         throw mismatch(stored, keyPath: keyPath, expected: T.self)
     }
 
@@ -119,10 +122,10 @@ public struct MappedEntity {
         throw EntityAccessError(message: "no property '\(keyPath)' in the schema of \(layout.typeName)")
     }
 
-    /// The value of a property that must have one.
+    /// The value at `index` (the position of `keyPath`) of a property that must have one.
     @usableFromInline
-    func requiredValue(for keyPath: String) throws -> MappedValue {
-        let stored = storage[try index(of: keyPath)]
+    func requiredValue(at index: Int, keyPath: String) throws -> MappedValue {
+        let stored = storage[index]
         if stored.isMissing {
             throw EntityAccessError(
                 message: "optional property '\(keyPath)' has no value: read it with optionalValue(for:)")

@@ -109,6 +109,17 @@ final class EntityStorage: ManagedBuffer<EntityStorage.Header, MappedValue> {
         set { headerPointer.pointee.next = newValue }
     }
 
+    /// The value of the property at `index` as a `T` (``MappedValue/cast(to:)``), read in place.
+    @inlinable
+    func value<T>(at index: Int, as type: T.Type) -> T? {
+        precondition(index >= 0 && index < count, "index out of range")
+        return values[index].cast(to: T.self)
+    }
+
+    /// How many values the storage holds.
+    @usableFromInline
+    var count: Int { headerPointer.pointee.count }
+
     /// The value of the property at `index`.
     @usableFromInline
     subscript(index: Int) -> MappedValue {
