@@ -8,7 +8,10 @@
 ///
 /// Per open container it keeps the set of active states (entries on one stack); a key or an
 /// array element computes the child's set from the parent's; a value whose set is empty is
-/// skipped with a depth counter, with no per-token work inside it. Only values that reach a
+/// skipped with a depth counter, with no per-token work inside it. In an object whose members
+/// a single state picks by distinct names (the objects of mapped models, most queries' steps),
+/// a key only looks up the one state its value enters, and a scalar goes straight to that
+/// state's accepts. Only values that reach a
 /// destination asking for a container are captured as ``JSONValue``s, and only that subtree.
 ///
 /// The work is done by a non-generic engine that reaches the receiver through a box: a matcher
