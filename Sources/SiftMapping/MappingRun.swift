@@ -85,17 +85,10 @@ final class MappingRun {
         let frameIndex = scope < 0 ? 0 : scope
         switch plan.tags[accept.tag] {
         case .property(let program, let index):
-            let read = plan.scalarReads[accept.tag]
-            if !read.hasDecoder, case .scalar(let event) = value {
-                // The common case, without the property's plan: a scalar that converts.
-                if case .null = event {
-                    record(.null(info.location), frame: frameIndex, property: index, alternative: accept.alternative)
-                    return
-                }
-                if case .value(let converted) = ValueConversion.convert(event, to: read.type) {
-                    store(converted, frame: frameIndex, property: index, alternative: accept.alternative)
-                    return
-                }
+            if case .scalar(let event) = value,
+                recordDirectly(event, accept: accept, frame: frameIndex, property: index, location: info.location)
+            {
+                return
             }
             let slot = try convert(
                 value, program: program, index: index, frame: frameIndex, alternative: accept.alternative,
@@ -126,6 +119,36 @@ final class MappingRun {
                 }
             }
         }
+    }
+
+    /// A scalar delivered without info (the first pass of a mapping does not ask for locations).
+    func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws {
+        let frameIndex = scope < 0 ? 0 : scope
+        if case .property(_, let index) = plan.tags[accept.tag],
+            recordDirectly(event, accept: accept, frame: frameIndex, property: index, location: nil)
+        {
+            return
+        }
+        try receive(.scalar(event), accept: accept, scope: scope, info: MatchInfo())
+    }
+
+    /// Records a `null`, or a scalar that converts, for a property without a decoder.
+    ///
+    /// The common case, without the property's plan. Returns false when the scalar needs the
+    /// full conversion.
+    @inline(__always)
+    private func recordDirectly(
+        _ event: JSONEvent, accept: PathAutomaton.Accept, frame: Int, property: Int, location: SourceLocation?
+    ) -> Bool {
+        let read = plan.scalarReads[accept.tag]
+        guard !read.hasDecoder else { return false }
+        if case .null = event {
+            record(.null(location), frame: frame, property: property, alternative: accept.alternative)
+            return true
+        }
+        guard case .value(let converted) = ValueConversion.convert(event, to: read.type) else { return false }
+        store(converted, frame: frame, property: property, alternative: accept.alternative)
+        return true
     }
 
     func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int {
@@ -478,6 +501,10 @@ struct MappingReceiver: PathMatchReceiver {
 
     func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
         try run.receive(value, accept: accept, scope: scope, info: info)
+    }
+
+    func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws {
+        try run.receiveScalar(event, accept: accept, scope: scope)
     }
 
     func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int {

@@ -67,6 +67,11 @@ package protocol PathMatchReceiver {
     /// A value for the destination of `accept`, inside scope `scope`.
     mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws
 
+    /// A scalar for the destination of `accept` (one that takes scalars as events, with no block
+    /// and no reordering), inside scope `scope`, for a receiver that wants no paths, locations
+    /// or places: ``receive(_:accept:scope:info:)`` with an empty info, which is its default.
+    mutating func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws
+
     /// A container for the Codable destination of `accept`, captured flat (see ``wantsTapes``).
     mutating func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws
 
@@ -97,6 +102,9 @@ extension PathMatchReceiver {
     package var wantsLocations: Bool { false }
     package var wantsPlacesOnDemand: Bool { false }
     package var wantsTapes: Bool { false }
+    package mutating func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws {
+        try receive(.scalar(event), accept: accept, scope: scope, info: MatchInfo())
+    }
     package mutating func receiveTape(
         _ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo
     ) throws {

@@ -57,6 +57,10 @@ class MatchReceiving {
         preconditionFailure("overridden")
     }
 
+    func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws {
+        preconditionFailure("overridden")
+    }
+
     func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
         preconditionFailure("overridden")
     }
@@ -91,6 +95,10 @@ final class MatchReceiverBox<Receiver: PathMatchReceiver>: MatchReceiving {
 
     override func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
         try self.value.receive(value, accept: accept, scope: scope, info: info)
+    }
+
+    override func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws {
+        try value.receiveScalar(event, accept: accept, scope: scope)
     }
 
     override func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
@@ -559,6 +567,18 @@ struct PathMatcherEngine {
     private mutating func acceptScalar(_ event: JSONEvent, entry: MatcherEntry, context: JSONEventContext) throws {
         let state = states[Int(entry.state)]
         guard state.acceptCount > 0 else { return }
+        if !wantsInfo && state.acceptCount == 1 {
+            // The common case of mapped models: one destination that takes the event as it is,
+            // delivered without an info or a value wrapper to build, copy and destroy.
+            let accept = paths.accepts[Int(acceptIndices[Int(state.acceptStart)])]
+            if case .match(let kind) = accept.kind, kind.acceptsScalars, !accept.capturesScalars,
+                accept.orderGroup < 0
+            {
+                delivered = true
+                try withReceiver { try $0.receiveScalar(event, accept: accept, scope: Int(entry.scope)) }
+                return
+            }
+        }
         let info = wantsInfo ? makeInfo(context, isContainer: false) : MatchInfo()
         var capture = -1
         var valueEnd = entries.count
