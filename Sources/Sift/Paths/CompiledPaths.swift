@@ -165,9 +165,20 @@ package final class CompiledPaths: @unchecked Sendable {
     static func prefixWord(_ base: UnsafeRawPointer?, count: Int) -> UInt64 {
         guard let base, count > 0 else { return 0 }
         if count >= 8 { return UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) }
+        // Shorter keys in at most three loads (four, two and one bytes), not one per byte.
         var word: UInt64 = 0
-        for index in 0..<count {
-            word |= UInt64(base.load(fromByteOffset: index, as: UInt8.self)) &<< UInt64(index &* 8)
+        var offset = 0
+        if count & 4 != 0 {
+            word = UInt64(UInt32(littleEndian: base.loadUnaligned(as: UInt32.self)))
+            offset = 4
+        }
+        if count & 2 != 0 {
+            let half = UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
+            word |= UInt64(half) &<< UInt64(offset &* 8)
+            offset &+= 2
+        }
+        if count & 1 != 0 {
+            word |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) &<< UInt64(offset &* 8)
         }
         return word
     }
