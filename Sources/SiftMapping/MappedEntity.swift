@@ -33,7 +33,7 @@ public struct MappedEntity {
     /// let id: Int = try entity.value(for: "id")
     /// let born = try entity.value(for: "birthDate", as: Date.self)
     /// ```
-    @inlinable
+    @inlinable @inline(__always)
     public func value<T>(for keyPath: String, as type: T.Type = T.self) throws -> T {
         // Inlined, so that the cast is made to the caller's concrete type, on the stored value
         // in place: copying the value out first went through its outlined copy and destroy.
@@ -48,7 +48,7 @@ public struct MappedEntity {
     /// ```swift
     /// let nickname: String? = try entity.optionalValue(for: "nickname")
     /// ```
-    @inlinable
+    @inlinable @inline(__always)
     public func optionalValue<T>(for keyPath: String, as type: T.Type = T.self) throws -> T? {
         let index = try index(of: keyPath)
         if let typed = storage.value(at: index, as: T.self) { return typed }

@@ -22,7 +22,7 @@ enum MappedValue {
     case other(Any)
 
     /// The value as a `T`, with the semantics of `as? T` on the value itself.
-    @inlinable
+    @inlinable @inline(__always)
     func cast<T>(to type: T.Type) -> T? {
         switch self {
         case .missing: nil
@@ -110,7 +110,7 @@ final class EntityStorage: ManagedBuffer<EntityStorage.Header, MappedValue> {
     }
 
     /// The value of the property at `index` as a `T` (``MappedValue/cast(to:)``), read in place.
-    @inlinable
+    @inlinable @inline(__always)
     func value<T>(at index: Int, as type: T.Type) -> T? {
         precondition(index >= 0 && index < count, "index out of range")
         return values[index].cast(to: T.self)
