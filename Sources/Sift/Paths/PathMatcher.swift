@@ -217,7 +217,19 @@ struct PathMatcherEngine {
             case .startArray:
                 try beginValue(event, isContainer: true, isArray: true, context: context)
             default:
-                try beginValue(event, isContainer: false, isArray: false, context: context)
+                // A scalar member of an object whose members are picked directly (the most common
+                // value of all) is handled here, without entering the general value path.
+                if let parent = frames.last, parent.directEntry >= 0 {
+                    ordinal &+= 1
+                    if directTarget >= 0 {
+                        try acceptScalar(
+                            event,
+                            entry: MatcherEntry(state: directTarget, scope: directScope, keyStart: 0, keyCount: -1),
+                            context: context)
+                    }
+                } else {
+                    try beginValue(event, isContainer: false, isArray: false, context: context)
+                }
             }
         }
         if delivered {
@@ -439,18 +451,13 @@ struct PathMatcherEngine {
         } else {
             let parent = frames[frames.count - 1]
             if parent.directEntry >= 0 {
+                // Scalars were handled in `handle(_:context:)`.
                 guard directTarget >= 0 else {
                     ordinal &+= 1
-                    if isContainer { skip(context) }
+                    skip(context)
                     return
                 }
-                let entry = MatcherEntry(state: directTarget, scope: directScope, keyStart: 0, keyCount: -1)
-                guard isContainer else {
-                    ordinal &+= 1
-                    try acceptScalar(event, entry: entry, context: context)
-                    return
-                }
-                entries.append(entry)
+                entries.append(MatcherEntry(state: directTarget, scope: directScope, keyStart: 0, keyCount: -1))
             } else if parent.isArray {
                 enterElement()
             }
