@@ -81,11 +81,15 @@ final class MappingRun {
 
     // MARK: Matcher events
 
-    func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+    /// A value for a property or an array element; `triedDirectly` when ``receiveScalar(_:accept:scope:)``
+    /// already tried to record it without the property's plan.
+    func receive(
+        _ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo, triedDirectly: Bool = false
+    ) throws {
         let frameIndex = scope < 0 ? 0 : scope
         switch plan.tags[accept.tag] {
         case .property(let program, let index):
-            if case .scalar(let event) = value,
+            if !triedDirectly, case .scalar(let event) = value,
                 recordDirectly(event, accept: accept, frame: frameIndex, property: index, location: info.location)
             {
                 return
@@ -129,7 +133,7 @@ final class MappingRun {
         {
             return
         }
-        try receive(.scalar(event), accept: accept, scope: scope, info: MatchInfo())
+        try receive(.scalar(event), accept: accept, scope: scope, info: MatchInfo(), triedDirectly: true)
     }
 
     /// Records a `null`, or a scalar that converts, for a property without a decoder.
