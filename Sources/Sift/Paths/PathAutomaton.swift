@@ -72,6 +72,12 @@ package final class PathAutomaton: @unchecked Sendable {
             if case .match(let kind) = kind { return kind == .value || kind == .decoded }
             return false
         }
+
+        /// A destination that takes a scalar as its event, at once: not captured, not reordered.
+        var takesScalarEvents: Bool {
+            guard case .match(let kind) = kind else { return false }
+            return kind.acceptsScalars && !capturesScalars && orderGroup < 0
+        }
     }
 
     /// The steps of a path from its runBlock on, evaluated in memory on the captured value.

@@ -11,8 +11,8 @@
 /// skipped with a depth counter, with no per-token work inside it. In an object whose members
 /// a single state picks by distinct names (the objects of mapped models, most queries' steps),
 /// a key only looks up the one state its value enters, and a scalar goes straight to that
-/// state's accepts. Only values that reach a
-/// destination asking for a container are captured as ``JSONValue``s, and only that subtree.
+/// state's accepts. Only values that reach a destination asking for a container are captured
+/// as ``JSONValue``s, and only that subtree.
 ///
 /// The work is done by a non-generic engine that reaches the receiver through a box: a matcher
 /// instantiated for a receiver in another module runs code compiled and optimised here, with no
@@ -451,13 +451,11 @@ struct PathMatcherEngine {
         } else {
             let parent = frames[frames.count - 1]
             if parent.directEntry >= 0 {
-                // Scalars were handled in `handle(_:context:)`.
-                guard directTarget >= 0 else {
-                    ordinal &+= 1
-                    skip(context)
-                    return
+                // A container member (scalars are handled in `handle(_:context:)`): its state, if
+                // any, becomes its single entry; with none, it is skipped below.
+                if directTarget >= 0 {
+                    entries.append(MatcherEntry(state: directTarget, scope: directScope, keyStart: 0, keyCount: -1))
                 }
-                entries.append(MatcherEntry(state: directTarget, scope: directScope, keyStart: 0, keyCount: -1))
             } else if parent.isArray {
                 enterElement()
             }
@@ -575,12 +573,10 @@ struct PathMatcherEngine {
         let state = states[Int(entry.state)]
         guard state.acceptCount > 0 else { return }
         if !wantsInfo && state.acceptCount == 1 {
-            // The common case of mapped models: one destination that takes the event as it is,
-            // delivered without an info or a value wrapper to build, copy and destroy.
+            // The common case of mapped models, delivered as `handleAccept` would, without an
+            // (empty) info to build, copy and destroy.
             let accept = paths.accepts[Int(acceptIndices[Int(state.acceptStart)])]
-            if case .match(let kind) = accept.kind, kind.acceptsScalars, !accept.capturesScalars,
-                accept.orderGroup < 0
-            {
+            if accept.takesScalarEvents {
                 delivered = true
                 try withReceiver { try $0.receiveScalar(event, accept: accept, scope: Int(entry.scope)) }
                 return
@@ -647,11 +643,15 @@ struct PathMatcherEngine {
             } else if !isContainer && kind.acceptsScalars {
                 if accept.orderGroup >= 0 {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
-                } else {
+                } else if wantsInfo {
                     delivered = true
                     try withReceiver {
                         try $0.receive(.scalar(event), accept: accept, scope: Int(entry.scope), info: info)
                     }
+                } else {
+                    // No info to pass (it is empty) and no value wrapper to build.
+                    delivered = true
+                    try withReceiver { try $0.receiveScalar(event, accept: accept, scope: Int(entry.scope)) }
                 }
             } else {
                 withReceiver { $0.dropped(accept: accept, found: event, scope: Int(entry.scope), info: info) }
