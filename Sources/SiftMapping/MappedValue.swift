@@ -124,16 +124,16 @@ final class EntityStorage: ManagedBuffer<EntityStorage.Header, MappedValue> {
     @usableFromInline
     subscript(index: Int) -> MappedValue {
         get {
-            precondition(index >= 0 && index < headerPointer.pointee.count, "index out of range")
+            precondition(index >= 0 && index < count, "index out of range")
             return values[index]
         }
         set {
-            precondition(index >= 0 && index < headerPointer.pointee.count, "index out of range")
+            precondition(index >= 0 && index < count, "index out of range")
             values[index] = newValue
         }
     }
 
     deinit {
-        values.deinitialize(count: headerPointer.pointee.count)
+        values.deinitialize(count: count)
     }
 }

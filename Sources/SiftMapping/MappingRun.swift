@@ -81,23 +81,17 @@ final class MappingRun {
 
     // MARK: Matcher events
 
-    /// A value for a property or an array element; `triedDirectly` when ``receiveScalar(_:accept:scope:)``
-    /// already tried to record it without the property's plan.
-    func receive(
-        _ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo, triedDirectly: Bool = false
-    ) throws {
+    func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
         let frameIndex = scope < 0 ? 0 : scope
         switch plan.tags[accept.tag] {
         case .property(let program, let index):
-            if !triedDirectly, case .scalar(let event) = value,
+            if case .scalar(let event) = value,
                 recordDirectly(event, accept: accept, frame: frameIndex, property: index, location: info.location)
             {
                 return
             }
-            let slot = try convert(
-                value, program: program, index: index, frame: frameIndex, alternative: accept.alternative,
-                location: info.location)
-            record(slot, frame: frameIndex, property: index, alternative: accept.alternative)
+            try convertAndRecord(
+                value, accept: accept, frame: frameIndex, program: program, property: index, location: info.location)
         case .element(let program):
             let index = frames[frameIndex].elementCount
             frames[frameIndex].elementCount = index &+ 1
@@ -128,12 +122,25 @@ final class MappingRun {
     /// A scalar delivered without info (the first pass of a mapping does not ask for locations).
     func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws {
         let frameIndex = scope < 0 ? 0 : scope
-        if case .property(_, let index) = plan.tags[accept.tag],
-            recordDirectly(event, accept: accept, frame: frameIndex, property: index, location: nil)
-        {
+        guard case .property(let program, let index) = plan.tags[accept.tag] else {
+            try receive(.scalar(event), accept: accept, scope: scope, info: MatchInfo())
             return
         }
-        try receive(.scalar(event), accept: accept, scope: scope, info: MatchInfo(), triedDirectly: true)
+        if recordDirectly(event, accept: accept, frame: frameIndex, property: index, location: nil) { return }
+        try convertAndRecord(
+            .scalar(event), accept: accept, frame: frameIndex, program: program, property: index, location: nil)
+    }
+
+    /// Converts a property's value with its full plan (decoder, containers, failures) and
+    /// records the outcome.
+    private func convertAndRecord(
+        _ value: MatchedValue, accept: PathAutomaton.Accept, frame: Int, program: Int, property: Int,
+        location: SourceLocation?
+    ) throws {
+        let slot = try convert(
+            value, program: program, index: property, frame: frame, alternative: accept.alternative,
+            location: location)
+        record(slot, frame: frame, property: property, alternative: accept.alternative)
     }
 
     /// Records a `null`, or a scalar that converts, for a property without a decoder.
