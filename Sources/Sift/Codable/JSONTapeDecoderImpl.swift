@@ -7,26 +7,44 @@ import Foundation
 /// Values are entries of the tape; the decoder keeps the one being decoded on top, as
 /// ``JSONValueDecoderImpl`` does, and shares its conversions and strategies
 /// (``JSONDecoderCore``).
+///
+/// For a tape captured with a ``CaptureProfile`` every value also carries its profile node, and
+/// the decoder records in the profile what the type reads there: the members it asks for, the
+/// elements it reads, the objects whose members it enumerates. Asking an object that left members
+/// out for a member the capture did not know, or for all of its members, sets the profile's
+/// `missed` flag: the decoder answers as if the member were missing, and the caller decodes the
+/// element again from its raw text (a type that catches the error cannot hide the miss).
 final class JSONTapeDecoderImpl: JSONDecoderCore {
     let options: JSONValueDecoder
     let userInfo: [CodingUserInfoKey: Any]
     let tape: JSONTape
-    private(set) var topValue: Int
+    private(set) var topValue: TapeValue
     var codingPathNode: CodingPathNode
+    /// The profile the tape was captured with, when the decoder follows one.
+    let profile: CaptureProfile?
+    /// The profile's generation when the tape's capture began.
+    let captureGeneration: UInt32
 
     /// Every `[String: V]` keeps its keys as written, as in Foundation's `JSONDecoder`.
     var decodesStringKeyedDictionaries: Bool { true }
 
-    init(options: JSONValueDecoder, tape: JSONTape, value: Int, codingPathNode: CodingPathNode) {
+    init(options: JSONValueDecoder, tape: JSONTape, value: TapeValue, codingPathNode: CodingPathNode) {
         self.options = options
         self.userInfo = options.userInfo
         self.tape = tape
         self.topValue = value
         self.codingPathNode = codingPathNode
+        profile = tape.selection?.profile
+        captureGeneration = tape.selection?.generation ?? 0
+    }
+
+    /// The element a tape holds: its root entry, at the profile's root node when there is one.
+    static func root(of tape: JSONTape) -> TapeValue {
+        TapeValue(index: 0, node: tape.selection == nil ? -1 : CaptureProfile.root)
     }
 
     /// Runs `body` with `value` on top and `node` as the coding path.
-    func with<T>(value: Int, path node: CodingPathNode, _ body: () throws -> T) rethrows -> T {
+    func with<T>(value: TapeValue, path node: CodingPathNode, _ body: () throws -> T) rethrows -> T {
         let savedNode = codingPathNode
         let savedValue = topValue
         codingPathNode = node
@@ -39,45 +57,71 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
     }
 
     @inline(__always)
-    func scalar(_ value: Int) -> JSONValue { tape.scalar(at: value) }
+    func scalar(_ value: TapeValue) -> JSONValue { tape.scalar(at: value.index) }
 
     @inline(__always)
-    func isNull(_ value: Int) -> Bool { tape.isNull(value) }
+    func isNull(_ value: TapeValue) -> Bool { tape.isNull(value.index) }
 
-    func convertNumber<R>(_ value: Int, _ body: (JSONBytes) -> R) -> R? {
-        let entry = tape.entries[value]
-        guard entry.kind == .number else { return nil }
-        return tape.bytes.withUnsafeBufferPointer { buffer in
-            body(JSONBytes(base: buffer.baseAddress.map { $0 + Int(entry.offset) }, count: Int(entry.length)))
-        }
+    func convertNumber<R>(_ value: TapeValue, _ body: (JSONBytes) -> R) -> R? {
+        guard tape.entries[value.index].kind == .number else { return nil }
+        return body(JSONBytes(UnsafeRawBufferPointer(tape.text(at: value.index))))
     }
 
-    func members(of value: Int, at node: CodingPathNode) -> TapeMembers? {
-        guard tape.entries[value].kind == .object else { return nil }
+    func members(of value: TapeValue, at node: CodingPathNode) -> TapeMembers? {
+        guard tape.entries[value.index].kind == .object else { return nil }
+        if value.node >= 0, let profile { profile.noteMembers(at: value.node) }
         var members = TapeMembers(tape: tape, object: value)
         switch options.keyDecodingStrategy {
         case .useDefaultKeys:
             break
         case .convertFromSnakeCase:
-            members.convert(tape.keyEntries(of: value).map { tape.camelCaseKey(at: $0) })
+            members.convert(tape.keyEntries(of: value.index).map { tape.camelCaseKey(at: $0) })
         case .custom(let convert):
-            let entries = tape.keyEntries(of: value)
+            let entries = tape.keyEntries(of: value.index)
             members.convert(customKeys(entries.count, at: node, by: convert) { tape.string(at: entries[$0]) })
         }
         return members
     }
 
-    func elements(of value: Int) -> TapeElements? {
-        guard tape.entries[value].kind == .array else { return nil }
-        return TapeElements(tape: tape, array: value)
+    func elements(of value: TapeValue) -> TapeElements? {
+        guard tape.entries[value.index].kind == .array else { return nil }
+        var elementNode: Int32 = -1
+        if value.node >= 0, let profile { elementNode = profile.elements(of: value.node) }
+        return TapeElements(tape: tape, array: value.index, node: elementNode)
     }
 
-    func rawMembers(of value: Int) -> [(key: String, value: Int)]? {
-        guard tape.entries[value].kind == .object else { return nil }
-        return tape.keyEntries(of: value).map { (tape.string(at: $0), $0 + 1) }
+    func rawMembers(of value: TapeValue) -> [(key: String, value: TapeValue)]? {
+        guard tape.entries[value.index].kind == .object else { return nil }
+        noteAllMembers(of: value)
+        return tape.keyEntries(of: value.index).map { (tape.string(at: $0), TapeValue(index: $0 + 1, node: -1)) }
     }
 
-    func superDecoder(for value: Int?, at node: CodingPathNode) -> any Decoder {
+    /// Records that the members of the object `value` are enumerated: a miss when its capture
+    /// left some out.
+    func noteAllMembers(of value: TapeValue) {
+        guard value.node >= 0, let profile else { return }
+        profile.noteAllMembers(at: value.node)
+        if tape.entries[value.index].hasLeftOut { profile.missed = true }
+    }
+
+    /// The node of the member `name` of the object `object` (whose value, if any, is at
+    /// `found`), recording that the type asked for it; a miss when the capture left it out.
+    func memberNode(_ name: String, of object: TapeValue, found: Int?) -> Int32 {
+        guard object.node >= 0, let profile else { return -1 }
+        let entry = tape.entries[object.index]
+        if entry.isSelective {
+            // The capture knew every member it kept: a container records its node, and a
+            // scalar needs none.
+            if let found { return tape.entries[found].kind.isContainer ? tape.entries[found].node : -1 }
+            let (child, addedAt) = profile.learnChild(of: object.node, named: name)
+            if entry.hasLeftOut && addedAt > captureGeneration { profile.missed = true }
+            return child
+        }
+        if profile.nodes[Int(object.node)].readsAllMembers { return -1 }
+        return profile.learnChild(of: object.node, named: name).child
+    }
+
+    func superDecoder(for value: TapeValue?, at node: CodingPathNode) -> any Decoder {
         guard let value else { return JSONValueDecoderImpl(options: options, value: .null, codingPathNode: node) }
         return JSONTapeDecoderImpl(options: options, tape: tape, value: value, codingPathNode: node)
     }
@@ -92,16 +136,16 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
 struct TapeMembers: DecodingMembers {
     typealias Owner = JSONTapeDecoderImpl
 
-    private let object: Int
+    private let object: TapeValue
     /// How many members the object has.
     let count: Int
     /// The keys as converted by the key strategy, when there is one.
     private var convertedKeys: [String]?
     private let index: MemberIndex?
 
-    init(tape: JSONTape, object: Int) {
+    init(tape: JSONTape, object: TapeValue) {
         self.object = object
-        count = Int(tape.entries[object].offset)
+        count = Int(tape.entries[object.index].offset)
         index = count > MemberIndex.searchLimit ? MemberIndex() : nil
     }
 
@@ -109,7 +153,15 @@ struct TapeMembers: DecodingMembers {
         convertedKeys = keys
     }
 
-    func value(forKey name: String, in owner: JSONTapeDecoderImpl) -> Int? {
+    func value(forKey name: String, in owner: JSONTapeDecoderImpl) -> TapeValue? {
+        let found = entry(forKey: name, in: owner)
+        let node = owner.memberNode(name, of: object, found: found)
+        return found.map { TapeValue(index: $0, node: node) }
+    }
+
+    /// The entry of the value of the first member named `name`.
+    private func entry(forKey name: String, in owner: JSONTapeDecoderImpl) -> Int? {
+        let object = self.object.index
         let tape = owner.tape
         if convertedKeys != nil || index != nil {
             let keys = convertedKeys
@@ -147,7 +199,8 @@ struct TapeMembers: DecodingMembers {
     }
 
     func keys(in owner: JSONTapeDecoderImpl) -> [String] {
-        convertedKeys ?? owner.tape.keyEntries(of: object).map { owner.tape.string(at: $0) }
+        owner.noteAllMembers(of: object)
+        return convertedKeys ?? owner.tape.keyEntries(of: object.index).map { owner.tape.string(at: $0) }
     }
 }
 
@@ -156,12 +209,29 @@ struct TapeElements: DecodingElements {
     typealias Owner = JSONTapeDecoderImpl
 
     let count: Int
-    private(set) var current: Int
+    private var index: Int
+    /// The profile node of every element, -1 for none.
+    private let node: Int32
 
-    init(tape: JSONTape, array: Int) {
+    init(tape: JSONTape, array: Int, node: Int32) {
         count = Int(tape.entries[array].offset)
-        current = array + 1
+        index = array + 1
+        self.node = node
     }
 
-    mutating func advance(in owner: JSONTapeDecoderImpl) { current = Int(owner.tape.entries[current].next) }
+    var current: TapeValue { TapeValue(index: index, node: node) }
+
+    mutating func advance(in owner: JSONTapeDecoderImpl) { index = Int(owner.tape.entries[index].next) }
+}
+
+/// A value of a tape for ``JSONTapeDecoderImpl``: its entry, and its profile node (-1 when the
+/// decoder follows no profile there).
+struct TapeValue {
+    var index: Int
+    var node: Int32
+}
+
+extension JSONTape.Kind {
+    /// Whether entries of this kind are objects or arrays.
+    var isContainer: Bool { self == .object || self == .array }
 }

@@ -87,15 +87,71 @@ extension DecodingError {
 extension JSONValueDecoder {
     /// Decodes `type` from the element the streaming engine captured as `tape`, as
     /// ``decode(_:from:at:location:)`` does from a ``JSONValue``.
+    ///
+    /// A tape captured with a ``CaptureProfile`` may have left out members the type never asked
+    /// for before. When this decode asks for one of them (a miss), its result, value or error,
+    /// is dropped and the element is decoded again from its raw text, captured whole; the
+    /// profile has learned the new names by then, so the elements that follow keep them.
     func decode<T: Decodable>(
         _ type: T.Type, from tape: JSONTape, at path: JSONNodePath, location: SourceLocation?
     ) throws -> T {
         do {
-            let decoder = JSONTapeDecoderImpl(options: self, tape: tape, value: 0, codingPathNode: .document(path))
-            return try decoder.unwrap(0, as: type, in: decoder.codingPathNode, .here)
+            return try decodeFollowingProfile(type, from: tape, at: path)
         } catch let error as DecodingError {
             let prefix: [any CodingKey] = path.components.map(JSONCodingKey.init)
             throw error.located(prefix: prefix, path: path, location: location, decoding: T.self)
+        }
+    }
+
+    private func decodeFollowingProfile<T: Decodable>(
+        _ type: T.Type, from tape: JSONTape, at path: JSONNodePath
+    ) throws -> T {
+        guard let selection = tape.selection else { return try decodeWhole(type, from: tape, at: path) }
+        let profile = selection.profile
+        guard case .useDefaultKeys = keyDecodingStrategy, !profile.isDisabled else {
+            // Keys converted by a strategy are not the names the capture sees: capture whole.
+            profile.disable()
+            var plain = tape
+            plain.selection = nil
+            return try decodeWhole(type, from: plain, at: path)
+        }
+        profile.missed = false
+        let first = Result { try decodeWhole(type, from: tape, at: path) }
+        guard profile.missed else { return try first.get() }
+        profile.missed = false
+        profile.recordMiss()
+        // A member the type reads was left out: decode the element again, captured whole.
+        guard let source = selection.source, let text = source.bytes else {
+            preconditionFailure("a tape that left members out was decoded after its delivery")
+        }
+        var whole = try JSONTape(capturing: text, options: source.options)
+        whole.selection = TapeSelection(profile: profile, generation: profile.generation, source: nil)
+        return try decodeWhole(type, from: whole, at: path)
+    }
+
+    private func decodeWhole<T: Decodable>(_ type: T.Type, from tape: JSONTape, at path: JSONNodePath) throws -> T {
+        let decoder = JSONTapeDecoderImpl(
+            options: self, tape: tape, value: JSONTapeDecoderImpl.root(of: tape), codingPathNode: .document(path))
+        return try decoder.unwrap(decoder.topValue, as: type, in: decoder.codingPathNode, .here)
+    }
+}
+
+extension JSONTape {
+    /// Captures the JSON value `text` whole.
+    init(capturing text: UnsafeRawBufferPointer, options: JSONParserOptions) throws(JSONParseError) {
+        var options = options
+        options.allowsMultipleValues = false
+        let tokenizer = JSONTokenizer(options: options, handler: Recorder())
+        try tokenizer.feed(raw: text)
+        try tokenizer.finish()
+        self = tokenizer.handler.builder.tape
+    }
+
+    private struct Recorder: JSONEventHandler {
+        var builder = JSONTapeBuilder()
+
+        mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
+            _ = builder.consume(event)
         }
     }
 }

@@ -147,6 +147,37 @@ public struct JSONEventContext {
         }
     }
 
+    /// On a `startObject` / `startArray` event: as ``skipContents()``, but the contents go to
+    /// `recorder`, which has just recorded this event (containers it leaves out are not even
+    /// recorded).
+    func skipContents(recordingInto recorder: TapeRecorder) {
+        let state = engine.state
+        switch event {
+        case .startObject, .startArray:
+            state.pointee.skipFrom = state.pointee.depth
+            state.pointee.recorder = recorder
+            state.pointee.recordSkipFrom = .max
+        default: break
+        }
+    }
+
+    /// On a `startObject` / `startArray` event: keeps the input from this token on, until
+    /// ``endRetainingInput()``, for ``retainedInput()``.
+    package func beginRetainingInput() {
+        engine.beginRetainingInput(at: offset)
+    }
+
+    /// The input kept since ``beginRetainingInput()``, through this token: valid only during the
+    /// `handle` call it was asked for in.
+    package func retainedInput() -> UnsafeRawBufferPointer {
+        engine.retainedInput()
+    }
+
+    /// Stops keeping input.
+    package func endRetainingInput() {
+        engine.endRetainingInput()
+    }
+
     /// An error located at this token, carrying the current path, for handlers that reject a
     /// value.
     ///

@@ -54,6 +54,13 @@ final class TokenizerEngine {
     }
     private var stopOffset: Int?
 
+    /// Where the input being retained starts (absolute offset), -1 when none is.
+    private var retainStart = -1
+    /// The retained input of earlier chunks, from `retainStart` on.
+    private var retained: UnsafeMutableRawPointer?
+    private var retainedCount = 0
+    private var retainedCapacity = 0
+
     @usableFromInline
     init(
         options: JSONParserOptions,
@@ -79,6 +86,7 @@ final class TokenizerEngine {
 
     deinit {
         destroyHandler(handler)
+        retained?.deallocate()
         yajl_free(handle)
         callbacks.deinitialize(count: 1)
         callbacks.deallocate()
@@ -88,10 +96,22 @@ final class TokenizerEngine {
     }
 
     /// Delivers one event; returns false to stop the parse (after storing an error or a stop).
+    ///
+    /// An event inside a container the handler skips goes to its recorder instead, if it has one.
     @inline(__always)
     func deliver(_ event: JSONEvent, tokenLength: Int) -> Bool {
-        if state.pointee.depth >= state.pointee.skipFrom { return true }
+        if state.pointee.depth >= state.pointee.skipFrom {
+            if let recorder = state.pointee.recorder { record(event, into: recorder) }
+            return true
+        }
         return deliverEvent(self, event, tokenLength) && !state.pointee.stopRequested
+    }
+
+    @inline(__always)
+    private func record(_ event: JSONEvent, into recorder: TapeRecorder) {
+        let depth = state.pointee.depth
+        guard depth < state.pointee.recordSkipFrom else { return }
+        if case .leavingOut = recorder.record(event) { state.pointee.recordSkipFrom = depth }
     }
 
     /// Records an error thrown by the handler; the parse stops and `feed` throws it.
@@ -151,6 +171,10 @@ final class TokenizerEngine {
         }
         self.screen = screen
         if options.allowsComments { state.pointee.lastQuote = screen.lastQuote }
+        if retainStart >= 0 {
+            let from = max(retainStart - state.pointee.chunkStart, 0)
+            appendRetained(UnsafeRawPointer(base + from), count: count - from)
+        }
         state.pointee.preserveKeys()
         state.pointee.advance(
             over: base, count: count, lineFeeds: scan.line_feeds, hasCarriageReturn: scan.has_carriage_return != 0,
@@ -259,6 +283,57 @@ final class TokenizerEngine {
         }
         if message.hasSuffix(".") { message.removeLast() }
         return String(message)
+    }
+
+    // MARK: Retaining input
+
+    /// Keeps the input from absolute offset `start` (in the chunk being parsed) on, until
+    /// ``endRetainingInput()``.
+    func beginRetainingInput(at start: Int) {
+        retainStart = start
+        retainedCount = 0
+    }
+
+    /// The input retained since ``beginRetainingInput(at:)``, through the end of the current
+    /// token: valid until the handler returns.
+    func retainedInput() -> UnsafeRawBufferPointer {
+        precondition(retainStart >= 0, "no input is being retained")
+        let chunkStart = state.pointee.chunkStart
+        let end = currentTokenEnd - chunkStart
+        guard let base = state.pointee.chunkBase else {
+            return UnsafeRawBufferPointer(start: retained, count: retainedCount)
+        }
+        let from = max(retainStart - chunkStart, 0)
+        if retainedCount == 0 { return UnsafeRawBufferPointer(start: base + from, count: end - from) }
+        let count = retainedCount
+        appendRetained(UnsafeRawPointer(base + from), count: end - from)
+        defer { retainedCount = count }
+        return UnsafeRawBufferPointer(start: retained, count: retainedCount)
+    }
+
+    /// Stops retaining input.
+    func endRetainingInput() {
+        retainStart = -1
+        retainedCount = 0
+    }
+
+    private func appendRetained(_ bytes: UnsafeRawPointer, count: Int) {
+        guard count > 0 else { return }
+        if retainedCount + count > retainedCapacity {
+            var capacity = max(retainedCapacity * 2, 4096)
+            while capacity < retainedCount + count { capacity *= 2 }
+            let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
+            if let retained {
+                grown.copyMemory(from: retained, byteCount: retainedCount)
+                retained.deallocate()
+            }
+            retained = grown
+            retainedCapacity = capacity
+        }
+        // Allocated just above when it was missing.
+        // swift-format-ignore: NeverForceUnwrap
+        (retained! + retainedCount).copyMemory(from: bytes, byteCount: count)
+        retainedCount += count
     }
 
     // MARK: Locating the current token

@@ -79,6 +79,11 @@ struct TokenizerState {
     /// Events at this depth or deeper are not delivered (the contents of a container the
     /// handler skips); `Int.max` when nothing is skipped.
     var skipFrom = Int.max
+    /// Records the contents of the container being skipped, when the handler asked for that.
+    var recorder: TapeRecorder?
+    /// Events at this depth or deeper are not recorded either (a container the recorder leaves
+    /// out); `Int.max` when the recorder takes everything.
+    var recordSkipFrom = Int.max
 
     init(maximumDepth: Int) {
         self.maximumDepth = maximumDepth
@@ -127,8 +132,13 @@ struct TokenizerState {
     @inline(__always)
     mutating func pop() {
         depth &-= 1
-        // The skipped container closes: its end event is delivered.
-        if depth < skipFrom { skipFrom = .max }
+        // A container the recorder left out closes: its end event is recorded.
+        if depth < recordSkipFrom { recordSkipFrom = .max }
+        // The skipped container closes: its end event is delivered, and its recording is done.
+        if depth < skipFrom {
+            skipFrom = .max
+            if recorder != nil { recorder = nil }
+        }
     }
 
     @inline(__always)

@@ -30,6 +30,10 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
     /// The most matches held back at once for reordering queries (bounded-buffering tests).
     package var peakHeldMatches: Int { engine.peakHeldMatches }
 
+    /// How many Codable elements were captured leaving members out, and how many of those had to
+    /// be decoded again from their raw text (selective-capture tests).
+    package var selectiveCaptures: (leftOut: Int, misses: Int) { engine.selectiveCaptures }
+
     /// Creates a matcher for `paths` that reports to `receiver`.
     package init(paths: CompiledPaths, receiver: Receiver) {
         box = MatchReceiverBox(receiver)
@@ -153,8 +157,14 @@ struct PathMatcherEngine {
     private var frames = ContiguousArray<MatcherFrame>()
     private var closers = ContiguousArray<MatcherCloser>()
     private var captures: [MatcherCapture] = []
-    /// A tape builder whose storage the next tape capture reuses.
-    private var spareTape: JSONTapeBuilder?
+    /// A tape recorder whose storage the next tape capture reuses.
+    private var spareRecorder: TapeRecorder?
+    /// The only capture has just opened a container it leaves out: skipping it needs no recorder.
+    private var captureLeavesOut = false
+    /// What the type of each Codable destination reads (by accept), learned as it decodes.
+    private var profiles: [CaptureProfile?] = []
+    /// The raw text of the element being delivered as a tape that left members out.
+    private var tapeSource: TapeSource?
     private var skipDepth = 0
     private var ordinal = 0
     private var buffers: [Int32: [MatcherBuffered]] = [:]
@@ -169,6 +179,12 @@ struct PathMatcherEngine {
     private var delivered = false
     /// The most matches held back at once for reordering queries.
     private(set) var peakHeldMatches = 0
+    /// Tapes delivered that left members out.
+    private var leftOutCaptures = 0
+
+    var selectiveCaptures: (leftOut: Int, misses: Int) {
+        (leftOutCaptures, profiles.reduce(0) { $0 + ($1?.misses ?? 0) })
+    }
 
     init<Receiver: PathMatchReceiver>(paths: CompiledPaths, receiver: MatchReceiverBox<Receiver>) {
         self.paths = paths
@@ -195,7 +211,7 @@ struct PathMatcherEngine {
     @usableFromInline
     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
         if !captures.isEmpty {
-            try feedCaptures(event)
+            try feedCaptures(event, context: context)
         }
         if skipDepth > 0 {
             switch event {
@@ -515,9 +531,20 @@ struct PathMatcherEngine {
         }
         if capture >= 0 {
             if wantsTapes && captures[capture].targets.allSatisfy(isTapeTarget) {
-                var tape = spareTape.take() ?? JSONTapeBuilder()
-                _ = tape.consume(event)
-                captures[capture].tape = tape
+                let recorder = spareRecorder.take() ?? TapeRecorder()
+                if captures.count == 1 && captures[0].targets.count == 1 {
+                    // The only capture, for one destination: only what its type reads.
+                    let profile = profile(for: captures[0].targets[0].accept)
+                    if !profile.isDisabled {
+                        recorder.builder.begin(with: profile)
+                        if profile.isSelective {
+                            context.beginRetainingInput()
+                            captures[0].retainsInput = true
+                        }
+                    }
+                }
+                _ = recorder.record(event)
+                captures[capture].tape = recorder
             } else {
                 var builder = JSONValueBuilder()
                 _ = builder.consume(event)
@@ -595,11 +622,16 @@ struct PathMatcherEngine {
     }
 
     /// Skips the contents of the container being opened: the tokenizer does not deliver them
-    /// unless a capture needs them.
+    /// unless a capture needs them. When the only capture is a tape, the tokenizer hands them to
+    /// its recorder directly.
     @inline(__always)
     private mutating func skip(_ context: JSONEventContext) {
         skipDepth = 1
-        if captures.isEmpty { context.skipContents() }
+        if captures.isEmpty || captureLeavesOut {
+            context.skipContents()
+        } else if captures.count == 1, let recorder = captures[0].tape {
+            context.skipContents(recordingInto: recorder)
+        }
     }
 
     private mutating func handleAccept(
@@ -671,14 +703,46 @@ struct PathMatcherEngine {
         return info
     }
 
-    private mutating func feedCaptures(_ event: JSONEvent) throws {
+    /// The capture profile of the Codable destination of `accept`.
+    private mutating func profile(for accept: Int32) -> CaptureProfile {
+        if profiles.isEmpty { profiles = Array(repeating: nil, count: paths.accepts.count) }
+        if let profile = profiles[Int(accept)] { return profile }
+        let profile = CaptureProfile()
+        profiles[Int(accept)] = profile
+        return profile
+    }
+
+    private mutating func feedCaptures(_ event: JSONEvent, context: JSONEventContext) throws {
         let last = captures.count - 1
         for index in 0..<last { _ = captures[index].consume(event) }
-        guard captures[last].consume(event) else { return }
+        captureLeavesOut = false
+        switch captures[last].consume(event) {
+        case .more:
+            return
+        case .leavingOut:
+            // A member the decoded type does not read: if no path enters it either, the tokenizer
+            // need not deliver what is inside.
+            captureLeavesOut = last == 0
+            return
+        case .complete:
+            break
+        }
         let capture = captures.removeLast()
-        if var builder = capture.tape {
+        if let recorder = capture.tape {
             do {
-                let tape = builder.tape
+                var tape = recorder.builder.tape
+                if capture.retainsInput {
+                    if recorder.builder.hasLeftOut, let selection = tape.selection {
+                        let source = tapeSource ?? TapeSource(options: context.engine.options)
+                        tapeSource = source
+                        source.bytes = context.retainedInput()
+                        leftOutCaptures += 1
+                        tape.selection = TapeSelection(
+                            profile: selection.profile, generation: selection.generation, source: source)
+                    }
+                    context.endRetainingInput()
+                }
+                defer { tapeSource?.bytes = nil }
                 for target in capture.targets {
                     delivered = true
                     try withReceiver {
@@ -688,8 +752,8 @@ struct PathMatcherEngine {
                     }
                 }
             }
-            builder.reset()
-            spareTape = builder
+            recorder.builder.reset()
+            spareRecorder = recorder
         } else if let value = capture.value {
             for target in capture.targets { try deliver(.value(value), to: target) }
         }
@@ -869,7 +933,9 @@ struct MatcherCaptureTarget {
 struct MatcherCapture {
     var targets: [MatcherCaptureTarget]
     var builder: JSONValueBuilder?
-    var tape: JSONTapeBuilder?
+    var tape: TapeRecorder?
+    /// The tokenizer keeps this value's raw text (a tape that may leave members out).
+    var retainsInput = false
     /// The finished value of ``builder``.
     var value: JSONValue?
 
@@ -877,18 +943,14 @@ struct MatcherCapture {
         self.targets = targets
     }
 
-    /// Adds one event; returns true when the captured value is complete.
+    /// Adds one event; says whether the captured value is complete.
     @inline(__always)
-    mutating func consume(_ event: JSONEvent) -> Bool {
-        if tape != nil {
-            // Checked just above.
-            // swift-format-ignore: NeverForceUnwrap
-            return tape!.consume(event)
-        }
+    mutating func consume(_ event: JSONEvent) -> JSONTapeBuilder.Progress {
+        if let tape { return tape.record(event) }
         // One of the two builders is always set once the capture starts.
         // swift-format-ignore: NeverForceUnwrap
         value = builder!.consume(event)
-        return value != nil
+        return value == nil ? .more : .complete
     }
 }
 

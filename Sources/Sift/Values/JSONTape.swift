@@ -7,7 +7,10 @@ import Foundation
 /// value's structure is a pre-order list of ``Entry``s. A container's entry says where its
 /// subtree ends, so a reader can step over a member it does not want without looking inside it.
 /// An object's children alternate key entry, value entry.
-package struct JSONTape: Sendable {
+///
+/// A tape captured with a ``CaptureProfile`` may leave members out (see ``selection``): only a
+/// decoder that follows the profile reads such a tape.
+package struct JSONTape: @unchecked Sendable {
     /// What an entry is.
     enum Kind: UInt8, Sendable {
         case object, array, key, string, number, `true`, `false`, null
@@ -17,40 +20,115 @@ package struct JSONTape: Sendable {
     struct Entry: Sendable {
         var kind: Kind
         /// Where the bytes of a key, string or number start in ``JSONTape/bytes``; for a
-        /// container, how many elements or members it has.
+        /// container, how many elements or members it has (members captured, for an object that
+        /// left some out).
         var offset: UInt32
         /// For keys, strings and numbers: how many bytes they have.
+        ///
+        /// For containers: the profile node they were captured at, plus one (0: none), shifted
+        /// left by two, with ``selectiveFlag`` and ``leftOutFlag``.
         var length: UInt32
         /// The index just past this entry's subtree (the next sibling).
         var next: UInt32
+
+        /// An object whose members were picked by name (the profile knew every member captured).
+        static var selectiveFlag: UInt32 { 1 }
+        /// An object some of whose members were left out.
+        static var leftOutFlag: UInt32 { 2 }
+
+        /// The profile node of a container, -1 when it was captured without one.
+        var node: Int32 { Int32(bitPattern: length >> 2) &- 1 }
+        var isSelective: Bool { length & Self.selectiveFlag != 0 }
+        var hasLeftOut: Bool { length & Self.leftOutFlag != 0 }
     }
 
-    var bytes: [UInt8] = []
-    var entries: [Entry] = []
+    /// The entries and bytes, in buffers a ``JSONTapeBuilder`` reuses from one capture to the next
+    /// unless a tape made from them is still around.
+    ///
+    /// Written by one builder, then only read: no dynamic exclusivity checks.
+    final class Storage {
+        @exclusivity(unchecked) var entries: UnsafeMutablePointer<Entry>
+        @exclusivity(unchecked) var entryCount = 0
+        @exclusivity(unchecked) var entryCapacity: Int
+        @exclusivity(unchecked) var bytes: UnsafeMutablePointer<UInt8>
+        @exclusivity(unchecked) var byteCount = 0
+        @exclusivity(unchecked) var byteCapacity: Int
+
+        init() {
+            entryCapacity = 64
+            entries = .allocate(capacity: entryCapacity)
+            byteCapacity = 1024
+            bytes = .allocate(capacity: byteCapacity)
+        }
+
+        deinit {
+            entries.deallocate()
+            bytes.deallocate()
+        }
+
+        /// Makes room for one more entry.
+        @inline(__always)
+        func reserveEntry() {
+            if entryCount == entryCapacity { growEntries() }
+        }
+
+        /// Makes room for `count` more bytes.
+        @inline(__always)
+        func reserveBytes(_ count: Int) {
+            if byteCount &+ count > byteCapacity { growBytes(to: byteCount + count) }
+        }
+
+        private func growEntries() {
+            let grown = UnsafeMutablePointer<Entry>.allocate(capacity: entryCapacity * 2)
+            grown.moveInitialize(from: entries, count: entryCount)
+            entries.deallocate()
+            entries = grown
+            entryCapacity *= 2
+        }
+
+        private func growBytes(to minimum: Int) {
+            var capacity = byteCapacity * 2
+            while capacity < minimum { capacity *= 2 }
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            grown.update(from: bytes, count: byteCount)
+            bytes.deallocate()
+            bytes = grown
+            byteCapacity = capacity
+        }
+    }
+
+    let storage: Storage
     /// Keys already converted from snake case, shared by the tapes of one run.
     let keyCache: TapeKeyCache
+    /// For a tape captured with a profile: the profile, and what a decoder needs to tell a member
+    /// the capture left out from one that is missing.
+    var selection: TapeSelection?
+
+    /// The entries, in pre-order.
+    var entries: UnsafeBufferPointer<Entry> { UnsafeBufferPointer(start: storage.entries, count: storage.entryCount) }
+
+    /// The bytes of every key, string and number.
+    var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage.bytes, count: storage.byteCount) }
+
+    /// The bytes of the key, string or number at `index`.
+    @inline(__always)
+    func text(at index: Int) -> UnsafeBufferPointer<UInt8> {
+        let entry = storage.entries[index]
+        return UnsafeBufferPointer(start: storage.bytes + Int(entry.offset), count: Int(entry.length))
+    }
 
     /// The key at `index` converted from snake case (`user_name` → `userName`).
     func camelCaseKey(at index: Int) -> String {
-        let entry = entries[index]
-        return bytes.withUnsafeBufferPointer { buffer in
-            keyCache.camelCase(
-                UnsafeBufferPointer(rebasing: buffer[Int(entry.offset)..<Int(entry.offset + entry.length)]))
-        }
+        keyCache.camelCase(text(at: index))
     }
 
     /// Whether the entry at `index` is `null`.
     @inline(__always)
-    func isNull(_ index: Int) -> Bool { entries[index].kind == .null }
+    func isNull(_ index: Int) -> Bool { storage.entries[index].kind == .null }
 
     /// The text of the key, string or number at `index`.
     func string(at index: Int) -> String {
-        let entry = entries[index]
-        return bytes.withUnsafeBufferPointer { buffer in
-            String(
-                decoding: UnsafeBufferPointer(rebasing: buffer[Int(entry.offset)..<Int(entry.offset + entry.length)]),
-                as: UTF8.self)
-        }
+        String(decoding: text(at: index), as: UTF8.self)
     }
 
     /// Calls `body` with the UTF-8 bytes of `name`, for comparing it with several keys.
@@ -63,12 +141,10 @@ package struct JSONTape: Sendable {
     /// Whether the key at `index` is spelled `name` (its UTF-8 bytes).
     @inline(__always)
     func key(at index: Int, equals name: UnsafeBufferPointer<UInt8>) -> Bool {
-        let entry = entries[index]
+        let entry = storage.entries[index]
         guard name.count == Int(entry.length) else { return false }
-        return bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, let other = name.baseAddress else { return name.isEmpty }
-            return memcmp(base + Int(entry.offset), other, name.count) == 0
-        }
+        guard let other = name.baseAddress else { return true }
+        return memcmp(storage.bytes + Int(entry.offset), other, name.count) == 0
     }
 
     /// The entries of the member keys of the object at `object`, in order (each value entry
@@ -102,11 +178,12 @@ package struct JSONTape: Sendable {
     private static let emptyObject = JSONValue.object(JSONObject([]))
     private static let emptyArray = JSONValue.array([])
 
-    /// The value at `index` as a ``JSONValue`` tree.
+    /// The value at `index` as a ``JSONValue`` tree; only for a tape that left nothing out.
     func jsonValue(at index: Int = 0) -> JSONValue {
         let entry = entries[index]
         switch entry.kind {
         case .object:
+            precondition(!entry.hasLeftOut, "a tape that left members out read as a JSON value")
             var members: [JSONObject.Member] = []
             members.reserveCapacity(Int(entry.offset))
             var child = index + 1
@@ -127,6 +204,31 @@ package struct JSONTape: Sendable {
         default:
             return scalar(at: index)
         }
+    }
+}
+
+/// How a tape captured with a ``CaptureProfile`` relates to it.
+struct TapeSelection {
+    let profile: CaptureProfile
+    /// The profile's generation when the capture began: a name added later was not known to the
+    /// capture.
+    let generation: UInt32
+    /// The element's raw text, for decoding it again after a miss; nil when nothing was left out.
+    let source: TapeSource?
+}
+
+/// The raw text of the element a tape was captured from, while the tape is being delivered.
+///
+/// The bytes belong to the tokenizer: they are set just before the tape goes to its destination
+/// and cleared right after, so a decoder reads them only during that call.
+final class TapeSource {
+    /// The element's text; nil outside the delivery of its tape.
+    @exclusivity(unchecked) var bytes: UnsafeRawBufferPointer?
+    /// The options of the parse the element came from (comments, UTF-8 validation).
+    let options: JSONParserOptions
+
+    init(options: JSONParserOptions) {
+        self.options = options
     }
 }
 
@@ -154,80 +256,5 @@ final class TapeKeyCache: @unchecked Sendable {
         raw[slot] = Array(bytes)
         converted[slot] = result
         return result
-    }
-}
-
-/// Records events into a ``JSONTape``.
-struct JSONTapeBuilder {
-    private(set) var tape = JSONTape(keyCache: TapeKeyCache())
-    /// The entries of the open containers, innermost last.
-    private var open: [Int] = []
-
-    /// Adds one event; returns true when it completes the value the builder started with.
-    @inline(__always)
-    mutating func consume(_ event: JSONEvent) -> Bool {
-        switch event {
-        case .startObject:
-            countChild()
-            open.append(tape.entries.count)
-            tape.entries.append(JSONTape.Entry(kind: .object, offset: 0, length: 0, next: 0))
-            return false
-        case .startArray:
-            countChild()
-            open.append(tape.entries.count)
-            tape.entries.append(JSONTape.Entry(kind: .array, offset: 0, length: 0, next: 0))
-            return false
-        case .endObject, .endArray:
-            let index = open.removeLast()
-            tape.entries[index].next = UInt32(tape.entries.count)
-            return open.isEmpty
-        case .key(let bytes):
-            append(.key, bytes)
-            return false
-        case .string(let bytes):
-            countChild()
-            append(.string, bytes)
-            return open.isEmpty
-        case .number(let bytes):
-            countChild()
-            append(.number, bytes)
-            return open.isEmpty
-        case .bool(let value):
-            countChild()
-            appendEmpty(value ? .true : .false)
-            return open.isEmpty
-        case .null:
-            countChild()
-            appendEmpty(.null)
-            return open.isEmpty
-        }
-    }
-
-    /// Empties the tape for the next value, keeping its storage (a copy handed out earlier keeps
-    /// its own).
-    mutating func reset() {
-        tape.bytes.removeAll(keepingCapacity: true)
-        tape.entries.removeAll(keepingCapacity: true)
-        open.removeAll(keepingCapacity: true)
-    }
-
-    @inline(__always)
-    private mutating func countChild() {
-        if let parent = open.last { tape.entries[parent].offset &+= 1 }
-    }
-
-    @inline(__always)
-    private mutating func append(_ kind: JSONTape.Kind, _ bytes: JSONBytes) {
-        let offset = tape.bytes.count
-        bytes.withUnsafeBytes { buffer in tape.bytes.append(contentsOf: buffer) }
-        let next = UInt32(tape.entries.count + 1)
-        tape.entries.append(
-            JSONTape.Entry(kind: kind, offset: UInt32(offset), length: UInt32(bytes.count), next: next))
-    }
-
-    @inline(__always)
-    private mutating func appendEmpty(_ kind: JSONTape.Kind) {
-        let next = UInt32(tape.entries.count + 1)
-        tape.entries.append(JSONTape.Entry(kind: kind, offset: 0, length: 0, next: next))
     }
 }
