@@ -621,9 +621,10 @@ struct PathMatcherEngine {
         }
     }
 
-    /// Skips the contents of the container being opened: the tokenizer does not deliver them
-    /// unless a capture needs them. When the only capture is a tape, the tokenizer hands them to
-    /// its recorder directly.
+    /// Skips the contents of the container being opened.
+    ///
+    /// The tokenizer does not deliver them unless a capture needs them; when the only capture is
+    /// a tape, the tokenizer hands them to its recorder directly.
     @inline(__always)
     private mutating func skip(_ context: JSONEventContext) {
         skipDepth = 1
