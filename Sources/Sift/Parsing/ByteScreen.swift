@@ -118,7 +118,7 @@ struct ByteScreen {
         return validateBytes(base, from: index, count: count)
     }
 
-    /// Validates bytes `index..<count` one sequence at a time.
+    /// Validates bytes `start..<count` one sequence at a time.
     private mutating func validateBytes(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> (Int, String)? {
         var index = start
         let raw = UnsafeRawPointer(base)
