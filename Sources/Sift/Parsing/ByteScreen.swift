@@ -1,3 +1,5 @@
+internal import CYajl
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -27,6 +29,9 @@ struct ByteScreen {
 
     let validatesUTF8: Bool
     let followsComments: Bool
+    /// Which vector code checks UTF-8 before the byte-by-byte code below: the widest the
+    /// processor runs, or `SIFT_UTF8_SCALAR` for none (tests compare the two).
+    var vectorLevel = sift_utf8_best_level()
 
     // UTF-8 sequence in progress.
     private var needed = 0
@@ -90,9 +95,32 @@ struct ByteScreen {
 
     // MARK: UTF-8
 
+    /// The fewest bytes worth handing to the vector code: one AVX2 block.
+    private static let vectorMinimum = 32
+
     /// Validates the first `count` bytes, continuing any sequence left open by earlier chunks.
+    ///
+    /// The vector code vouches for the longest run of whole sequences it can; the byte-by-byte
+    /// code does the rest: a sequence carried over from the previous chunk, one cut by this
+    /// chunk's end, and every error, which it finds again from the last sequence start the vector
+    /// code vouched for, so the error and its message are the same whichever code ran and however
+    /// the input was split.
     private mutating func validate(_ base: UnsafePointer<UInt8>, count: Int) -> (Int, String)? {
         var index = 0
+        while needed > 0, index < count {
+            if let message = extendSequence(with: base[index]) { return (index, message) }
+            index &+= 1
+        }
+        if vectorLevel != SIFT_UTF8_SCALAR, count &- index >= Self.vectorMinimum {
+            let end = sift_utf8_whole_sequences_end(base, count)
+            index &+= sift_utf8_valid_prefix(base + index, end &- index, vectorLevel)
+        }
+        return validateBytes(base, from: index, count: count)
+    }
+
+    /// Validates bytes `start..<count` one sequence at a time.
+    private mutating func validateBytes(_ base: UnsafePointer<UInt8>, from start: Int, count: Int) -> (Int, String)? {
+        var index = start
         let raw = UnsafeRawPointer(base)
         while index < count {
             if needed == 0 {
@@ -133,20 +161,25 @@ struct ByteScreen {
                 case 0x80...0xBF: return (index, "unexpected continuation byte \(Self.hex(byte))")
                 default: return (index, "byte \(Self.hex(byte)) never appears in UTF-8")
                 }
-            } else {
-                let byte = base[index]
-                guard byte >= lower, byte <= upper else {
-                    let bytes = (0..<sequenceCount).map { UInt8(truncatingIfNeeded: sequence >> (8 * $0)) }
-                    return (index, Self.describe(bytes, then: byte))
-                }
-                sequence |= UInt32(byte) << (8 * sequenceCount)
-                sequenceCount += 1
-                needed -= 1
-                lower = 0x80
-                upper = 0xBF
+            } else if let message = extendSequence(with: base[index]) {
+                return (index, message)
             }
             index &+= 1
         }
+        return nil
+    }
+
+    /// Adds the next byte to the sequence in progress; the error message if it does not fit.
+    private mutating func extendSequence(with byte: UInt8) -> String? {
+        guard byte >= lower, byte <= upper else {
+            let bytes = (0..<sequenceCount).map { UInt8(truncatingIfNeeded: sequence >> (8 * $0)) }
+            return Self.describe(bytes, then: byte)
+        }
+        sequence |= UInt32(byte) << (8 * sequenceCount)
+        sequenceCount += 1
+        needed -= 1
+        lower = 0x80
+        upper = 0xBF
         return nil
     }
 
