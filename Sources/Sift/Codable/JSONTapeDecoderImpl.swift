@@ -16,7 +16,8 @@ import Foundation
 /// element again from its raw text (a type that catches the error cannot hide the miss).
 final class JSONTapeDecoderImpl: JSONDecoderCore {
     let options: JSONValueDecoder
-    let userInfo: [CodingUserInfoKey: Any]
+    /// Converted when a type asks for it, not for every element decoded.
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
     let tape: JSONTape
     private(set) var topValue: TapeValue
     var codingPathNode: CodingPathNode
@@ -30,7 +31,6 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
 
     init(options: JSONValueDecoder, tape: JSONTape, value: TapeValue, codingPathNode: CodingPathNode) {
         self.options = options
-        self.userInfo = options.userInfo
         self.tape = tape
         self.topValue = value
         self.codingPathNode = codingPathNode

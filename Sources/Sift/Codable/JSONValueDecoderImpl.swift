@@ -7,7 +7,8 @@ import Foundation
 /// It is also the single-value container of the value on top of its stack.
 final class JSONValueDecoderImpl: JSONDecoderCore {
     let options: JSONValueDecoder
-    let userInfo: [CodingUserInfoKey: Any]
+    /// Converted when a type asks for it, not for every element decoded.
+    var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
     private var values: [JSONValue]
     var codingPathNode: CodingPathNode
     /// `[String: V]` goes through the decoder's own path only under a key strategy (whose
@@ -18,7 +19,6 @@ final class JSONValueDecoderImpl: JSONDecoderCore {
 
     init(options: JSONValueDecoder, value: JSONValue, codingPathNode: CodingPathNode) {
         self.options = options
-        self.userInfo = options.userInfo
         self.values = [value]
         self.codingPathNode = codingPathNode
         if case .useDefaultKeys = options.keyDecodingStrategy {

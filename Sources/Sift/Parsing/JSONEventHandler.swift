@@ -148,14 +148,16 @@ public struct JSONEventContext {
     }
 
     /// On a `startObject` / `startArray` event: as ``skipContents()``, but the contents go to
-    /// `recorder`, which has just recorded this event (containers it leaves out are not even
-    /// recorded).
+    /// `recorder`.
+    ///
+    /// The recorder has just recorded this event; containers it leaves out are not even
+    /// recorded. The caller keeps `recorder` alive until this container's end event.
     func skipContents(recordingInto recorder: TapeRecorder) {
         let state = engine.state
         switch event {
         case .startObject, .startArray:
             state.pointee.skipFrom = state.pointee.depth
-            state.pointee.recorder = recorder
+            state.pointee.recorder = Unmanaged.passUnretained(recorder)
             state.pointee.recordSkipFrom = .max
         default: break
         }

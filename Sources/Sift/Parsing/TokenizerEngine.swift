@@ -101,7 +101,9 @@ final class TokenizerEngine {
     @inline(__always)
     func deliver(_ event: JSONEvent, tokenLength: Int) -> Bool {
         if state.pointee.depth >= state.pointee.skipFrom {
-            if let recorder = state.pointee.recorder { record(event, into: recorder) }
+            if let recorder = state.pointee.recorder {
+                recorder._withUnsafeGuaranteedRef { record(event, into: $0) }
+            }
             return true
         }
         return deliverEvent(self, event, tokenLength) && !state.pointee.stopRequested

@@ -80,7 +80,10 @@ struct TokenizerState {
     /// handler skips); `Int.max` when nothing is skipped.
     var skipFrom = Int.max
     /// Records the contents of the container being skipped, when the handler asked for that.
-    var recorder: TapeRecorder?
+    ///
+    /// Unretained: the handler that asked keeps the recorder until the container's end event,
+    /// and the tokenizer lets go of it before delivering that event.
+    var recorder: Unmanaged<TapeRecorder>?
     /// Events at this depth or deeper are not recorded either (a container the recorder leaves
     /// out); `Int.max` when the recorder takes everything.
     var recordSkipFrom = Int.max
