@@ -116,8 +116,12 @@ extension JSONValueDecoder {
             return try decodeWhole(type, from: plain, at: path)
         }
         profile.missed = false
-        let first = Result { try decodeWhole(type, from: tape, at: path) }
-        guard profile.missed else { return try first.get() }
+        do {
+            let value = try decodeWhole(type, from: tape, at: path)
+            if !profile.missed { return value }
+        } catch {
+            if !profile.missed { throw error }
+        }
         profile.missed = false
         profile.recordMiss()
         // A member the type reads was left out: decode the element again, captured whole.

@@ -176,7 +176,8 @@ struct Destination<Value>: Sendable {
         }
         collect = { value, info, alternative, store in
             guard let converted = try convert(value, info) else { return }
-            unsafeDowncast(store, to: ValueStore<Value>.self).append(converted, alternative: alternative)
+            // Moved, not copied: a model copy retains every reference it holds.
+            unsafeDowncast(store, to: ValueStore<Value>.self).append(consume converted, alternative: alternative)
         }
         makeDeliver = { body in
             MatchDelivery(
@@ -187,7 +188,7 @@ struct Destination<Value>: Sendable {
                         // A match kept beyond the callback gets its place before the parse moves on.
                         if info.pending != nil && !isKnownUniquelyReferenced(&origin) { origin.settle() }
                     }
-                    try body(JSONMatch(value: converted, origin: origin, stopper: stopper))
+                    try body(JSONMatch(value: consume converted, origin: origin, stopper: stopper))
                 },
                 later: { value, info, stopper in
                     let info = info.resolved()
