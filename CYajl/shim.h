@@ -124,6 +124,25 @@ static inline sift_chunk_scan sift_scan_chunk(const uint8_t *bytes, size_t count
 }
 #endif
 
+#if defined(__linux__)
+/* glibc and musl have it; <string.h> declares it only under _GNU_SOURCE. */
+extern void *memrchr(const void *bytes, int byte, size_t count);
+#endif
+
+/* The index of the last `byte` among the first `count` bytes, or -1. */
+static inline long sift_last_index_of(const uint8_t *bytes, size_t count, uint8_t byte) {
+#if defined(__linux__)
+    const uint8_t *hit = (const uint8_t *)memrchr(bytes, byte, count);
+    return hit ? (long)(hit - bytes) : -1;
+#else
+    while (count > 0) {
+        count--;
+        if (bytes[count] == byte) return (long)count;
+    }
+    return -1;
+#endif
+}
+
 #include "utf8.h"
 
 /* The floor of every benchmark: yajl with callbacks that do nothing but

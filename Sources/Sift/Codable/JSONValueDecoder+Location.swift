@@ -15,6 +15,7 @@ extension JSONValueDecoder {
     ///   own underlying error; one that already is a `JSONParseError` is kept as it is.
     ///
     /// Errors other than `DecodingError` (thrown by a type's own code) pass through unchanged.
+    /// `location` is evaluated only for an error.
     ///
     /// ```swift
     /// // In the engine, once the element at $.items[3] has been captured as `element`:
@@ -22,7 +23,7 @@ extension JSONValueDecoder {
     ///                               location: elementStart)
     /// ```
     func decode<T: Decodable>(
-        _ type: T.Type, from value: JSONValue, at path: JSONNodePath, location: SourceLocation?
+        _ type: T.Type, from value: JSONValue, at path: JSONNodePath, location: @autoclosure () -> SourceLocation?
     ) throws -> T {
         do {
             // The path's coding keys are only spelled out if someone reads them.
@@ -30,7 +31,7 @@ extension JSONValueDecoder {
             return try decoder.unwrap(value, as: type, in: decoder.codingPathNode, .here)
         } catch let error as DecodingError {
             let prefix: [any CodingKey] = path.components.map(JSONCodingKey.init)
-            throw error.located(prefix: prefix, path: path, location: location, decoding: T.self)
+            throw error.located(prefix: prefix, path: path, location: location(), decoding: T.self)
         }
     }
 }
@@ -93,13 +94,13 @@ extension JSONValueDecoder {
     /// is dropped and the element is decoded again from its raw text, captured whole; the
     /// profile has learned the new names by then, so the elements that follow keep them.
     func decode<T: Decodable>(
-        _ type: T.Type, from tape: JSONTape, at path: JSONNodePath, location: SourceLocation?
+        _ type: T.Type, from tape: JSONTape, at path: JSONNodePath, location: @autoclosure () -> SourceLocation?
     ) throws -> T {
         do {
             return try decodeFollowingProfile(type, from: tape, at: path)
         } catch let error as DecodingError {
             let prefix: [any CodingKey] = path.components.map(JSONCodingKey.init)
-            throw error.located(prefix: prefix, path: path, location: location, decoding: T.self)
+            throw error.located(prefix: prefix, path: path, location: location(), decoding: T.self)
         }
     }
 

@@ -7,6 +7,14 @@ import Foundation
 #endif
 
 extension JSONInput {
+    /// Whether the input is already in memory: it is parsed as one piece.
+    var isInMemory: Bool {
+        switch source {
+        case .bytes, .data, .text: true
+        case .file, .descriptor: false
+        }
+    }
+
     /// Calls `body` with the input's bytes, piece by piece, until the input ends or `body`
     /// returns false.
     ///

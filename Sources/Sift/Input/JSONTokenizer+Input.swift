@@ -12,6 +12,7 @@ extension JSONTokenizer {
     /// ```
     public func parse(_ input: JSONInput) throws(JSONParseError) {
         let engine = self.engine
+        engine.holdsWholeInput = input.isInMemory && engine.bytesConsumed == 0
         do throws(JSONParseError) {
             try input.forEachChunk { buffer throws(JSONParseError) -> Bool in
                 do throws(JSONParseError) {

@@ -120,6 +120,13 @@ public struct JSONEventContext {
     /// ```
     public var location: SourceLocation { engine.state.pointee.location(of: offset) }
 
+    /// Whether the whole input is one chunk, so that an offset of an earlier event can be located
+    /// during any later one.
+    var holdsWholeInput: Bool { engine.holdsWholeInput }
+
+    /// Where `offset`, an absolute offset in the chunk of this event, is.
+    func location(of offset: Int) -> SourceLocation { engine.state.pointee.location(of: offset) }
+
     /// The number of top-level values completed before this event (useful with
     /// ``JSONParserOptions/allowsMultipleValues``).
     ///

@@ -54,6 +54,10 @@ final class TokenizerEngine {
     }
     private var stopOffset: Int?
 
+    /// The input is parsed as one chunk (an in-memory input): every offset of it can be located
+    /// until the parse ends.
+    var holdsWholeInput = false
+
     /// Where the input being retained starts (absolute offset), -1 when none is.
     private var retainStart = -1
     /// The retained input of earlier chunks, from `retainStart` on.

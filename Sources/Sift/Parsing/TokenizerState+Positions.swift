@@ -48,7 +48,13 @@ extension TokenizerState {
         var cursor = LineCursor(
             chunkStart: chunkStart, local: 0, line: lineAtChunkStart, lineStart: lineStartAtChunkStart,
             afterCR: pendingCR)
-        if let cached = lineCursor.pointee, cached.chunkStart == chunkStart, cached.local <= local { cursor = cached }
+        if let cached = lineCursor.pointee, cached.chunkStart == chunkStart {
+            if cached.local <= local {
+                cursor = cached
+            } else if let behind = location(of: local, behind: cached) {
+                return behind
+            }
+        }
         if let base = chunkBase {
             var index = cursor.local
             if !chunkHasCarriageReturn {
@@ -90,6 +96,20 @@ extension TokenizerState {
         }
         let absolute = chunkStart + local
         return SourceLocation(offset: absolute, line: cursor.line, column: absolute - cursor.lineStart + 1)
+    }
+
+    /// The location of `local`, an index of the chunk before the last one located (`cursor`).
+    ///
+    /// Counted back from there: the line feeds in between, and the last one before `local`. Nil
+    /// where carriage returns make lines depend on more than line feeds.
+    private func location(of local: Int, behind cursor: LineCursor) -> SourceLocation? {
+        guard let base = chunkBase, !chunkHasCarriageReturn, !pendingCR else { return nil }
+        let lineFeeds = local < cursor.local ? sift_scan_chunk(base + local, cursor.local - local).line_feeds : 0
+        var lineStart = lineStartAtChunkStart
+        let lastLineFeed = sift_last_index_of(base, local, 0x0A)
+        if lastLineFeed >= 0 { lineStart = chunkStart + lastLineFeed + 1 }
+        let absolute = chunkStart + local
+        return SourceLocation(offset: absolute, line: cursor.line - lineFeeds, column: absolute - lineStart + 1)
     }
 
     // MARK: Token starts

@@ -21,9 +21,14 @@ package struct MatchInfo: Sendable {
     package var path: JSONNodePath?
     /// The location of the value's first byte, when the receiver asked for locations.
     package var location: SourceLocation?
-    /// The event of a scalar being delivered, when the receiver asked for places on demand:
-    /// valid only during the delivery (see ``resolved()``).
+    /// The event of a scalar being delivered, when the receiver asked for places on demand.
+    ///
+    /// Valid only during the delivery (see ``resolved()``). For a container located on demand
+    /// (``start``), the event that delivers it: its end.
     var pending: PendingPlace?
+    /// For a container located on demand: the absolute offset of its first byte, located
+    /// through ``pending`` (only when the whole input is one chunk); -1 otherwise.
+    var start = -1
 
     package init(path: JSONNodePath? = nil, location: SourceLocation? = nil) {
         self.path = path
@@ -34,7 +39,11 @@ package struct MatchInfo: Sendable {
     var resolvedPath: JSONNodePath { path ?? pending?.context.path ?? .root }
 
     /// The location, computed from the pending event if need be.
-    var resolvedLocation: SourceLocation? { location ?? pending?.context.location }
+    var resolvedLocation: SourceLocation? {
+        if let location { return location }
+        guard let context = pending?.context else { return nil }
+        return start >= 0 ? context.location(of: start) : context.location
+    }
 
     /// The info with path and location computed, independent of the event being delivered.
     func resolved() -> MatchInfo {

@@ -693,9 +693,17 @@ struct PathMatcherEngine {
     }
 
     /// Where a value is, as the receiver asked: a container's info outlives its event (it is
-    /// delivered when the container closes), so places on demand only carry scalars' events.
+    /// delivered when the container closes), so places on demand carry scalars' events, and a
+    /// container's start only when the whole input is one chunk (it is located, on demand,
+    /// during the event that delivers it; see ``MatchInfo/start``).
     private func makeInfo(_ context: JSONEventContext, isContainer: Bool) -> MatchInfo {
         guard wantsInfo else { return MatchInfo() }
+        if isContainer && wantsPlacesOnDemand && !wantsPaths && !wantsLocations && context.holdsWholeInput {
+            var info = MatchInfo()
+            info.start = context.offset
+            info.pending = PendingPlace(context: context)
+            return info
+        }
         let eager = isContainer && wantsPlacesOnDemand
         var info = MatchInfo(
             path: wantsPaths || eager ? context.path : nil,
@@ -728,7 +736,11 @@ struct PathMatcherEngine {
         case .complete:
             break
         }
-        let capture = captures.removeLast()
+        var capture = captures.removeLast()
+        for index in capture.targets.indices where capture.targets[index].info.start >= 0 {
+            // Located on demand while this, the container's end, is the current event.
+            capture.targets[index].info.pending = PendingPlace(context: context)
+        }
         if let recorder = capture.tape {
             do {
                 var tape = recorder.builder.tape
