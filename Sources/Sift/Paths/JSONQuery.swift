@@ -228,7 +228,10 @@ final class CollectingSlot: QuerySlot {
         self.store = store
     }
 
-    var needsLocations: Bool { kind == .decoded }
+    var needsLocations: Bool { false }
+    /// A decoding error names where its value is: the conversion runs during the delivery, so
+    /// the place is computed then, and only for an error.
+    var mayNeedLocations: Bool { kind == .decoded }
 
     func values<Value>(as type: Value.Type) -> [Value] {
         // The type was checked just above.
