@@ -43,15 +43,7 @@ struct PathLocationTests {
                     pieces.append("\(match.path.normalized) \(match.location)")
                 }
             }
-            let bytes = Array(text.utf8)
-            let chunks = stride(from: 0, to: bytes.count, by: size).map {
-                Array(bytes[$0..<min($0 + size, bytes.count)])
-            }
-            try await query.run(
-                chunks: AsyncStream { continuation in
-                    for chunk in chunks { continuation.yield(chunk) }
-                    continuation.finish()
-                })
+            try await query.run(chunks: TokenizerTestSupport.chunks(of: Array(text.utf8), size: size))
             #expect(pieces == whole, "pieces of \(size)")
         }
     }

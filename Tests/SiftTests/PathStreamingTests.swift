@@ -125,15 +125,7 @@ import Testing
             if match.value != .number(JSONNumber(1)) { seenInside.append("\(match.path) \(match.location)") }
             kept.append(match)
         }
-        let bytes = Array(text.utf8)
-        let chunks = stride(from: 0, to: bytes.count, by: chunkSize).map {
-            Array(bytes[$0..<min($0 + chunkSize, bytes.count)])
-        }
-        try await query.run(
-            chunks: AsyncStream { continuation in
-                for chunk in chunks { continuation.yield(chunk) }
-                continuation.finish()
-            })
+        try await query.run(chunks: TokenizerTestSupport.chunks(of: Array(text.utf8), size: chunkSize))
         #expect(kept.map { "\($0.path) \($0.location)" } == ["$.a[0].b 2:8", "$.a[1].b 3:8", "$.a[2].b 4:8"])
         #expect(seenInside == ["$.a[1].b 3:8", "$.a[2].b 4:8"])
     }

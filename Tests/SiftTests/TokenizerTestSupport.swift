@@ -76,6 +76,15 @@ enum TokenizerTestSupport {
         }
     }
 
+    /// `bytes` as an asynchronous sequence of chunks of `size` bytes (the last may be shorter).
+    static func chunks(of bytes: [UInt8], size: Int) -> AsyncStream<[UInt8]> {
+        let chunks = stride(from: 0, to: bytes.count, by: size).map { Array(bytes[$0..<min($0 + size, bytes.count)]) }
+        return AsyncStream { continuation in
+            for chunk in chunks { continuation.yield(chunk) }
+            continuation.finish()
+        }
+    }
+
     /// A small deterministic random number generator.
     struct SplitMix64: RandomNumberGenerator {
         var state: UInt64

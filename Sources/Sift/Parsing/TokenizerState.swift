@@ -125,7 +125,9 @@ struct TokenizerState {
     @inline(__always)
     mutating func push(isArray: Bool) -> Bool {
         if depth == maximumDepth { return false }
-        if depth == frameCapacity { growFrames() }
+        if depth == frameCapacity {
+            frames = frames.grown(keeping: depth, capacity: &frameCapacity, minimum: depth + 1)
+        }
         frames[depth] = Frame(
             isArray: isArray, index: -1, keyPointer: nil, keyStart: 0, keyCount: 0, hasKey: false, keyInArena: false)
         depth &+= 1
@@ -159,7 +161,9 @@ struct TokenizerState {
 
     private mutating func copyKey(_ frame: UnsafeMutablePointer<Frame>, _ bytes: UnsafePointer<UInt8>?, _ count: Int) {
         let start = keyArenaCount
-        if start + count > keyArenaCapacity { growArena(to: start + count) }
+        if start + count > keyArenaCapacity {
+            keyArena = keyArena.grown(keeping: keyArenaCount, capacity: &keyArenaCapacity, minimum: start + count)
+        }
         // The buffer is non-empty here, so it has a base address.
         // swift-format-ignore: NeverForceUnwrap
         if count > 0 { (keyArena + start).update(from: bytes!, count: count) }
@@ -203,25 +207,6 @@ struct TokenizerState {
         } else {
             lastStringClose = tokenEnd() - 1
         }
-    }
-
-    private mutating func growFrames() {
-        let capacity = frameCapacity * 2
-        let new = UnsafeMutablePointer<Frame>.allocate(capacity: capacity)
-        new.moveInitialize(from: frames, count: depth)
-        frames.deallocate()
-        frames = new
-        frameCapacity = capacity
-    }
-
-    private mutating func growArena(to minimum: Int) {
-        var capacity = keyArenaCapacity * 2
-        while capacity < minimum { capacity *= 2 }
-        let new = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        new.update(from: keyArena, count: keyArenaCount)
-        keyArena.deallocate()
-        keyArena = new
-        keyArenaCapacity = capacity
     }
 
     /// How an error's path treats the innermost container.

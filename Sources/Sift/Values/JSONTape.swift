@@ -69,32 +69,19 @@ package struct JSONTape: @unchecked Sendable {
         /// Makes room for one more entry.
         @inline(__always)
         func reserveEntry() {
-            if entryCount == entryCapacity { growEntries() }
+            if entryCount == entryCapacity {
+                entries = entries.grown(keeping: entryCount, capacity: &entryCapacity, minimum: entryCount + 1)
+            }
         }
 
         /// Makes room for `count` more bytes.
         @inline(__always)
         func reserveBytes(_ count: Int) {
-            if byteCount &+ count > byteCapacity { growBytes(to: byteCount + count) }
+            if byteCount &+ count > byteCapacity {
+                bytes = bytes.grown(keeping: byteCount, capacity: &byteCapacity, minimum: byteCount + count)
+            }
         }
 
-        private func growEntries() {
-            let grown = UnsafeMutablePointer<Entry>.allocate(capacity: entryCapacity * 2)
-            grown.moveInitialize(from: entries, count: entryCount)
-            entries.deallocate()
-            entries = grown
-            entryCapacity *= 2
-        }
-
-        private func growBytes(to minimum: Int) {
-            var capacity = byteCapacity * 2
-            while capacity < minimum { capacity *= 2 }
-            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-            grown.update(from: bytes, count: byteCount)
-            bytes.deallocate()
-            bytes = grown
-            byteCapacity = capacity
-        }
     }
 
     let storage: Storage
