@@ -149,7 +149,9 @@ public struct JSONEventContext {
     package func skipContents() {
         let state = engine.state
         switch event {
-        case .startObject, .startArray: state.pointee.skipFrom = state.pointee.depth
+        case .startObject, .startArray:
+            state.pointee.skipFrom = state.pointee.depth
+            engine.beginFastSkip()
         default: break
         }
     }

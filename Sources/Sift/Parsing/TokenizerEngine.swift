@@ -3,9 +3,11 @@ internal import CYajl
 /// Owns one `yajl_handle` and turns its callbacks into ``JSONEvent``s.
 ///
 /// The callbacks table sits at a stable heap address (yajl keeps the pointer); the context
-/// pointer is this object, unretained; per-token state is behind ``state``. A callback that must
-/// stop stores ``pendingFailure`` (or sets the state's `stopRequested`) and returns 0;
-/// ``feed(_:)`` throws the stored error once `yajl_parse` has returned.
+/// pointer is ``link``, which holds this object unretained; per-token state is behind ``state``.
+/// A callback that must stop stores ``pendingFailure`` (or sets the state's `stopRequested`) and
+/// returns 0; ``feed(_:)`` throws the stored error once `yajl_parse` has returned. While a
+/// container nobody takes is skipped in an input held whole, the table holds CYajl's skipping
+/// callbacks instead (see `TokenizerEngine+Skipping.swift`).
 ///
 /// The handler is generic, the engine is not: ``JSONTokenizer``'s inlinable initializer hands
 /// over a closure made in the caller's module, so the one indirect call per token lands in code
@@ -17,7 +19,9 @@ final class TokenizerEngine {
     @usableFromInline let handler: UnsafeMutableRawPointer
     private let deliverEvent: (TokenizerEngine, JSONEvent, Int) -> Bool
     private let destroyHandler: (UnsafeMutableRawPointer) -> Void
-    private let callbacks: UnsafeMutablePointer<yajl_callbacks>
+    let callbacks: UnsafeMutablePointer<yajl_callbacks>
+    /// yajl's context pointer: this engine, the table, and the skipping callbacks' counters.
+    let link: UnsafeMutablePointer<sift_skip>
     private(set) var handle: yajl_handle!
     let options: JSONParserOptions
 
@@ -55,8 +59,18 @@ final class TokenizerEngine {
     private var stopOffset: Int?
 
     /// The input is parsed as one chunk (an in-memory input): every offset of it can be located
-    /// until the parse ends.
+    /// until the parse ends, and a skipped container's bytes can be parsed again.
     var holdsWholeInput = false
+
+    /// The absolute offset of the container skipped with the skipping callbacks, -1 when none
+    /// is, and how many containers were open with it.
+    var fastSkipStart = -1
+    var fastSkipDepth = 0
+    /// Whether the callbacks rebuild a skipped container's bookkeeping (nothing is delivered),
+    /// through `replayHandle`, fed from the chunk's byte at `replayBase`.
+    var isReplaying = false
+    var replayHandle: yajl_handle?
+    var replayBase = 0
 
     /// Where the input being retained starts (absolute offset), -1 when none is.
     private var retainStart = -1
@@ -81,11 +95,31 @@ final class TokenizerEngine {
         state.initialize(to: TokenizerState(maximumDepth: max(options.maximumDepth, 1)))
         callbacks = .allocate(capacity: 1)
         callbacks.initialize(to: Self.makeCallbacks())
-        handle = yajl_alloc(callbacks, nil, Unmanaged.passUnretained(self).toOpaque())
+        link = .allocate(capacity: 1)
+        link.initialize(
+            to: sift_skip(
+                engine: Unmanaged.passUnretained(self).toOpaque(), table: callbacks, delivering: callbacks.pointee,
+                depth: 0, room: 0,
+                depth_exceeded: { engine in
+                    // swift-format-ignore: NeverForceUnwrap
+                    // The link always holds its engine.
+                    Unmanaged<TokenizerEngine>.fromOpaque(engine!)._withUnsafeGuaranteedRef {
+                        $0.depthExceededWhileSkipping()
+                    }
+                }))
+        handle = makeHandle()
+    }
+
+    /// A yajl handle on this engine's callbacks and options.
+    func makeHandle() -> yajl_handle {
+        let handle = yajl_alloc(callbacks, nil, link)
         sift_yajl_config_flag(handle, yajl_allow_comments, options.allowsComments ? 1 : 0)
         // The screen validates UTF-8 more strictly than yajl, everywhere in the input.
         sift_yajl_config_flag(handle, yajl_dont_validate_strings, 1)
         sift_yajl_config_flag(handle, yajl_allow_multiple_values, options.allowsMultipleValues ? 1 : 0)
+        // swift-format-ignore: NeverForceUnwrap
+        // yajl_alloc fails only when memory is exhausted.
+        return handle!
     }
 
     deinit {
@@ -94,6 +128,8 @@ final class TokenizerEngine {
         yajl_free(handle)
         callbacks.deinitialize(count: 1)
         callbacks.deallocate()
+        link.deinitialize(count: 1)
+        link.deallocate()
         state.pointee.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
@@ -105,6 +141,7 @@ final class TokenizerEngine {
     @inline(__always)
     func deliver(_ event: JSONEvent, tokenLength: Int) -> Bool {
         if state.pointee.depth >= state.pointee.skipFrom {
+            if isReplaying { return true }
             if let recorder = state.pointee.recorder {
                 recorder._withUnsafeGuaranteedRef { record(event, into: $0) }
             }
@@ -117,7 +154,11 @@ final class TokenizerEngine {
     private func record(_ event: JSONEvent, into recorder: TapeRecorder) {
         let depth = state.pointee.depth
         guard depth < state.pointee.recordSkipFrom else { return }
-        if case .leavingOut = recorder.record(event) { state.pointee.recordSkipFrom = depth }
+        if case .leavingOut = recorder.record(event) {
+            // A container the recorder leaves out (only a start event leaves one out).
+            state.pointee.recordSkipFrom = depth
+            beginFastSkip()
+        }
     }
 
     /// Records an error thrown by the handler; the parse stops and `feed` throws it.
@@ -167,6 +208,9 @@ final class TokenizerEngine {
             isParsing = true
             status = yajl_parse(handle, base, parsedCount)
             isParsing = false
+            // Stopped (an error, or the end of the input) inside a container skipped without
+            // bookkeeping: rebuild it while the bytes are at hand.
+            if fastSkipStart >= 0 { replayFastSkip(through: parsedCount) }
         }
         if status != yajl_status_ok {
             try fail(status: status, atEnd: false)
@@ -346,7 +390,9 @@ final class TokenizerEngine {
 
     /// The absolute offset just past the token being delivered.
     var currentTokenEnd: Int {
-        state.pointee.chunkStart + (state.pointee.chunkBase == nil ? 0 : yajl_get_bytes_consumed(handle))
+        guard state.pointee.chunkBase != nil else { return state.pointee.chunkStart }
+        if let replayHandle { return state.pointee.chunkStart + replayBase + yajl_get_bytes_consumed(replayHandle) }
+        return state.pointee.chunkStart + yajl_get_bytes_consumed(handle)
     }
 
     /// The absolute offset of the first byte of the token being delivered.
@@ -410,6 +456,7 @@ final class TokenizerEngine {
         }
         table.yajl_end_map = { context in
             engine(context) { engine in
+                if engine.fastSkipStart >= 0 { engine.finishFastSkip() }
                 engine.state.pointee.pop()
                 defer { engine.state.pointee.endValue() }
                 return engine.deliver(.endObject, tokenLength: 1)
@@ -424,6 +471,7 @@ final class TokenizerEngine {
         }
         table.yajl_end_array = { context in
             engine(context) { engine in
+                if engine.fastSkipStart >= 0 { engine.finishFastSkip() }
                 engine.state.pointee.pop()
                 defer { engine.state.pointee.endValue() }
                 return engine.deliver(.endArray, tokenLength: 1)
@@ -432,7 +480,7 @@ final class TokenizerEngine {
         return table
     }
 
-    private func depthExceeded() -> Bool {
+    func depthExceeded() -> Bool {
         let start = currentTokenStart(tokenLength: 1)
         pendingFailure = makeFailure(
             .depthLimitExceeded,
@@ -442,10 +490,12 @@ final class TokenizerEngine {
     }
 }
 
-/// Recovers the engine from yajl's context pointer without retaining it.
+/// Recovers the engine from yajl's context pointer (its link) without retaining it.
 @inline(__always)
 private func engine(_ context: UnsafeMutableRawPointer?, _ body: (TokenizerEngine) -> Bool) -> Int32 {
-    Unmanaged<TokenizerEngine>.fromOpaque(context.unsafelyUnwrapped)._withUnsafeGuaranteedRef { engine in
+    let link = context.unsafelyUnwrapped.assumingMemoryBound(to: sift_skip.self)
+    return Unmanaged<TokenizerEngine>.fromOpaque(link.pointee.engine.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+        engine in
         engine.state.pointee.eventCount &+= 1
         return body(engine)
     } ? 1 : 0

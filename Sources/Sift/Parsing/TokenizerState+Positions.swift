@@ -124,12 +124,15 @@ extension TokenizerState {
         return max(lastQuote, 0)
     }
 
-    /// The index of the last unescaped `"` among the chunk's first `count` bytes: a quote preceded
-    /// by an even number of backslashes (outside strings JSON has no backslash, inside them they
-    /// pair up from the left), counting those that ended the input before the chunk.
-    private func lastUnescapedQuote(in base: UnsafePointer<UInt8>, before count: Int) -> Int? {
+    /// The index of the last unescaped `"` among the chunk's first `count` bytes, from index
+    /// `lower` on: a quote preceded by an even number of backslashes (outside strings JSON has no
+    /// backslash, inside them they pair up from the left), counting those that ended the input
+    /// before the chunk.
+    func lastUnescapedQuote(in base: UnsafePointer<UInt8>, from lower: Int = 0, before count: Int) -> Int? {
         var index = count - 1
-        while index >= 0 {
+        while index >= lower {
+            index = sift_last_index_of(base + lower, index - lower + 1, UInt8(ascii: "\"")) + lower
+            guard index >= lower else { return nil }
             if base[index] == UInt8(ascii: "\"") {
                 var backslashes = 0
                 var probe = index - 1

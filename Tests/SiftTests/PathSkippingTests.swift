@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+
+@testable import Sift
+
+/// An input held whole skips what no path enters at yajl's own speed, with no bookkeeping.
+///
+/// The bookkeeping is rebuilt from the bytes when the parse stops inside a skipped part. Errors
+/// and matches must be exactly those of the same bytes arriving in pieces, where every token is
+/// followed: message, offset, line, column and path.
+@Suite("Skipping what no path enters")
+struct PathSkippingTests {
+    typealias Random = TokenizerTestSupport.SplitMix64
+
+    /// Random JSON text: nested objects and arrays, escaped strings, numbers, literals; some
+    /// line breaks.
+    struct Generator {
+        var random: Random
+
+        mutating func value(depth: Int) -> String {
+            let pick = Int.random(in: 0..<(depth > 5 ? 5 : 8), using: &random)
+            switch pick {
+            case 0: return "\(Int.random(in: -999...999, using: &random))"
+            case 1: return "\(Int.random(in: -99...99, using: &random)).5e\(Int.random(in: -3...3, using: &random))"
+            case 2: return ["true", "false", "null"][Int.random(in: 0..<3, using: &random)]
+            case 3: return #""s\"\\\u00e9 é \#(Int.random(in: 0..<9, using: &random))""#
+            case 4: return #""\#(["x", "id", "", "a b"][Int.random(in: 0..<4, using: &random)])""#
+            case 5, 6:
+                let count = Int.random(in: 0..<4, using: &random)
+                let members = (0..<count).map { _ in
+                    let key = ["id", "x", "items", "k\\n", "ü", "a"][Int.random(in: 0..<6, using: &random)]
+                    return #""\#(key)":\#(Bool.random(using: &random) ? "\n " : "")\#(value(depth: depth + 1))"#
+                }
+                return "{" + members.joined(separator: ", ") + "}"
+            default:
+                let count = Int.random(in: 0..<4, using: &random)
+                return "[" + (0..<count).map { _ in value(depth: depth + 1) }.joined(separator: ",") + "]"
+            }
+        }
+
+        mutating func document() -> String {
+            let items = (0..<Int.random(in: 1..<5, using: &random)).map { _ in value(depth: 1) }
+            return #"{"items": [\#(items.joined(separator: ",\n  "))], "tail": \#(value(depth: 1))}"#
+        }
+
+        /// `text` damaged once at a random place.
+        mutating func damage(_ text: [UInt8]) -> [UInt8] {
+            var bytes = text
+            guard !bytes.isEmpty else { return [0x7D] }
+            let position = Int.random(in: 0..<bytes.count, using: &random)
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: bytes.remove(at: position)
+            case 1:
+                bytes.insert([0x2C, 0x3A, 0x7D, 0x5D, 0x22, 0x78][Int.random(in: 0..<6, using: &random)], at: position)
+            case 2: bytes.insert(0x0C, at: position)
+            case 3: bytes.insert(0xFF, at: position)
+            case 4: bytes.removeSubrange(position...)
+            default: bytes[position] = 0x7B
+            }
+            return bytes
+        }
+    }
+
+    static let queries = [["$.items[0].id"], ["$.zz"], ["$.tail", "$.items[*].x"], ["$..id"]]
+
+    /// Every match with its path and location, or the error, for `bytes` given whole or in pieces
+    /// of `size` bytes.
+    static func outcome(
+        _ paths: [String], _ bytes: [UInt8], pieces size: Int?, options: JSONParserOptions
+    ) async -> String {
+        var found: [String] = []
+        var query = JSONQuery(options: options)
+        do {
+            for path in paths {
+                query.add(try JSONPath(path).value) { match in
+                    found.append("\(match.path.normalized) \(match.location) \(match.value)")
+                }
+            }
+            if let size {
+                try await query.run(chunks: TokenizerTestSupport.chunks(of: bytes, size: size))
+            } else {
+                try query.run(.bytes(bytes))
+            }
+            return found.joined(separator: "\n")
+        } catch {
+            return "\(found.count) found, then: \(error)"
+        }
+    }
+
+    @Test("Damaged documents give the same errors skipped fast as followed token by token", arguments: 0..<40)
+    func damagedDocuments(seed: UInt64) async {
+        var generator = Generator(random: Random(seed: seed &+ 77))
+        var options = JSONParserOptions()
+        options.maximumDepth = seed % 4 == 0 ? 5 : 512
+        for _ in 0..<6 {
+            let text = Array(generator.document().utf8)
+            for bytes in [text, generator.damage(text), generator.damage(generator.damage(text))] {
+                for paths in Self.queries {
+                    let whole = await Self.outcome(paths, bytes, pieces: nil, options: options)
+                    let pieces = await Self.outcome(paths, bytes, pieces: 7, options: options)
+                    #expect(whole == pieces, "seed \(seed), \(paths): \(String(decoding: bytes, as: UTF8.self))")
+                }
+            }
+        }
+    }
+
+    @Test("Comments in skipped parts, and an input that ends inside one")
+    func commentsAndTruncation() async {
+        var options = JSONParserOptions()
+        options.allowsComments = true
+        let text = #"{"a": {"b": [1, /* ] */ 2, "c\"//"], // }"# + "\n" + #""d": {"e": "}"}}, "f": 3}"#
+        for end in stride(from: text.utf8.count, to: 0, by: -3) {
+            let bytes = Array(text.utf8.prefix(end))
+            for paths in [["$.f"], ["$.zz"], ["$.a.d"]] {
+                let whole = await Self.outcome(paths, bytes, pieces: nil, options: options)
+                let pieces = await Self.outcome(paths, bytes, pieces: 5, options: options)
+                #expect(whole == pieces, "\(paths) on \(String(decoding: bytes, as: UTF8.self))")
+            }
+        }
+    }
+}
