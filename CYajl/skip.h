@@ -2,7 +2,10 @@
 #define SIFT_CYAJL_SKIP_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <yajl/yajl_parse.h>
+
+#include "container_end.h"
 
 /* Skipping a container nobody takes, at yajl's own speed.
 
@@ -68,6 +71,37 @@ static inline void sift_skip_begin(sift_skip *skip, long room) {
     skip->depth = 0;
     skip->room = room;
     *skip->table = skipping;
+}
+
+/* The head of yajl 2's handle (struct yajl_handle_t, yajl_parser.h in yajl 2.0 and 2.1), up to
+   the offset into the buffer being parsed. yajl lexes its next token at that offset, and
+   yajl_get_bytes_consumed reads it; nothing else of the handle is touched. */
+typedef struct {
+    const yajl_callbacks *callbacks;
+    void *ctx;
+    void *lexer;
+    const char *parse_error;
+    size_t bytes_consumed;
+} sift_yajl_handle_head;
+
+/* Right after sift_skip_begin, in the start callback of the skipped container, while yajl parses
+   the `length` bytes at `text`: when sift_container_end finds the container's closing bracket
+   (having checked every byte up to it), moves yajl's offset onto it. yajl then lexes that
+   bracket as the next token, ends the container (the state it pushed for it expects exactly
+   that) and calls the skipping end callback with no container open inside. Returns 1 if yajl
+   was moved.
+
+   The handle's head is checked against what is known of it first (its table, its context, and
+   the offset yajl_get_bytes_consumed reports, just past the opening bracket); should a yajl
+   with another layout ever be linked, nothing is moved and yajl skips the container itself. */
+static inline int sift_skip_jump(sift_skip *skip, yajl_handle handle, const uint8_t *text, size_t length) {
+    sift_yajl_handle_head *head = (sift_yajl_handle_head *)handle;
+    size_t consumed = yajl_get_bytes_consumed(handle);
+    if (head->callbacks != skip->table || head->ctx != (void *)skip || head->bytes_consumed != consumed) return 0;
+    long close = sift_container_end(text, consumed, length, skip->room);
+    if (close < 0) return 0;
+    head->bytes_consumed = (size_t)close;
+    return 1;
 }
 
 /* Puts the engine's own callbacks back before the skipped container ends. */

@@ -21,9 +21,13 @@ struct PathSkippingTests {
             let pick = Int.random(in: 0..<(depth > 5 ? 5 : 8), using: &random)
             switch pick {
             case 0: return "\(Int.random(in: -999...999, using: &random))"
-            case 1: return "\(Int.random(in: -99...99, using: &random)).5e\(Int.random(in: -3...3, using: &random))"
+            case 1:
+                let exponent = ["e", "E+", "e-"][Int.random(in: 0..<3, using: &random)]
+                return "\(Int.random(in: -99...99, using: &random)).5\(exponent)\(Int.random(in: 0...3, using: &random))"
             case 2: return ["true", "false", "null"][Int.random(in: 0..<3, using: &random)]
-            case 3: return #""s\"\\\u00e9 é \#(Int.random(in: 0..<9, using: &random))""#
+            case 3:
+                let escape = [#"\/"#, #"\b\f\r\t"#, #"\uD83D\uDE00"#, #"\uABcd"#][Int.random(in: 0..<4, using: &random)]
+                return #""s\"\\\u00e9 é \#(escape) \#(Int.random(in: 0..<9, using: &random))""#
             case 4: return #""\#(["x", "id", "", "a b"][Int.random(in: 0..<4, using: &random)])""#
             case 5, 6:
                 let count = Int.random(in: 0..<4, using: &random)
@@ -48,13 +52,19 @@ struct PathSkippingTests {
             var bytes = text
             guard !bytes.isEmpty else { return [0x7D] }
             let position = Int.random(in: 0..<bytes.count, using: &random)
-            switch Int.random(in: 0..<6, using: &random) {
+            switch Int.random(in: 0..<8, using: &random) {
             case 0: bytes.remove(at: position)
             case 1:
                 bytes.insert([0x2C, 0x3A, 0x7D, 0x5D, 0x22, 0x78][Int.random(in: 0..<6, using: &random)], at: position)
             case 2: bytes.insert(0x0C, at: position)
             case 3: bytes.insert(0xFF, at: position)
             case 4: bytes.removeSubrange(position...)
+            case 5:
+                // What the scan of a skipped container must refuse: a raw control character, a
+                // bad escape, malformed numbers and literals.
+                let pieces = [[0x01], [0x0B], Array(#"\x"#.utf8), Array(#"\u0G"#.utf8), Array("01".utf8), Array("1.".utf8), Array("-e".utf8), Array("tru".utf8)]
+                bytes.insert(contentsOf: pieces[Int.random(in: 0..<pieces.count, using: &random)], at: position)
+            case 6: bytes[position] = [0x5B, 0x5D, 0x7D][Int.random(in: 0..<3, using: &random)]
             default: bytes[position] = 0x7B
             }
             return bytes
@@ -102,6 +112,77 @@ struct PathSkippingTests {
                 }
             }
         }
+    }
+
+    /// The events a handler sees when it skips every container two levels down, or the error.
+    struct SkippingHandler: JSONEventHandler {
+        var seen: [String] = []
+        var skipped = 0
+
+        mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
+            seen.append("\(event) \(context.path)")
+            switch event {
+            case .startObject, .startArray:
+                if context.depth == 3 {
+                    skipped += 1
+                    context.skipContents()
+                }
+            default: break
+            }
+        }
+    }
+
+    static func skippingOutcome(
+        _ bytes: [UInt8], pieces size: Int?
+    ) -> (seen: String, skipped: Int, passedByScan: Int) {
+        let tokenizer = JSONTokenizer(handler: SkippingHandler())
+        var error = ""
+        if let size {
+            // Every piece is fed, also after an error, which completes its excerpt.
+            for start in stride(from: 0, to: bytes.count, by: size) {
+                do {
+                    try bytes[start..<min(start + size, bytes.count)].withUnsafeBytes { try tokenizer.feed($0) }
+                } catch let thrown {
+                    error = "\(thrown)"
+                }
+            }
+        }
+        do {
+            if size == nil { try tokenizer.parse(.bytes(bytes)) } else { try tokenizer.finish() }
+        } catch let thrown {
+            error = "\(thrown)"
+        }
+        let handler = tokenizer.handler
+        return (handler.seen.joined(separator: "\n") + "\n" + error, handler.skipped, tokenizer.engine.containersPassedByScan)
+    }
+
+    @Test("Skipped containers are passed by the scan, with the events and errors of a parse in pieces", arguments: 0..<12)
+    func passedByScan(seed: UInt64) async {
+        let failures = await TokenizerTestSupport.offPool { () -> [String] in
+            var generator = Generator(random: Random(seed: seed &+ 0x5CA7))
+            var failures: [String] = []
+            var skipped = 0
+            for round in 0..<40 {
+                let text = Array(generator.document().utf8)
+                let bytes = round % 2 == 0 ? text : generator.damage(text)
+                let whole = Self.skippingOutcome(bytes, pieces: nil)
+                let pieces = Self.skippingOutcome(bytes, pieces: 5)
+                if whole.seen != pieces.seen {
+                    failures.append("\(String(decoding: bytes, as: UTF8.self)):\n\(whole.seen)\n---\n\(pieces.seen)")
+                }
+                if pieces.passedByScan != 0 { failures.append("the scan ran on an input in pieces") }
+                if round % 2 == 0 {
+                    // A valid document: every skipped container was passed by the scan.
+                    skipped += whole.skipped
+                    if whole.passedByScan != whole.skipped {
+                        failures.append("\(whole.passedByScan) of \(whole.skipped) passed by the scan")
+                    }
+                }
+            }
+            if skipped == 0 { failures.append("no container was skipped") }
+            return failures
+        }
+        #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(3).joined(separator: "\n====\n"))")
     }
 
     @Test("Comments in skipped parts, and an input that ends inside one")

@@ -66,6 +66,10 @@ final class TokenizerEngine {
     /// is, and how many containers were open with it.
     var fastSkipStart = -1
     var fastSkipDepth = 0
+    /// How many bytes of the current chunk yajl was given (the screen may hold back the rest).
+    var parsedCount = 0
+    /// Skipped containers yajl was moved past (their bytes checked by the scan alone).
+    var containersPassedByScan = 0
     /// Whether the callbacks rebuild a skipped container's bookkeeping (nothing is delivered),
     /// through `replayHandle`, fed from the chunk's byte at `replayBase`.
     var isReplaying = false
@@ -206,6 +210,7 @@ final class TokenizerEngine {
         var status = yajl_status_ok
         if parsedCount > 0 {
             isParsing = true
+            self.parsedCount = parsedCount
             status = yajl_parse(handle, base, parsedCount)
             isParsing = false
             // Stopped (an error, or the end of the input) inside a container skipped without
