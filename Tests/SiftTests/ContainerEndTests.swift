@@ -109,7 +109,9 @@ struct ContainerEndTests {
             var failures: [String] = []
             for _ in 0..<2_000 {
                 let bytes = generator.container()
-                if !Self.yajlAccepts(bytes) { failures.append("yajl refuses \(String(decoding: bytes, as: UTF8.self))") }
+                if !Self.yajlAccepts(bytes) {
+                    failures.append("yajl refuses \(String(decoding: bytes, as: UTF8.self))")
+                }
                 // With bytes after it, as inside a document.
                 let end = Self.end(of: bytes + Array(#", "next": 1}"#.utf8))
                 if end != bytes.count - 1 {
@@ -156,7 +158,9 @@ struct ContainerEndTests {
             let bytes = Array(text.utf8)
             #expect(Self.end(of: bytes) == -1, "\(text)")
         }
-        let found = [#"{}"#, #"[]"#, #"[ ]"#, #"{"":""}"#, #"[-0.0E-0]"#, #"["\"]\\"]"#, "[\"\u{7F}\"]", #"[[],[[]],{}]"#]
+        let found = [
+            #"{}"#, #"[]"#, #"[ ]"#, #"{"":""}"#, #"[-0.0E-0]"#, #"["\"]\\"]"#, "[\"\u{7F}\"]", #"[[],[[]],{}]"#,
+        ]
         for text in found {
             let bytes = Array(text.utf8)
             #expect(Self.end(of: bytes) == bytes.count - 1, "\(text)")

@@ -3,7 +3,8 @@ import Testing
 
 @testable import Sift
 
-/// An input held whole skips what no path enters at yajl's own speed, with no bookkeeping.
+/// An input held whole skips what no path enters with no bookkeeping: passed by the checking
+/// scan, or lexed by yajl without callbacks where the scan leaves it to yajl.
 ///
 /// The bookkeeping is rebuilt from the bytes when the parse stops inside a skipped part. Errors
 /// and matches must be exactly those of the same bytes arriving in pieces, where every token is
@@ -23,7 +24,8 @@ struct PathSkippingTests {
             case 0: return "\(Int.random(in: -999...999, using: &random))"
             case 1:
                 let exponent = ["e", "E+", "e-"][Int.random(in: 0..<3, using: &random)]
-                return "\(Int.random(in: -99...99, using: &random)).5\(exponent)\(Int.random(in: 0...3, using: &random))"
+                let mantissa = Int.random(in: -99...99, using: &random)
+                return "\(mantissa).5\(exponent)\(Int.random(in: 0...3, using: &random))"
             case 2: return ["true", "false", "null"][Int.random(in: 0..<3, using: &random)]
             case 3:
                 let escape = [#"\/"#, #"\b\f\r\t"#, #"\uD83D\uDE00"#, #"\uABcd"#][Int.random(in: 0..<4, using: &random)]
@@ -62,7 +64,10 @@ struct PathSkippingTests {
             case 5:
                 // What the scan of a skipped container must refuse: a raw control character, a
                 // bad escape, malformed numbers and literals.
-                let pieces = [[0x01], [0x0B], Array(#"\x"#.utf8), Array(#"\u0G"#.utf8), Array("01".utf8), Array("1.".utf8), Array("-e".utf8), Array("tru".utf8)]
+                let pieces = [
+                    [0x01], [0x0B], Array(#"\x"#.utf8), Array(#"\u0G"#.utf8), Array("01".utf8), Array("1.".utf8),
+                    Array("-e".utf8), Array("tru".utf8),
+                ]
                 bytes.insert(contentsOf: pieces[Int.random(in: 0..<pieces.count, using: &random)], at: position)
             case 6: bytes[position] = [0x5B, 0x5D, 0x7D][Int.random(in: 0..<3, using: &random)]
             default: bytes[position] = 0x7B
@@ -153,10 +158,14 @@ struct PathSkippingTests {
             error = "\(thrown)"
         }
         let handler = tokenizer.handler
-        return (handler.seen.joined(separator: "\n") + "\n" + error, handler.skipped, tokenizer.engine.containersPassedByScan)
+        return (
+            handler.seen.joined(separator: "\n") + "\n" + error, handler.skipped,
+            tokenizer.engine.containersPassedByScan
+        )
     }
 
-    @Test("Skipped containers are passed by the scan, with the events and errors of a parse in pieces", arguments: 0..<12)
+    @Test(
+        "Skipped containers are passed by the scan, with the events and errors of a parse in pieces", arguments: 0..<12)
     func passedByScan(seed: UInt64) async {
         let failures = await TokenizerTestSupport.offPool { () -> [String] in
             var generator = Generator(random: Random(seed: seed &+ 0x5CA7))
