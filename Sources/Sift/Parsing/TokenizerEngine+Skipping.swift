@@ -1,6 +1,6 @@
 internal import CYajl
 
-/// Skipping a container nobody takes at yajl's own speed.
+/// Skipping a container nobody takes, at yajl's own speed or faster.
 ///
 /// When the handler skips a container (``JSONEventContext/skipContents()``) or a recorder leaves
 /// one out, nothing inside it is delivered, yet every token still went through a callback for
