@@ -94,6 +94,46 @@ struct ConformanceTests {
         }
     }
 
+    /// Skips the contents of the top-level container, if the document is one.
+    struct SkippingEverything: JSONEventHandler {
+        var events: [String] = []
+
+        mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
+            events.append("\(event)")
+            switch event {
+            case .startObject, .startArray:
+                if context.depth == 1 { context.skipContents() }
+            default: break
+            }
+        }
+    }
+
+    /// The same decision, events and error when the whole document is skipped: given whole (in
+    /// memory, where the scan passes what it can vouch for) and in pieces of 3 bytes (where
+    /// yajl lexes everything).
+    @Test(arguments: fileNames)
+    func decidesTheSameWhenEverythingIsSkipped(name: String) async throws {
+        let bytes = Array(try Data(contentsOf: try #require(Self.directory).appendingPathComponent(name)))
+        let outcomes = await TokenizerTestSupport.offPool { () -> [String] in
+            let whole = JSONTokenizer(handler: SkippingEverything())
+            var wholeError = ""
+            do { try whole.parse(.bytes(bytes)) } catch { wholeError = "error: \(error)" }
+            let pieces = JSONTokenizer(handler: SkippingEverything())
+            let piecesError = TokenizerTestSupport.run(pieces, bytes, split: .size(3)).map { "error: \($0)" } ?? ""
+            return [
+                (whole.handler.events + [wholeError]).joined(separator: "\n"),
+                (pieces.handler.events + [piecesError]).joined(separator: "\n"),
+            ]
+        }
+        #expect(outcomes[0] == outcomes[1], "\(name)")
+        let accepted = !outcomes[0].contains("error: ")
+        switch name.prefix(2) {
+        case "y_": #expect(accepted, "\(name) must be accepted: \(outcomes[0])")
+        case "n_": #expect(!accepted, "\(name) must be rejected")
+        default: #expect(accepted == Self.implementationDefined[name], "\(name): \(outcomes[0])")
+        }
+    }
+
     @Test func rejectedFilesFailWithAnErrorKindThatFits() throws {
         for name in Self.fileNames where name.hasPrefix("n_") {
             let bytes = Array(try Data(contentsOf: try #require(Self.directory).appendingPathComponent(name)))
