@@ -109,8 +109,8 @@ struct ConformanceTests {
     }
 
     /// The same decision, events and error when the whole document is skipped: given whole (in
-    /// memory, where the scan passes what it can vouch for) and in pieces of 3 bytes (where
-    /// yajl lexes everything).
+    /// memory, where the scan passes what it can vouch for), in pieces of 16 bytes (the scan
+    /// passes what ends in its chunk) and one byte at a time (yajl lexes everything).
     @Test(arguments: fileNames)
     func decidesTheSameWhenEverythingIsSkipped(name: String) async throws {
         let bytes = Array(try Data(contentsOf: try #require(Self.directory).appendingPathComponent(name)))
@@ -118,14 +118,15 @@ struct ConformanceTests {
             let whole = JSONTokenizer(handler: SkippingEverything())
             var wholeError = ""
             do { try whole.parse(.bytes(bytes)) } catch { wholeError = "error: \(error)" }
-            let pieces = JSONTokenizer(handler: SkippingEverything())
-            let piecesError = TokenizerTestSupport.run(pieces, bytes, split: .size(3)).map { "error: \($0)" } ?? ""
-            return [
-                (whole.handler.events + [wholeError]).joined(separator: "\n"),
-                (pieces.handler.events + [piecesError]).joined(separator: "\n"),
-            ]
+            let inPieces = [1, 16].map { size in
+                let pieces = JSONTokenizer(handler: SkippingEverything())
+                let error = TokenizerTestSupport.run(pieces, bytes, split: .size(size)).map { "error: \($0)" } ?? ""
+                return (pieces.handler.events + [error]).joined(separator: "\n")
+            }
+            return [(whole.handler.events + [wholeError]).joined(separator: "\n")] + inPieces
         }
-        #expect(outcomes[0] == outcomes[1], "\(name)")
+        #expect(outcomes[0] == outcomes[1], "\(name), whole")
+        #expect(outcomes[2] == outcomes[1], "\(name), in pieces of 16 bytes")
         let accepted = !outcomes[0].contains("error: ")
         switch name.prefix(2) {
         case "y_": #expect(accepted, "\(name) must be accepted: \(outcomes[0])")

@@ -3,12 +3,14 @@ import Testing
 
 @testable import Sift
 
-/// An input held whole skips what no path enters with no bookkeeping: passed by the checking
-/// scan, or lexed by yajl without callbacks where the scan leaves it to yajl.
+/// What no path enters is skipped with no bookkeeping: passed by the checking scan (in an input
+/// held whole, or in a stream when it ends in the current chunk), or lexed by yajl without
+/// callbacks where the scan leaves it to yajl (in an input held whole).
 ///
 /// The bookkeeping is rebuilt from the bytes when the parse stops inside a skipped part. Errors
-/// and matches must be exactly those of the same bytes arriving in pieces, where every token is
-/// followed: message, offset, line, column and path.
+/// and matches must be exactly those of the same bytes arriving one byte at a time, where no
+/// container ends in the chunk that opens it and every token is followed: message, offset, line,
+/// column and path.
 @Suite("Skipping what no path enters")
 struct PathSkippingTests {
     typealias Random = TokenizerTestSupport.SplitMix64
@@ -111,9 +113,13 @@ struct PathSkippingTests {
             let text = Array(generator.document().utf8)
             for bytes in [text, generator.damage(text), generator.damage(generator.damage(text))] {
                 for paths in Self.queries {
-                    let whole = await Self.outcome(paths, bytes, pieces: nil, options: options)
-                    let pieces = await Self.outcome(paths, bytes, pieces: 7, options: options)
-                    #expect(whole == pieces, "seed \(seed), \(paths): \(String(decoding: bytes, as: UTF8.self))")
+                    let single = await Self.outcome(paths, bytes, pieces: 1, options: options)
+                    for size in [nil, 7] {
+                        let outcome = await Self.outcome(paths, bytes, pieces: size, options: options)
+                        #expect(
+                            outcome == single,
+                            "seed \(seed), \(paths), pieces \(size ?? 0): \(String(decoding: bytes, as: UTF8.self))")
+                    }
                 }
             }
         }
@@ -171,15 +177,18 @@ struct PathSkippingTests {
             var generator = Generator(random: Random(seed: seed &+ 0x5CA7))
             var failures: [String] = []
             var skipped = 0
+            var passedInPieces = 0
             for round in 0..<40 {
                 let text = Array(generator.document().utf8)
                 let bytes = round % 2 == 0 ? text : generator.damage(text)
+                let single = Self.skippingOutcome(bytes, pieces: 1)
                 let whole = Self.skippingOutcome(bytes, pieces: nil)
-                let pieces = Self.skippingOutcome(bytes, pieces: 5)
-                if whole.seen != pieces.seen {
-                    failures.append("\(String(decoding: bytes, as: UTF8.self)):\n\(whole.seen)\n---\n\(pieces.seen)")
+                let pieces = Self.skippingOutcome(bytes, pieces: 24)
+                for outcome in [whole, pieces] where outcome.seen != single.seen {
+                    failures.append("\(String(decoding: bytes, as: UTF8.self)):\n\(outcome.seen)\n---\n\(single.seen)")
                 }
-                if pieces.passedByScan != 0 { failures.append("the scan ran on an input in pieces") }
+                if single.passedByScan != 0 { failures.append("the scan passed a container in 1-byte pieces") }
+                passedInPieces += pieces.passedByScan
                 if round % 2 == 0 {
                     // A valid document: every skipped container was passed by the scan.
                     skipped += whole.skipped
@@ -189,6 +198,7 @@ struct PathSkippingTests {
                 }
             }
             if skipped == 0 { failures.append("no container was skipped") }
+            if passedInPieces == 0 { failures.append("no container ended in the chunk that opened it") }
             return failures
         }
         #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(3).joined(separator: "\n====\n"))")

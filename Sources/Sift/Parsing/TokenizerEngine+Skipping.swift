@@ -12,6 +12,8 @@ internal import CYajl
 /// container's closing bracket first, checking every byte on the way as yajl would, several
 /// times faster than yajl lexes; when it finds it, yajl is moved straight onto it. What the scan
 /// does not vouch for (an error, the end of the chunk, the depth limit) is left to yajl as above.
+/// In a stream, only the scan is used: a container it finds whole in the current chunk is passed
+/// the same way; any other is followed token by token as before.
 ///
 /// The bookkeeping is needed again in two cases only, and is rebuilt then from the bytes, which
 /// are at hand: when the container ends, the end of its last string (found by looking back from
@@ -20,17 +22,24 @@ internal import CYajl
 /// ordinary callbacks, delivering nothing, up to the same point. Errors are therefore the same,
 /// to the path, as without the skipping callbacks.
 extension TokenizerEngine {
-    /// Skips the container the current start event opened with the skipping callbacks, when the
-    /// input is held whole.
+    /// Skips the container the current start event opened with the skipping callbacks: in an
+    /// input held whole, always; in a stream, when the scan finds its end in the current chunk
+    /// (the bytes are then at hand for as long as the container lasts, and the parse cannot stop
+    /// inside it).
     func beginFastSkip() {
-        guard holdsWholeInput, !isReplaying, fastSkipStart < 0 else { return }
+        guard !isReplaying, fastSkipStart < 0, let base = state.pointee.chunkBase else { return }
+        let canScan = !options.allowsComments
+        guard holdsWholeInput || canScan else { return }
         fastSkipStart = currentTokenStart(tokenLength: 1)
         fastSkipDepth = state.pointee.depth
         sift_skip_begin(link, state.pointee.maximumDepth - fastSkipDepth)
         // Where the container ends, found by a scan that also checks its bytes: yajl goes
         // straight there, and lexes only the closing bracket.
-        if !options.allowsComments, let base = state.pointee.chunkBase {
-            containersPassedByScan &+= Int(sift_skip_jump(link, handle, base, parsedCount))
+        if canScan && sift_skip_jump(link, handle, base, parsedCount) != 0 {
+            containersPassedByScan &+= 1
+        } else if !holdsWholeInput {
+            sift_skip_cancel(link)
+            fastSkipStart = -1
         }
     }
 
