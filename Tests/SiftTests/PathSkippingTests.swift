@@ -127,6 +127,7 @@ struct PathSkippingTests {
 
     /// The events a handler sees when it skips every container two levels down, or the error.
     struct SkippingHandler: JSONEventHandler {
+        var depth = 3
         var seen: [String] = []
         var skipped = 0
 
@@ -134,7 +135,7 @@ struct PathSkippingTests {
             seen.append("\(event) \(context.path)")
             switch event {
             case .startObject, .startArray:
-                if context.depth == 3 {
+                if context.depth == depth {
                     skipped += 1
                     context.skipContents()
                 }
@@ -144,9 +145,9 @@ struct PathSkippingTests {
     }
 
     static func skippingOutcome(
-        _ bytes: [UInt8], pieces size: Int?
+        _ bytes: [UInt8], pieces size: Int?, skippingAt depth: Int = 3
     ) -> (seen: String, skipped: Int, passedByScan: Int) {
-        let tokenizer = JSONTokenizer(handler: SkippingHandler())
+        let tokenizer = JSONTokenizer(handler: SkippingHandler(depth: depth))
         var error = ""
         if let size {
             // Every piece is fed, also after an error, which completes its excerpt.
@@ -202,6 +203,22 @@ struct PathSkippingTests {
             return failures
         }
         #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(3).joined(separator: "\n====\n"))")
+    }
+
+    @Test("In a stream, the containers inside a skipped one that runs past its chunk are passed one by one")
+    func nestedContainersInAStream() {
+        let elements = (0..<200).map { #"{"id": \#($0), "tags": ["a", {"b": null}], "text": "x\n\u00e9 ü"}"# }
+        let bytes = Array(#"{"skip": [\#(elements.joined(separator: ",\n "))], "keep": [1]}"#.utf8)
+        let single = Self.skippingOutcome(bytes, pieces: 1, skippingAt: 2)
+        let whole = Self.skippingOutcome(bytes, pieces: nil, skippingAt: 2)
+        let pieces = Self.skippingOutcome(bytes, pieces: 512, skippingAt: 2)
+        #expect(whole.seen == single.seen)
+        #expect(pieces.seen == single.seen)
+        #expect(single.passedByScan == 0)
+        // Whole: the skipped array and `keep`, each at once. In pieces: the array runs past its
+        // chunk, but nearly every element lies inside one and is passed on its own.
+        #expect(whole.passedByScan == 2)
+        #expect(pieces.passedByScan > 150, "\(pieces.passedByScan) passed")
     }
 
     @Test("Comments in skipped parts, and an input that ends inside one")

@@ -28,18 +28,22 @@ extension TokenizerEngine {
     /// inside it).
     func beginFastSkip() {
         guard !isReplaying, fastSkipStart < 0, let base = state.pointee.chunkBase else { return }
-        let canScan = !options.allowsComments
+        let canScan = !options.allowsComments && (holdsWholeInput || scanBudget > 0)
         guard holdsWholeInput || canScan else { return }
         fastSkipStart = currentTokenStart(tokenLength: 1)
         fastSkipDepth = state.pointee.depth
         sift_skip_begin(link, state.pointee.maximumDepth - fastSkipDepth)
         // Where the container ends, found by a scan that also checks its bytes: yajl goes
         // straight there, and lexes only the closing bracket.
+        let from = yajl_get_bytes_consumed(handle)
         if canScan && sift_skip_jump(link, handle, base, parsedCount) != 0 {
             containersPassedByScan &+= 1
+            scanBudget &-= yajl_get_bytes_consumed(handle) - from
         } else if !holdsWholeInput {
             sift_skip_cancel(link)
             fastSkipStart = -1
+            // The scan may have read to the end of the chunk.
+            scanBudget &-= parsedCount - from
         }
     }
 

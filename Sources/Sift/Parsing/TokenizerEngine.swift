@@ -68,6 +68,11 @@ final class TokenizerEngine {
     var fastSkipDepth = 0
     /// How many bytes of the current chunk yajl was given (the screen may hold back the rest).
     var parsedCount = 0
+    /// In a stream, how many more bytes of the current chunk the scan of skipped containers may read.
+    ///
+    /// Nested containers that each run past the chunk would each be scanned to its end; the
+    /// budget (twice the chunk) keeps the scanning linear in the input whatever its shape.
+    var scanBudget = 0
     /// Skipped containers yajl was moved past (their bytes checked by the scan alone).
     var containersPassedByScan = 0
     /// Whether the callbacks rebuild a skipped container's bookkeeping (nothing is delivered),
@@ -148,6 +153,14 @@ final class TokenizerEngine {
             if isReplaying { return true }
             if let recorder = state.pointee.recorder {
                 recorder._withUnsafeGuaranteedRef { record(event, into: $0) }
+            } else {
+                switch event {
+                case .startObject, .startArray:
+                    // A container inside a skipped one that is followed token by token (in a
+                    // stream, past the chunk the skipped one began in): the scan may pass it.
+                    beginFastSkip()
+                default: break
+                }
             }
             return true
         }
@@ -211,6 +224,7 @@ final class TokenizerEngine {
         if parsedCount > 0 {
             isParsing = true
             self.parsedCount = parsedCount
+            scanBudget = 2 &* parsedCount
             status = yajl_parse(handle, base, parsedCount)
             isParsing = false
             // Stopped (an error, or the end of the input) inside a container skipped without
