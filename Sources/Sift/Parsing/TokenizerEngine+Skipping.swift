@@ -13,7 +13,8 @@ internal import CYajl
 /// times faster than yajl lexes; when it finds it, yajl is moved straight onto it. What the scan
 /// does not vouch for (an error, the end of the chunk, the depth limit) is left to yajl as above.
 /// In a stream, only the scan is used: a container it finds whole in the current chunk is passed
-/// the same way; any other is followed token by token as before.
+/// the same way; any other is followed token by token, and each container that opens inside it
+/// is offered to the scan in turn (see `deliver`).
 ///
 /// The bookkeeping is needed again in two cases only, and is rebuilt then from the bytes, which
 /// are at hand: when the container ends, the end of its last string (found by looking back from
