@@ -19,7 +19,7 @@ enum MappedValue {
     case float(Float)
     case bool(Bool)
     case url(URL)
-    case other(Any)
+    indirect case other(Any)
 
     /// The value as a `T`, with the semantics of `as? T` on the value itself.
     @inlinable @inline(__always)
@@ -133,7 +133,21 @@ final class EntityStorage: ManagedBuffer<EntityStorage.Header, MappedValue> {
         }
     }
 
+    /// Makes every value missing again, so that the storage can serve another entity of its
+    /// layout.
+    func empty() {
+        let values = values
+        for index in 0..<count {
+            let value = values + index
+            if case .missing = value.pointee { continue }
+            _ = value.move()
+            value.initialize(to: .missing)
+        }
+        nextLookup = 0
+    }
+
     deinit {
-        values.deinitialize(count: count)
+        let values = values
+        for index in 0..<count { _ = (values + index).move() }
     }
 }

@@ -39,6 +39,9 @@ final class MappingRun {
         /// A property's first reading (its key path read literally) stores its value here at
         /// once.
         var values: EntityStorage?
+        /// The storage of the last model closed at this depth, emptied, for the next one of the
+        /// same schema (models of an array come one after another at the same depth).
+        var spareValues: EntityStorage?
         /// Model and document frames: per property, two readings (the key path read literally,
         /// and read as nested keys when it has dots).
         var readings: [Reading] = []
@@ -194,7 +197,12 @@ final class MappingRun {
             } else {
                 frames[index].readings = Array(repeating: .absent, count: count)
             }
-            frames[index].values = EntityStorage.make(layout: layout)
+            if let spare = frames[index].spareValues, spare.layout === layout {
+                frames[index].values = spare
+                frames[index].spareValues = nil
+            } else {
+                frames[index].values = EntityStorage.make(layout: layout)
+            }
         case .array(let element):
             if parentIndex == 0, let rootSink {
                 frames[index].sink = rootSink
@@ -259,7 +267,14 @@ final class MappingRun {
             preconditionFailure("the document is not a scope")
         }
         handOver(result, parent: parent, property: frames[scope].propertyIndex, alternative: frames[scope].alternative)
-        frames[scope].values = nil
+        if var values = frames[scope].values {
+            frames[scope].values = nil
+            // Kept for the next model at this depth unless the model kept its entity.
+            if isKnownUniquelyReferenced(&values) {
+                values.empty()
+                frames[scope].spareValues = values
+            }
+        }
         if !frames[scope].secondValues.isEmpty { frames[scope].secondValues = [:] }
         if !frames[scope].readingFailures.isEmpty { frames[scope].readingFailures = [:] }
         if !frames[scope].nullLocations.isEmpty { frames[scope].nullLocations = [:] }

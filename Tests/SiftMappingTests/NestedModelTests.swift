@@ -165,6 +165,22 @@ struct NestedModelTests {
             try decoder.decode(.number(JSONNumber(3)))
         }
     }
+
+    @Test("a model that keeps its entity still reads its own values after later elements")
+    func keptEntities() throws {
+        // The storage of a closed model is reused for the next one at the same depth, unless
+        // the model kept it.
+        let json =
+            #"[{"street": "a", "city": "b", "zip": "c"}, {"street": "d", "city": "e", "zip": "f"}, "#
+            + #"{"street": "g", "city": "h"}, {"street": "i", "city": "j", "zip": "k"}]"#
+        let kept = try Mapper.decodeArray(of: EntityKeeper.self, from: .string(json))
+        #expect(try kept.map { try $0.entity.value(for: "street", as: String.self) } == ["a", "d", "g", "i"])
+        #expect(try kept.map { try $0.entity.optionalValue(for: "zip", as: String.self) } == ["c", "f", nil, "k"])
+        let streets = try Mapper.decodeArray(
+            of: Address.self,
+            from: .string(json.replacingOccurrences(of: #", "city": "h""#, with: #", "city": "h", "zip": "z""#)))
+        #expect(streets.map(\.zip) == ["c", "f", "z", "k"])
+    }
 }
 
 struct Point: Equatable {
@@ -182,5 +198,19 @@ struct PointDecoder: ValueDecoder {
                 Property("y", .int)
             })
         return Point(x: try entity.value(for: "x"), y: try entity.value(for: "y"))
+    }
+}
+
+/// Keeps the entity it was made from.
+struct EntityKeeper: Mappable {
+    static let schema = MappingSchema {
+        Property("street", .string)
+        Property("zip", .string, optional: true)
+    }
+
+    let entity: MappedEntity
+
+    init(entity: MappedEntity) throws {
+        self.entity = entity
     }
 }
