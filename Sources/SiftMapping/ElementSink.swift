@@ -12,6 +12,8 @@ protocol ElementSink: AnyObject {
     func appendDecoded(_ value: JSONValue) throws
     /// The array built so far, as `[Element]` (streaming sinks: an empty array).
     func takeResult() -> Any
+    /// Drops what was collected so far (a failed array), so that the sink can collect another.
+    func removeAll()
     /// A sink of the same kind that builds its elements and drops them (to map again for
     /// failures only).
     func discarding() -> ElementSink
@@ -25,43 +27,94 @@ extension ElementSink {
     func appendDecoded(_ value: JSONValue) throws {
         preconditionFailure("\(Self.self) does not take decoded values")
     }
+
+    func removeAll() {}
 }
 
 /// Collects models into `[Model]`.
-final class ModelCollector<Model: Mappable>: ElementSink {
-    var items: [Model] = []
-
+final class ModelCollector<Model: Mappable>: ElementCollector<Model>, ElementSink {
     func appendModel(_ entity: MappedEntity) throws {
-        items.append(try Model(entity: entity))
+        append(try Model(entity: entity))
     }
 
-    func takeResult() -> Any {
-        defer { items = [] }
-        return items
-    }
+    func takeResult() -> Any { take() }
 
     func discarding() -> ElementSink { ModelStream<Model> { _ in } }
 }
 
 /// Collects decoded values into `[Decoder.Output]`.
-final class DecodedCollector<Decoder: ValueDecoder>: ElementSink {
+final class DecodedCollector<Decoder: ValueDecoder>: ElementCollector<Decoder.Output>, ElementSink {
     let decoder: Decoder
-    var items: [Decoder.Output] = []
 
     init(decoder: Decoder) {
         self.decoder = decoder
     }
 
     func appendDecoded(_ value: JSONValue) throws {
-        items.append(try decoder.decode(value))
+        append(try decoder.decode(value))
     }
 
-    func takeResult() -> Any {
-        defer { items = [] }
-        return items
-    }
+    func takeResult() -> Any { take() }
 
     func discarding() -> ElementSink { DecodedStream(decoder: decoder) { _ in } }
+}
+
+/// The elements of the array being collected, moved into an `[Element]` when it is complete.
+///
+/// The collectors run unspecialized: appending to an `[Element]` there looked up the array's
+/// type metadata for every element, and again each time it grew (as a generic struct would for
+/// its own). Here an element costs a move into a buffer, which the next array collected by the
+/// same collector reuses; the array is made once, at its full size.
+class ElementCollector<Element> {
+    private var buffer: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private var count = 0
+
+    /// A buffer at least this large is let go when its array is taken, not kept for the next.
+    private static var retainedCapacityLimit: Int { 1024 }
+
+    init() {
+        capacity = 4
+        buffer = .allocate(capacity: capacity)
+    }
+
+    final func append(_ element: consuming Element) {
+        if count == capacity {
+            let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity &* 2)
+            larger.moveInitialize(from: buffer, count: count)
+            buffer.deallocate()
+            buffer = larger
+            capacity &*= 2
+        }
+        (buffer + count).initialize(to: element)
+        count &+= 1
+    }
+
+    /// The elements collected so far, as an array; the buffer is empty again.
+    final func take() -> [Element] {
+        let elements = [Element](unsafeUninitializedCapacity: count) { elements, initialized in
+            if let base = elements.baseAddress { base.moveInitialize(from: buffer, count: count) }
+            initialized = count
+        }
+        count = 0
+        if capacity >= Self.retainedCapacityLimit {
+            buffer.deallocate()
+            capacity = 4
+            buffer = .allocate(capacity: capacity)
+        }
+        return elements
+    }
+
+    /// Drops the elements collected so far.
+    final func removeAll() {
+        buffer.deinitialize(count: count)
+        count = 0
+    }
+
+    deinit {
+        buffer.deinitialize(count: count)
+        buffer.deallocate()
+    }
 }
 
 /// Hands each model to a consumer as soon as it is complete; keeps nothing.

@@ -5,9 +5,10 @@ import Sift
 ///
 /// Frames live on a stack (scopes close in the reverse order they open). A model's values go
 /// straight into its entity's storage as they arrive (a dotted key path's nested reading aside,
-/// until the model resolves), and a frame's reading storage is reused by the next frame at the
-/// same depth, so mapping an array of a million models allocates per model only what the model
-/// keeps.
+/// until the model resolves). A frame's reading storage is reused by the next frame at the
+/// same depth, and the value storage of a closed model and the collector of a closed array by
+/// the next model or array of the same program, so mapping an array of a million models
+/// allocates per model only what the model keeps.
 final class MappingRun {
     /// What one reading of a property found: the outcome of a conversion or of a nested scope.
     enum Slot {
@@ -39,9 +40,6 @@ final class MappingRun {
         /// A property's first reading (its key path read literally) stores its value here at
         /// once.
         var values: EntityStorage?
-        /// The storage of the last model closed at this depth, emptied, for the next one of the
-        /// same schema (models of an array come one after another at the same depth).
-        var spareValues: EntityStorage?
         /// Model and document frames: per property, two readings (the key path read literally,
         /// and read as nested keys when it has dots).
         var readings: [Reading] = []
@@ -68,6 +66,12 @@ final class MappingRun {
     // time: without dynamic exclusivity checks.
     @exclusivity(unchecked) private var frames: [Frame] = []
     @exclusivity(unchecked) private var depth = 0
+    /// Per program, the storage of its last closed model, emptied, for the next one (the models
+    /// of an array come one after another), unless the model kept its entity or the storage is
+    /// in use (a recursive schema).
+    @exclusivity(unchecked) private var spareValues: [EntityStorage?]
+    /// Per program, the collector of its last closed array, empty, for the next one.
+    @exclusivity(unchecked) private var spareSinks: [ElementSink?]
     private(set) var isFinished = false
     private var outcome: Slot = .absent
 
@@ -76,6 +80,8 @@ final class MappingRun {
         self.rootSink = rootSink
         self.prefix = prefix
         self.wantsLocations = wantsLocations
+        spareValues = Array(repeating: nil, count: plan.programs.count)
+        spareSinks = Array(repeating: nil, count: plan.programs.count)
         var document = Frame(program: 0, parent: -1, readings: [.absent, .absent])
         if let layout = plan.programs[0].layout { document.values = EntityStorage.make(layout: layout) }
         frames.append(document)
@@ -197,9 +203,9 @@ final class MappingRun {
             } else {
                 frames[index].readings = Array(repeating: .absent, count: count)
             }
-            if let spare = frames[index].spareValues, spare.layout === layout {
+            if let spare = spareValues[program] {
                 frames[index].values = spare
-                frames[index].spareValues = nil
+                spareValues[program] = nil
             } else {
                 frames[index].values = EntityStorage.make(layout: layout)
             }
@@ -207,9 +213,14 @@ final class MappingRun {
             if parentIndex == 0, let rootSink {
                 frames[index].sink = rootSink
             } else {
-                switch element {
-                case .model(let kind): frames[index].sink = kind.makeCollector()
-                case .decoded(let decoder): frames[index].sink = decoder.makeCollector()
+                if let spare = spareSinks[program] {
+                    frames[index].sink = spare
+                    spareSinks[program] = nil
+                } else {
+                    switch element {
+                    case .model(let kind): frames[index].sink = kind.makeCollector()
+                    case .decoded(let decoder): frames[index].sink = decoder.makeCollector()
+                    }
                 }
             }
         case .document:
@@ -269,15 +280,18 @@ final class MappingRun {
         handOver(result, parent: parent, property: frames[scope].propertyIndex, alternative: frames[scope].alternative)
         if var values = frames[scope].values {
             frames[scope].values = nil
-            // Kept for the next model at this depth unless the model kept its entity.
             if isKnownUniquelyReferenced(&values) {
                 values.empty()
-                frames[scope].spareValues = values
+                spareValues[frames[scope].program] = values
             }
         }
         if !frames[scope].secondValues.isEmpty { frames[scope].secondValues = [:] }
         if !frames[scope].readingFailures.isEmpty { frames[scope].readingFailures = [:] }
         if !frames[scope].nullLocations.isEmpty { frames[scope].nullLocations = [:] }
+        if let sink = frames[scope].sink, sink !== rootSink {
+            sink.removeAll()
+            spareSinks[frames[scope].program] = sink
+        }
         frames[scope].sink = nil
         if !frames[scope].failures.isEmpty { frames[scope].failures = [] }
         depth &-= 1

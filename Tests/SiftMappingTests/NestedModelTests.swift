@@ -168,8 +168,8 @@ struct NestedModelTests {
 
     @Test("a model that keeps its entity still reads its own values after later elements")
     func keptEntities() throws {
-        // The storage of a closed model is reused for the next one at the same depth, unless
-        // the model kept it.
+        // The storage of a closed model is reused for the next model of its type, unless the
+        // model kept it.
         let json =
             #"[{"street": "a", "city": "b", "zip": "c"}, {"street": "d", "city": "e", "zip": "f"}, "#
             + #"{"street": "g", "city": "h"}, {"street": "i", "city": "j", "zip": "k"}]"#
@@ -180,6 +180,53 @@ struct NestedModelTests {
             of: Address.self,
             from: .string(json.replacingOccurrences(of: #", "city": "h""#, with: #", "city": "h", "zip": "z""#)))
         #expect(streets.map(\.zip) == ["c", "f", "z", "k"])
+    }
+
+    @Test("arrays of the same property collected one after another keep only their own elements")
+    func consecutiveArrays() async throws {
+        // The collector of a closed array collects the next array of the same property: a
+        // failed array must leave nothing behind, and a large one must not leak into a small one.
+        func member(_ index: Int) -> String { #"{"street": "s\#(index)", "city": "c", "zip": "z\#(index)"}"# }
+        let large = (0..<1_500).map(member).joined(separator: ",")
+        let json = """
+            [{"members": [\(member(1)), {"street": "x"}, \(member(2))], "codes": ["1", "2", "3"]},
+             {"members": [\(member(3))], "codes": ["4"]},
+             {"members": [\(large)], "codes": ["5", "x"]},
+             {"members": [], "codes": []},
+             {"members": [\(member(4)), \(member(5))], "codes": ["6", "7"]}]
+            """
+        do {
+            _ = try Mapper.decodeArray(of: Team.self, from: .string(json))
+            Issue.record("the first and third teams fail")
+        } catch let error as MappingError {
+            #expect(
+                error.failures.map(\.path.description) == [
+                    "$[0].members[1].city", "$[0].members[1].zip", "$[2].codes[1]",
+                ])
+        }
+        // The valid teams still reach a streaming consumer, each with only its own members.
+        var delivered: [Team] = []
+        #expect(throws: MappingError.self) {
+            try Mapper.forEachElement(of: Team.self, in: .string(json)) { delivered.append($0) }
+        }
+        #expect(delivered.map(\.members.count) == [1, 0, 2])
+        #expect(delivered.map(\.codes) == [[4], [], [6, 7]])
+        let valid = json.replacingOccurrences(of: #"{"street": "x"}, "#, with: "")
+            .replacingOccurrences(of: #""5", "x""#, with: #""5""#)
+        let teams = try Mapper.decodeArray(of: Team.self, from: .string(valid))
+        #expect(
+            teams.map { $0.members.map(\.street) }.map { $0.count <= 2 ? $0 : [$0[0], $0[$0.count - 1]] } == [
+                ["s1", "s2"], ["s3"], ["s0", "s1499"], [], ["s4", "s5"],
+            ])
+        #expect(teams.map(\.members.count) == [2, 1, 1_500, 0, 2])
+        #expect(teams.map(\.codes) == [[1, 2, 3], [4], [5], [], [6, 7]])
+        for chunk in [1, 7] {
+            var streamed: [Team] = []
+            for try await team in Mapper.elements(of: Team.self, in: chunks(of: valid, size: chunk)) {
+                streamed.append(team)
+            }
+            #expect(streamed == teams)
+        }
     }
 }
 
@@ -212,5 +259,21 @@ struct EntityKeeper: Mappable {
 
     init(entity: MappedEntity) throws {
         self.entity = entity
+    }
+}
+
+/// Two nested arrays, one of models and one of decoded values.
+struct Team: Mappable, Equatable {
+    static let schema = MappingSchema {
+        Property("members", .array, mappedType: Address.self)
+        Property("codes", .array, decoder: StringToIntDecoder())
+    }
+
+    let members: [Address]
+    let codes: [Int]
+
+    init(entity: MappedEntity) throws {
+        members = try entity.models(for: "members")
+        codes = try entity.value(for: "codes")
     }
 }
