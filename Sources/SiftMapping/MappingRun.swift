@@ -352,7 +352,10 @@ final class MappingRun {
         case .value(let converted):
             guard let decoder else { return .value(converted) }
             do {
-                return .value(.other(try decoder.decodeAny(value.jsonValue)))
+                // A string converted already is not made again from the bytes.
+                let json: JSONValue
+                if case .string(let text) = converted { json = .string(text) } else { json = value.jsonValue }
+                return .value(.other(try decoder.decodeAny(json)))
             } catch {
                 return .failed(
                     try KeyMappingFailures.failures(
