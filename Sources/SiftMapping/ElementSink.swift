@@ -11,7 +11,7 @@ protocol ElementSink: AnyObject {
     /// Decodes an element and takes it.
     func appendDecoded(_ value: JSONValue) throws
     /// The array built so far, as `[Element]` (streaming sinks: an empty array).
-    func takeResult() -> Any
+    func takeResult() -> MappedBox
     /// Drops what was collected so far (a failed array), so that the sink can collect another.
     func removeAll()
     /// A sink of the same kind that builds its elements and drops them (to map again for
@@ -37,7 +37,7 @@ final class ModelCollector<Model: Mappable>: ElementCollector<Model>, ElementSin
         append(try Model(entity: entity))
     }
 
-    func takeResult() -> Any { take() }
+    func takeResult() -> MappedBox { boxType.init(take()) }
 
     func discarding() -> ElementSink { ModelStream<Model> { _ in } }
 }
@@ -54,7 +54,7 @@ final class DecodedCollector<Decoder: ValueDecoder>: ElementCollector<Decoder.Ou
         append(try decoder.decode(value))
     }
 
-    func takeResult() -> Any { take() }
+    func takeResult() -> MappedBox { boxType.init(take()) }
 
     func discarding() -> ElementSink { DecodedStream(decoder: decoder) { _ in } }
 }
@@ -69,6 +69,8 @@ class ElementCollector<Element> {
     private var buffer: UnsafeMutablePointer<Element>
     private var capacity: Int
     private var count = 0
+    /// The box of a taken array (see ``TypedMappedBox``).
+    final let boxType = TypedMappedBox<[Element]>.self
 
     /// A buffer at least this large is let go when its array is taken, not kept for the next.
     private static var retainedCapacityLimit: Int { 1024 }
@@ -130,7 +132,7 @@ final class ModelStream<Model: Mappable>: ElementSink {
         try body(model)
     }
 
-    func takeResult() -> Any { [Model]() }
+    func takeResult() -> MappedBox { TypedMappedBox([Model]()) }
 
     func discarding() -> ElementSink { ModelStream<Model> { _ in } }
 }
@@ -150,7 +152,7 @@ final class DecodedStream<Decoder: ValueDecoder>: ElementSink {
         try body(output)
     }
 
-    func takeResult() -> Any { [Decoder.Output]() }
+    func takeResult() -> MappedBox { TypedMappedBox([Decoder.Output]()) }
 
     func discarding() -> ElementSink { DecodedStream(decoder: decoder) { _ in } }
 }
@@ -163,8 +165,8 @@ class AnyModelKind: @unchecked Sendable {
     var typeName: String { fatalError("abstract") }
     /// The type's schema.
     func schema() -> MappingSchema { fatalError("abstract") }
-    /// Creates a model from a valid entity.
-    func make(_ entity: MappedEntity) throws -> Any { fatalError("abstract") }
+    /// Creates a model from a valid entity, boxed.
+    func make(_ entity: MappedEntity) throws -> MappedBox { fatalError("abstract") }
     /// A collector for `[Model]`.
     func makeCollector() -> ElementSink { fatalError("abstract") }
 }
@@ -174,6 +176,9 @@ final class ModelKind<Model: Mappable>: AnyModelKind, @unchecked Sendable {
     override var identifier: ObjectIdentifier { ObjectIdentifier(Model.self) }
     override var typeName: String { String(describing: Model.self) }
     override func schema() -> MappingSchema { Model.schema }
-    override func make(_ entity: MappedEntity) throws -> Any { try Model(entity: entity) }
+    /// The box of a model (see ``TypedMappedBox``).
+    let boxType = TypedMappedBox<Model>.self
+
+    override func make(_ entity: MappedEntity) throws -> MappedBox { boxType.init(try Model(entity: entity)) }
     override func makeCollector() -> ElementSink { ModelCollector<Model>() }
 }

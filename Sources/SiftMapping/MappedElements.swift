@@ -115,7 +115,7 @@ final class ElementQueue<Model: Mappable>: ElementSink {
         items.popFirst()
     }
 
-    func takeResult() -> Any { [Model]() }
+    func takeResult() -> MappedBox { TypedMappedBox([Model]()) }
 
     func discarding() -> ElementSink { ModelStream<Model> { _ in } }
 }

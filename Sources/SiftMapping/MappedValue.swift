@@ -2,11 +2,12 @@ import Foundation
 
 /// The value of one mapped property: the Swift values of the scalar property types unboxed,
 /// everything else (decoder outputs, models, arrays of models, arrays and dictionaries of JSON
-/// values) as `Any`, or ``missing``.
+/// values) in a ``MappedBox``, or ``missing``.
 ///
 /// Keeping the scalars out of `Any` matters for speed: a read of a typed scalar is a switch and
 /// a statically resolved cast once ``MappedEntity/value(for:as:)`` is specialized, where a cast
-/// from `Any` goes through the runtime's dynamic cast. No value is a case of its own, not an
+/// from `Any` goes through the runtime's dynamic cast; a boxed value read as its own type is a
+/// class cast. No value is a case of its own, not an
 /// `Optional`: copies of an optional of this enum go through the run time's generic witnesses.
 @usableFromInline
 enum MappedValue {
@@ -19,7 +20,7 @@ enum MappedValue {
     case float(Float)
     case bool(Bool)
     case url(URL)
-    indirect case other(Any)
+    case other(MappedBox)
 
     /// The value as a `T`, with the semantics of `as? T` on the value itself.
     @inlinable @inline(__always)
@@ -33,7 +34,8 @@ enum MappedValue {
         case .float(let value): value as? T
         case .bool(let value): value as? T
         case .url(let value): value as? T
-        case .other(let value): value as? T
+        case .other(let box):
+            if let typed = box as? TypedMappedBox<T> { typed.wrapped } else { box.value as? T }
         }
     }
 
@@ -56,9 +58,35 @@ enum MappedValue {
         case .float(let value): value
         case .bool(let value): value
         case .url(let value): value
-        case .other(let value): value
+        case .other(let box): box.value
         }
     }
+}
+
+/// A mapped value of any type, in a box that knows the type (see ``TypedMappedBox``).
+@usableFromInline
+class MappedBox {
+    /// The value, as an existential.
+    @usableFromInline
+    var value: Any { preconditionFailure("overridden") }
+}
+
+/// A mapped value boxed with its type: reading it as that type is a class cast, not a dynamic
+/// cast of an existential.
+///
+/// Boxes are made where the type is generic and runs unspecialized (a model kind, a collector,
+/// a decoder box): those keep the box's type, found once, as ``boxType``, since naming
+/// `TypedMappedBox<Value>` there looks its metadata up every time.
+@usableFromInline
+final class TypedMappedBox<Wrapped>: MappedBox {
+    @usableFromInline let wrapped: Wrapped
+
+    required init(_ wrapped: Wrapped) {
+        self.wrapped = wrapped
+    }
+
+    @usableFromInline
+    override var value: Any { wrapped }
 }
 
 /// The values of one entity and its layout, in one allocation.

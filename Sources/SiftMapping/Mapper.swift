@@ -213,7 +213,7 @@ final class EntityKind: AnyModelKind, @unchecked Sendable {
     override var identifier: ObjectIdentifier { ObjectIdentifier(self) }
     override var typeName: String { "MappedEntity" }
     override func schema() -> MappingSchema { mappingSchema }
-    override func make(_ entity: MappedEntity) throws -> Any { entity }
+    override func make(_ entity: MappedEntity) throws -> MappedBox { TypedMappedBox(entity) }
     override func makeCollector() -> ElementSink { EntityCollector() }
 }
 
@@ -223,9 +223,9 @@ final class EntityCollector: ElementSink {
 
     func appendModel(_ entity: MappedEntity) throws { items.append(entity) }
 
-    func takeResult() -> Any {
+    func takeResult() -> MappedBox {
         defer { items = [] }
-        return items
+        return TypedMappedBox(items)
     }
 
     func discarding() -> ElementSink { EntityCollector() }

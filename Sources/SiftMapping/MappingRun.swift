@@ -272,7 +272,7 @@ final class MappingRun {
             } else if !frames[scope].failures.isEmpty {
                 result = .failed(frames[scope].failures)
             } else {
-                result = .value(.other(frames[scope].sink?.takeResult() ?? [Any]()))
+                result = .value(.other(frames[scope].sink?.takeResult() ?? TypedMappedBox([Any]())))
             }
         case .document:
             preconditionFailure("the document is not a scope")
@@ -336,12 +336,12 @@ final class MappingRun {
         case .value(let json):
             switch (type, json) {
             case (_, .null): return .null(location)
-            case (.array, .array(let elements)): outcome = .value(.other(elements))
+            case (.array, .array(let elements)): outcome = .value(.other(TypedMappedBox(elements)))
             case (.dictionary, .object(let object)):
                 if decoder != nil {
-                    outcome = .value(.other(json))
+                    outcome = .value(.other(TypedMappedBox(json)))
                 } else {
-                    outcome = .value(.other(ValueConversion.dictionary(object)))
+                    outcome = .value(.other(TypedMappedBox(ValueConversion.dictionary(object))))
                 }
             default: outcome = .wrongType(found: ValueConversion.describe(json))
             }
@@ -355,7 +355,7 @@ final class MappingRun {
                 // A string converted already is not made again from the bytes.
                 let json: JSONValue
                 if case .string(let text) = converted { json = .string(text) } else { json = value.jsonValue }
-                return .value(.other(try decoder.decodeAny(json)))
+                return .value(.other(try decoder.decodeBoxed(json)))
             } catch {
                 return .failed(
                     try KeyMappingFailures.failures(

@@ -76,8 +76,8 @@ class AnyValueDecoder: @unchecked Sendable {
     /// A readable name of the decoder, for messages.
     var name: String { "" }
 
-    /// Decodes one value into an existential.
-    func decodeAny(_ value: JSONValue) throws -> Any { fatalError("abstract") }
+    /// Decodes one value, boxed.
+    func decodeBoxed(_ value: JSONValue) throws -> MappedBox { fatalError("abstract") }
 
     /// A collector for an array of outputs, typed `[Output]`.
     func makeCollector() -> ElementSink { fatalError("abstract") }
@@ -93,8 +93,11 @@ final class ValueDecoderBox<Decoder: ValueDecoder>: AnyValueDecoder, @unchecked 
 
     override var name: String { String(describing: Decoder.self) }
 
-    override func decodeAny(_ value: JSONValue) throws -> Any {
-        try decoder.decode(value)
+    /// The box of an output (see ``TypedMappedBox``).
+    let boxType = TypedMappedBox<Decoder.Output>.self
+
+    override func decodeBoxed(_ value: JSONValue) throws -> MappedBox {
+        boxType.init(try decoder.decode(value))
     }
 
     override func makeCollector() -> ElementSink {

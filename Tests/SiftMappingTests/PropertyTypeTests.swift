@@ -184,4 +184,42 @@ struct PropertyTypeTests {
             try entity.optionalValue(for: "u") as Int?
         }
     }
+
+    @Test("models, arrays, dictionaries and decoder outputs read as their own type and cast as `as?` does")
+    func boxedValueCasts() throws {
+        let entity = try Mapper.entity(
+            from: .string(
+                #"{"a": {"street": "s", "city": "c", "zip": "z"}, "l": [{"street": "t", "city": "d", "zip": "y"}], "#
+                    + #""n": ["7", "8"], "j": [1, "x"], "o": {"k": true}, "q": "5"}"#),
+            schema: MappingSchema {
+                Property("a", .dictionary, mappedType: Address.self)
+                Property("l", .array, mappedType: Address.self)
+                Property("n", .array, decoder: StringToIntDecoder())
+                Property("j", .array)
+                Property("o", .dictionary)
+                Property("q", .string, decoder: StringToIntDecoder())
+            })
+        let address = Address(street: "s", city: "c", zip: "z")
+        #expect(try entity.value(for: "a") as Address == address)
+        #expect(try entity.models(for: "l") as [Address] == [Address(street: "t", city: "d", zip: "y")])
+        #expect(try entity.value(for: "n") as [Int] == [7, 8])
+        #expect(try entity.value(for: "j") as [JSONValue] == [.number(JSONNumber(1)), .string("x")])
+        #expect(try entity.value(for: "o") as [String: JSONValue] == ["k": .bool(true)])
+        #expect(try entity.value(for: "q") as Int == 5)
+        // Other types than their own: as `as?` casts the value itself.
+        #expect(try entity.value(for: "a") as Any as? Address == address)
+        #expect(try entity.value(for: "a", as: Address?.self) == address)
+        #expect(try entity.value(for: "q", as: (any CustomStringConvertible).self).description == "5")
+        #expect(try entity.value(for: "n", as: [any Equatable].self).count == 2)
+        #expect(try entity.optionalModels(for: "l", as: Address.self)?.count == 1)
+        #expect(throws: EntityAccessError(message: "property 'a' holds Address, not Person")) {
+            try entity.value(for: "a") as Person
+        }
+        #expect(throws: EntityAccessError(message: "property 'n' holds Array<Int>, not Array<String>")) {
+            try entity.value(for: "n") as [String]
+        }
+        #expect(throws: EntityAccessError(message: "property 'q' holds Int, not Int64")) {
+            try entity.optionalValue(for: "q") as Int64?
+        }
+    }
 }
