@@ -63,59 +63,105 @@ final class DecodedCollector<Decoder: ValueDecoder>: ElementCollector<Decoder.Ou
 ///
 /// The collectors run unspecialized: appending to an `[Element]` there looked up the array's
 /// type metadata for every element, and again each time it grew (as a generic struct would for
-/// its own). Here an element costs a move into a buffer, which the next array collected by the
-/// same collector reuses; the array is made once, at its full size.
+/// its own). Here an element costs a move into a chunk of memory; chunks double up to
+/// ``maximumChunkCapacity`` elements and are never copied to grow; the array is made once, at
+/// its full size, and the first chunk serves the next array collected by the same collector.
 class ElementCollector<Element> {
-    private var buffer: UnsafeMutablePointer<Element>
-    private var capacity: Int
-    private var count = 0
+    /// The chunk being filled.
+    private var chunk: UnsafeMutablePointer<Element>
+    private var chunkCapacity: Int
+    private var chunkCount = 0
+    /// The chunks filled before it, in order (raw pointers and counts: arrays of concrete types
+    /// need no metadata lookup here).
+    private var filled: [UnsafeMutableRawPointer] = []
+    private var filledCounts: [Int] = []
+    private var filledTotal = 0
     /// The box of a taken array (see ``TypedMappedBox``).
     final let boxType = TypedMappedBox<[Element]>.self
 
-    /// A buffer at least this large is let go when its array is taken, not kept for the next.
-    private static var retainedCapacityLimit: Int { 1024 }
+    private static var firstChunkCapacity: Int { 4 }
+    private static var maximumChunkCapacity: Int { 1024 }
 
     init() {
-        capacity = 4
-        buffer = .allocate(capacity: capacity)
+        chunkCapacity = Self.firstChunkCapacity
+        chunk = .allocate(capacity: chunkCapacity)
     }
 
     final func append(_ element: consuming Element) {
-        if count == capacity {
-            let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity &* 2)
-            larger.moveInitialize(from: buffer, count: count)
-            buffer.deallocate()
-            buffer = larger
-            capacity &*= 2
-        }
-        (buffer + count).initialize(to: element)
-        count &+= 1
+        if chunkCount == chunkCapacity { startChunk() }
+        (chunk + chunkCount).initialize(to: element)
+        chunkCount &+= 1
     }
 
-    /// The elements collected so far, as an array; the buffer is empty again.
+    private final func startChunk() {
+        filled.append(UnsafeMutableRawPointer(chunk))
+        filledCounts.append(chunkCount)
+        filledTotal &+= chunkCount
+        chunkCapacity = min(chunkCapacity &* 2, Self.maximumChunkCapacity)
+        chunk = .allocate(capacity: chunkCapacity)
+        chunkCount = 0
+    }
+
+    /// The elements collected so far, as an array; the collector is empty again.
     final func take() -> [Element] {
-        let elements = [Element](unsafeUninitializedCapacity: count) { elements, initialized in
-            if let base = elements.baseAddress { base.moveInitialize(from: buffer, count: count) }
-            initialized = count
+        let total = filledTotal &+ chunkCount
+        let elements = [Element](unsafeUninitializedCapacity: total) { elements, initialized in
+            guard var target = elements.baseAddress else {
+                initialized = 0
+                return
+            }
+            if filledTotal > 0 {
+                for index in filled.indices {
+                    let source = filled[index].assumingMemoryBound(to: Element.self)
+                    target.moveInitialize(from: source, count: filledCounts[index])
+                    target += filledCounts[index]
+                    source.deallocate()
+                }
+            }
+            target.moveInitialize(from: chunk, count: chunkCount)
+            initialized = total
         }
-        count = 0
-        if capacity >= Self.retainedCapacityLimit {
-            buffer.deallocate()
-            capacity = 4
-            buffer = .allocate(capacity: capacity)
+        chunkCount = 0
+        if filledTotal > 0 {
+            filled.removeAll(keepingCapacity: true)
+            filledCounts.removeAll(keepingCapacity: true)
+            filledTotal = 0
+            restartChunks()
         }
         return elements
     }
 
     /// Drops the elements collected so far.
     final func removeAll() {
-        buffer.deinitialize(count: count)
-        count = 0
+        dropElements()
+        restartChunks()
+    }
+
+    private final func dropElements() {
+        chunk.deinitialize(count: chunkCount)
+        chunkCount = 0
+        guard filledTotal > 0 else { return }
+        for index in filled.indices {
+            let source = filled[index].assumingMemoryBound(to: Element.self)
+            source.deinitialize(count: filledCounts[index])
+            source.deallocate()
+        }
+        filled.removeAll(keepingCapacity: true)
+        filledCounts.removeAll(keepingCapacity: true)
+        filledTotal = 0
+    }
+
+    /// Keeps the empty chunk for the next array unless it is one of the largest.
+    private final func restartChunks() {
+        guard chunkCapacity == Self.maximumChunkCapacity else { return }
+        chunk.deallocate()
+        chunkCapacity = Self.firstChunkCapacity
+        chunk = .allocate(capacity: chunkCapacity)
     }
 
     deinit {
-        buffer.deinitialize(count: count)
-        buffer.deallocate()
+        dropElements()
+        chunk.deallocate()
     }
 }
 

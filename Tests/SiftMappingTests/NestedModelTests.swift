@@ -191,7 +191,8 @@ struct NestedModelTests {
         let json = """
             [{"members": [\(member(1)), {"street": "x"}, \(member(2))], "codes": ["1", "2", "3"]},
              {"members": [\(member(3))], "codes": ["4"]},
-             {"members": [\(large)], "codes": ["5", "x"]},
+             {"members": [\(large), {"street": "bad"}], "codes": ["5", "x"]},
+             {"members": [\(large)], "codes": ["5"]},
              {"members": [], "codes": []},
              {"members": [\(member(4)), \(member(5))], "codes": ["6", "7"]}]
             """
@@ -201,7 +202,8 @@ struct NestedModelTests {
         } catch let error as MappingError {
             #expect(
                 error.failures.map(\.path.description) == [
-                    "$[0].members[1].city", "$[0].members[1].zip", "$[2].codes[1]",
+                    "$[0].members[1].city", "$[0].members[1].zip", "$[2].members[1500].city",
+                    "$[2].members[1500].zip", "$[2].codes[1]",
                 ])
         }
         // The valid teams still reach a streaming consumer, each with only its own members.
@@ -209,17 +211,18 @@ struct NestedModelTests {
         #expect(throws: MappingError.self) {
             try Mapper.forEachElement(of: Team.self, in: .string(json)) { delivered.append($0) }
         }
-        #expect(delivered.map(\.members.count) == [1, 0, 2])
-        #expect(delivered.map(\.codes) == [[4], [], [6, 7]])
+        #expect(delivered.map(\.members.count) == [1, 1_500, 0, 2])
+        #expect(delivered.map(\.codes) == [[4], [5], [], [6, 7]])
         let valid = json.replacingOccurrences(of: #"{"street": "x"}, "#, with: "")
+            .replacingOccurrences(of: #", {"street": "bad"}"#, with: "")
             .replacingOccurrences(of: #""5", "x""#, with: #""5""#)
         let teams = try Mapper.decodeArray(of: Team.self, from: .string(valid))
         #expect(
             teams.map { $0.members.map(\.street) }.map { $0.count <= 2 ? $0 : [$0[0], $0[$0.count - 1]] } == [
-                ["s1", "s2"], ["s3"], ["s0", "s1499"], [], ["s4", "s5"],
+                ["s1", "s2"], ["s3"], ["s0", "s1499"], ["s0", "s1499"], [], ["s4", "s5"],
             ])
-        #expect(teams.map(\.members.count) == [2, 1, 1_500, 0, 2])
-        #expect(teams.map(\.codes) == [[1, 2, 3], [4], [5], [], [6, 7]])
+        #expect(teams.map(\.members.count) == [2, 1, 1_500, 1_500, 0, 2])
+        #expect(teams.map(\.codes) == [[1, 2, 3], [4], [5], [5], [], [6, 7]])
         for chunk in [1, 7] {
             var streamed: [Team] = []
             for try await team in Mapper.elements(of: Team.self, in: chunks(of: valid, size: chunk)) {
