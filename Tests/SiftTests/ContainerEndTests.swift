@@ -69,8 +69,9 @@ struct ContainerEndTests {
         static let damage: [[UInt8]] = [
             [0x00], [0x01], [0x1F], [0x0B], [0x0C], [0x09], [0x0A], [0x22], [0x5C], [0x2C], [0x3A], [0x7B], [0x7D],
             [0x5B], [0x5D], [0x2D], [0x2E], [0x65], [0x30], [0x31], [0x2B], [0x78], [0x75], [0x2F], [0x2A],
-            Array(#"\u12"#.utf8), Array(#"\x"#.utf8), Array("tru".utf8), Array("nul".utf8), Array("01".utf8),
-            Array("1.".utf8), Array("-".utf8), Array(".5".utf8), Array("1e".utf8), Array("+1".utf8),
+            Array(#"\u12"#.utf8), Array(#"\u0G"#.utf8), Array(#"\x"#.utf8), Array("tru".utf8), Array("nul".utf8),
+            Array("01".utf8), Array("1.".utf8), Array("-".utf8), Array("-e".utf8), Array(".5".utf8), Array("1e".utf8),
+            Array("+1".utf8),
         ]
 
         /// `bytes` with a piece replaced, inserted or removed at a random place.

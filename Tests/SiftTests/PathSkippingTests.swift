@@ -65,11 +65,8 @@ struct PathSkippingTests {
             case 4: bytes.removeSubrange(position...)
             case 5:
                 // What the scan of a skipped container must refuse: a raw control character, a
-                // bad escape, malformed numbers and literals.
-                let pieces = [
-                    [0x01], [0x0B], Array(#"\x"#.utf8), Array(#"\u0G"#.utf8), Array("01".utf8), Array("1.".utf8),
-                    Array("-e".utf8), Array("tru".utf8),
-                ]
+                // bad escape, malformed numbers and literals, a stray bracket or separator.
+                let pieces = ContainerEndTests.Generator.damage
                 bytes.insert(contentsOf: pieces[Int.random(in: 0..<pieces.count, using: &random)], at: position)
             case 6: bytes[position] = [0x5B, 0x5D, 0x7D][Int.random(in: 0..<3, using: &random)]
             default: bytes[position] = 0x7B

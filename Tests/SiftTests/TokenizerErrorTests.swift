@@ -68,6 +68,14 @@ import Testing
                    ^
             """),
         Case(
+            // Split inside the number, the token must be read whole from its first byte.
+            "number after a member's value", "{\"a\":1\n 94.5E+2}", .invalidSyntax, "$.a",
+            """
+            2:2: error: invalid JSON: after key and value, inside map, I expect ',' or '}' (in $.a)
+             94.5E+2}
+             ^
+            """),
+        Case(
             "trailing comma in object", #"{"a":1,}"#, .invalidSyntax, "$",
             """
             1:8: error: invalid JSON: invalid object key (must be a string) (in $)

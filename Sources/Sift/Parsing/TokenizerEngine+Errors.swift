@@ -172,9 +172,16 @@ extension TokenizerEngine {
             // Nothing was delivered in this chunk yet and a token was open at its start: the
             // offending token began in an earlier chunk.
             isString = endsInsideString
-            start =
-                isString
-                ? state.lastQuote : state.wordStart(containing: state.chunkStart - 1, readPosition: state.chunkStart)
+            if isString {
+                start = state.lastQuote
+            } else {
+                // Cut the run of word bytes into tokens with the bytes of this chunk in view too:
+                // the token goes on here, and read only up to the chunk's start it would look
+                // shorter (`94.5E+` without its `2`) and start later.
+                var runEnd = state.chunkStart
+                while let byte = state.byte(at: runEnd), TokenizerState.isWordByte(byte) { runEnd += 1 }
+                start = state.wordStart(containing: state.chunkStart - 1, readPosition: runEnd)
+            }
         } else {
             // yajl subtracted the raw length: strings lose their two quotes in that count.
             let candidate = reported - 2
