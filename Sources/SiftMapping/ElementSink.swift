@@ -65,7 +65,8 @@ final class DecodedCollector<Decoder: ValueDecoder>: ElementCollector<Decoder.Ou
 /// type metadata for every element, and again each time it grew (as a generic struct would for
 /// its own). Here an element costs a move into a chunk of memory; chunks double up to
 /// ``maximumChunkCapacity`` elements and are never copied to grow; the array is made once, at
-/// its full size, and the first chunk serves the next array collected by the same collector.
+/// its full size, and the last chunk (unless it is one of the largest) serves the next array
+/// collected by the same collector.
 class ElementCollector<Element> {
     /// The chunk being filled.
     private var chunk: UnsafeMutablePointer<Element>
@@ -110,24 +111,15 @@ class ElementCollector<Element> {
                 initialized = 0
                 return
             }
-            if filledTotal > 0 {
-                for index in filled.indices {
-                    let source = filled[index].assumingMemoryBound(to: Element.self)
-                    target.moveInitialize(from: source, count: filledCounts[index])
-                    target += filledCounts[index]
-                    source.deallocate()
-                }
+            releaseFilledChunks { source, count in
+                target.moveInitialize(from: source, count: count)
+                target += count
             }
             target.moveInitialize(from: chunk, count: chunkCount)
             initialized = total
         }
         chunkCount = 0
-        if filledTotal > 0 {
-            filled.removeAll(keepingCapacity: true)
-            filledCounts.removeAll(keepingCapacity: true)
-            filledTotal = 0
-            restartChunks()
-        }
+        restartChunks()
         return elements
     }
 
@@ -140,10 +132,16 @@ class ElementCollector<Element> {
     private final func dropElements() {
         chunk.deinitialize(count: chunkCount)
         chunkCount = 0
+        releaseFilledChunks { source, count in source.deinitialize(count: count) }
+    }
+
+    /// Hands each filled chunk and its count to `body` (which must move or destroy the
+    /// elements), oldest first, and frees the chunks.
+    private final func releaseFilledChunks(_ body: (UnsafeMutablePointer<Element>, Int) -> Void) {
         guard filledTotal > 0 else { return }
         for index in filled.indices {
             let source = filled[index].assumingMemoryBound(to: Element.self)
-            source.deinitialize(count: filledCounts[index])
+            body(source, filledCounts[index])
             source.deallocate()
         }
         filled.removeAll(keepingCapacity: true)

@@ -7,8 +7,8 @@ import Foundation
 /// Keeping the scalars out of `Any` matters for speed: a read of a typed scalar is a switch and
 /// a statically resolved cast once ``MappedEntity/value(for:as:)`` is specialized, where a cast
 /// from `Any` goes through the runtime's dynamic cast; a boxed value read as its own type is a
-/// class cast. No value is a case of its own, not an
-/// `Optional`: copies of an optional of this enum go through the run time's generic witnesses.
+/// class cast. No value is a case of its own, not an `Optional`: copies of an optional of this
+/// enum go through the run time's generic witnesses.
 @usableFromInline
 enum MappedValue {
     /// No value: the property is missing or `null` (and optional).

@@ -19,6 +19,14 @@ final class MappingPlan: @unchecked Sendable {
     enum ElementPlan {
         case model(AnyModelKind)
         case decoded(AnyValueDecoder)
+
+        /// A collector for an array of these elements, typed `[Element]`.
+        func makeCollector() -> ElementSink {
+            switch self {
+            case .model(let kind): kind.makeCollector()
+            case .decoded(let decoder): decoder.makeCollector()
+            }
+        }
     }
 
     struct PropertyPlan {

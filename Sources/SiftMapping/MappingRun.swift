@@ -203,25 +203,12 @@ final class MappingRun {
             } else {
                 frames[index].readings = Array(repeating: .absent, count: count)
             }
-            if let spare = spareValues[program] {
-                frames[index].values = spare
-                spareValues[program] = nil
-            } else {
-                frames[index].values = EntityStorage.make(layout: layout)
-            }
+            frames[index].values = spareValues[program].take() ?? EntityStorage.make(layout: layout)
         case .array(let element):
             if parentIndex == 0, let rootSink {
                 frames[index].sink = rootSink
             } else {
-                if let spare = spareSinks[program] {
-                    frames[index].sink = spare
-                    spareSinks[program] = nil
-                } else {
-                    switch element {
-                    case .model(let kind): frames[index].sink = kind.makeCollector()
-                    case .decoded(let decoder): frames[index].sink = decoder.makeCollector()
-                    }
-                }
+                frames[index].sink = spareSinks[program].take() ?? element.makeCollector()
             }
         case .document:
             break
