@@ -43,7 +43,7 @@ struct HTTPBodyReader {
     private let timeouts: HTTPTimeouts
     private let maximumBodySize: Int?
     /// The Content-Length of a body that is not content-encoded.
-    private let expectedLength: Int?
+    let expectedLength: Int?
     private let isChunked: Bool
     private let totalDeadline: ContinuousClock.Instant?
     private(set) var bytesReceived = 0

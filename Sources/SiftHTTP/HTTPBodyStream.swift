@@ -48,6 +48,17 @@ public struct HTTPBodyStream: AsyncSequence, Sendable {
         private let request: HTTPRequestDescription
         private var state = State.initial
 
+        /// The length of the body as the response announced it (its Content-Length), known once
+        /// the first call to `next()` has received the response head; nil before that, when the
+        /// server announced none (a chunked body), or when the body is content-encoded.
+        ///
+        /// ```swift
+        /// var iterator = client.body(at: "/feed").makeAsyncIterator()
+        /// let first = try await iterator.next()
+        /// if let total = iterator.expectedLength { print("\(first?.readableBytes ?? 0) of \(total) bytes") }
+        /// ```
+        public private(set) var expectedLength: Int?
+
         init(request: HTTPRequestDescription) {
             self.request = request
         }
@@ -67,6 +78,7 @@ public struct HTTPBodyStream: AsyncSequence, Sendable {
                 // A failure, here or below, leaves the iteration finished.
                 state = .finished
                 reader = try await HTTPBodyReader.open(request)
+                expectedLength = reader.expectedLength
             case .reading(let current):
                 reader = current
             }

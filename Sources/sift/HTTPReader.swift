@@ -8,16 +8,25 @@ import SiftHTTP
 /// Each chunk is read only when the consumer asks for it, so a consumer that stops early
 /// (`--first`) leaves the rest of the body undownloaded; ``close()`` drops the connection.
 ///
+/// The progress bar, when wanted, starts with the response head: its total is the announced
+/// Content-Length, if any (see ``ProgressBar/isWanted(requested:total:stderrIsTerminal:)``).
+///
 /// ```swift
-/// let reader = try HTTPReader(url: "http://127.0.0.1:8080/feed.json")
+/// let reader = try HTTPReader(url: "http://127.0.0.1:8080/feed.json", progress: nil)
 /// while let chunk = try await reader.nextChunk() { consume(chunk) }
 /// reader.close()
 /// ```
 final class HTTPReader {
     private var iterator: HTTPBodyStream.AsyncIterator?
+    /// `--progress` (true), `--no-progress` (false) or neither (nil).
+    private let requestedProgress: Bool?
+    /// The bar, made when the first chunk arrives if one is wanted.
+    private var progress: ProgressBar?
+    private var bytesRead = 0
 
     /// Prepares the request; throws ``InputError`` when `url` is not a valid URL.
-    init(url: String) throws(InputError) {
+    init(url: String, progress: Bool?) throws(InputError) {
+        requestedProgress = progress
         guard var components = URLComponents(string: url), let host = components.host, !host.isEmpty else {
             throw InputError(message: "'\(url)' is not a valid URL", offset: 0)
         }
@@ -40,13 +49,24 @@ final class HTTPReader {
     func nextChunk() async throws -> ByteBufferView? {
         guard var current = iterator else { return nil }
         iterator = nil
-        guard let chunk = try await current.next() else { return nil }
+        guard let chunk = try await current.next() else {
+            progress?.finish()
+            return nil
+        }
         iterator = current
+        if bytesRead == 0 && progress == nil
+            && ProgressBar.isWanted(requested: requestedProgress, total: current.expectedLength)
+        {
+            progress = ProgressBar(total: current.expectedLength)
+        }
+        bytesRead += chunk.readableBytes
+        progress?.update(bytesRead: bytesRead)
         return chunk.readableBytesView
     }
 
-    /// Stops reading: the rest of the body is not downloaded.
+    /// Stops reading: the rest of the body is not downloaded. Erases the progress bar.
     func close() {
         iterator = nil
+        progress?.finish()
     }
 }

@@ -74,7 +74,7 @@ enum InputSource: Sendable, Equatable {
         let reader: DescriptorReader
         switch self {
         case .url(let url):
-            return InputChunks(reader: .http(try HTTPReader(url: url)))
+            return InputChunks(reader: .http(try HTTPReader(url: url, progress: progress)))
         case .standardInput:
             reader = DescriptorReader(descriptor: STDIN_FILENO, name: name, ownsDescriptor: false)
         case .file(let path):

@@ -39,8 +39,8 @@ final class ProgressBar: Sendable {
     }
 
     /// Whether an input gets a bar: `requested` is `--progress` (true), `--no-progress` (false)
-    /// or neither (nil: only when stderr is a terminal and the input is a regular file over
-    /// 16 MB, `total` being its size).
+    /// or neither (nil: only when stderr is a terminal and the input's size is known and over
+    /// 16 MB, `total` being that size: a regular file, or a download with a Content-Length).
     static func isWanted(requested: Bool?, total: Int?, stderrIsTerminal: Bool = StandardError.isTerminal) -> Bool {
         if let requested { return requested }
         guard stderrIsTerminal, let total else { return false }

@@ -34,6 +34,40 @@ struct HTTPDataLoaderTests {
         }
     }
 
+    @Test("the raw body stream: its bytes in order, and the announced length once the head has arrived")
+    func rawBody() async throws {
+        try await TestHTTPServer.run(routes: [
+            "/sized": { _, response in try await response.respond(.ok, Fixtures.authorsJSON) },
+            "/chunked": { _, response in
+                try await response.head()
+                try await response.write("[1,")
+                try await response.write("2]")
+                try await response.end()
+            },
+            "/encoded": { _, response in
+                // A length that counts encoded bytes is not the length of the body handed out.
+                try await response.head(contentLength: 5, headers: [("Content-Encoding", "br")])
+                try await response.write("[1,2]")
+                try await response.end()
+            },
+        ]) { server async throws in
+            let client = Fixtures.client(server)
+            for (path, body, length) in [
+                ("/sized", Fixtures.authorsJSON, Fixtures.authorsJSON.utf8.count), ("/chunked", "[1,2]", nil),
+                ("/encoded", "[1,2]", nil),
+            ] {
+                var iterator = client.body(at: path).makeAsyncIterator()
+                #expect(iterator.expectedLength == nil)
+                var bytes: [UInt8] = []
+                while let chunk = try await iterator.next() {
+                    #expect(iterator.expectedLength == length, "\(path)")
+                    bytes += chunk.readableBytesView
+                }
+                #expect(String(decoding: bytes, as: UTF8.self) == body, "\(path)")
+            }
+        }
+    }
+
     @Test("the request carries method, query, headers and body")
     func requestParts() async throws {
         let echo: TestHTTPServer.Route = { request, response in

@@ -69,6 +69,69 @@ struct ProgressTests {
         #expect(notTerminal.stderrText.hasPrefix(diagnostic))
     }
 
+    @Test("--progress on a URL: with a Content-Length, the total and the time left; without one, bytes and MB/s")
+    func forcedOnURL() throws {
+        let body = String(decoding: Self.bigArray(size: 1 << 20), as: UTF8.self)
+        let server = try LocalHTTPServer(routes: [
+            "/sized": { $0.respond(.ok, body) },
+            "/chunked": { response in
+                response.head()
+                response.write(body)
+                response.end()
+            },
+        ])
+        defer { server.stop() }
+
+        let sized = try SiftProcess.run(["query", "--progress", "$[-1]", server.url("/sized")])
+        #expect(sized.status == 0, "\(sized.stderrText)")
+        #expect(sized.stdoutText == "0\n")
+        let drawn = sized.stderrText.components(separatedBy: "\r").filter { !$0.isEmpty }
+        #expect(drawn.last == "\u{1B}[K")
+        let bar = try #require(drawn.first)
+        #expect(bar.hasPrefix("["))
+        #expect(bar.contains("/1.0 MB"))
+        #expect(bar.hasSuffix(" left\u{1B}[K"))
+
+        let chunked = try SiftProcess.run(["validate", "--progress", server.url("/chunked")])
+        #expect(chunked.status == 0, "\(chunked.stderrText)")
+        #expect(chunked.stderrText.hasPrefix("\r"))
+        #expect(chunked.stderrText.hasSuffix(Self.erase))
+        #expect(chunked.stderrText.contains(" MB/s"))
+        #expect(!chunked.stderrText.contains("left"))
+    }
+
+    @Test("by default on a terminal: a download announcing over 16 MB gets a bar, a small or unsized one none")
+    func automaticOnURL() throws {
+        // The big response announces 17 MB but its first line is invalid: the announced size
+        // decides, the parse stops at once (and the bar is erased before the diagnostic).
+        let server = try LocalHTTPServer(routes: [
+            "/big": { response in
+                response.head(contentLength: 17_000_000)
+                response.write("[1,,\n")
+            },
+            "/small": { $0.respond(.ok, "[1,,\n") },
+            "/unsized": { response in
+                response.head()
+                response.write("[1,,\n")
+                response.end()
+            },
+        ])
+        defer { server.stop() }
+        let big = server.url("/big")
+        let onTerminal = try SiftProcess.run(["validate", big], stderrIsTerminal: true)
+        #expect(onTerminal.status == 1)
+        #expect(onTerminal.stderrText.hasPrefix("\r["))
+        #expect(onTerminal.stderrText.contains("/17.0 MB"))
+        #expect(onTerminal.stderrText.contains(Self.erase + "\(big):1:4: error: invalid JSON"))
+
+        let turnedOff = try SiftProcess.run(["validate", "--no-progress", big], stderrIsTerminal: true)
+        #expect(turnedOff.stderrText.hasPrefix("\(big):1:4: error: invalid JSON"))
+        for path in ["/small", "/unsized"] {
+            let result = try SiftProcess.run(["validate", server.url(path)], stderrIsTerminal: true)
+            #expect(result.stderrText.hasPrefix("\(server.url(path)):1:4: error: invalid JSON"))
+        }
+    }
+
     @Test("an error after progress starts: the bar is erased before the diagnostic")
     func erasedBeforeDiagnostic() throws {
         let input = Self.bigArray(size: 1 << 20).dropLast(2) + Array("]".utf8)
