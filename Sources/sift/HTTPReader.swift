@@ -64,7 +64,7 @@ final class HTTPReader {
         return chunk.readableBytesView
     }
 
-    /// Stops reading: the rest of the body is not downloaded. Erases the progress bar.
+    /// Stops reading (the rest of the body is not downloaded) and erases the progress bar.
     func close() {
         iterator = nil
         progress?.finish()
