@@ -35,6 +35,11 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
 
     /// Creates a mapper that decodes each element of the array at `rootKeyPath` as `type`.
     ///
+    /// The captured value is decoded as `decoder` would decode its text, with `decoder`'s
+    /// strategies and `userInfo`, read now: by Sift's `JSONValueDecoder`, without writing the
+    /// value out and parsing it again, unless `decoder` allows JSON5 or assumes a top-level
+    /// dictionary (then by `decoder` itself).
+    ///
     /// ```swift
     /// let mapper = ArrayDataMapper(of: Author.self, rootKeyPath: "authors")
     /// ```
@@ -46,7 +51,7 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
     ) where Element: Decodable & SendableMetatype {
         self.rootKeyPath = rootKeyPath
         self.options = options
-        self.convert = { captured in try captured.decode(Element.self, using: decoder) }
+        self.convert = CapturedJSON.decoding(Element.self, with: decoder)
     }
 
     /// Creates a mapper that builds each element from its ``JSONValue``.

@@ -4,10 +4,28 @@ import Sift
 // Turns the values captured by `KeyPathCaptureSession` into the values the mappers hand out.
 
 extension CapturedJSON {
-    /// Decodes the captured value with Foundation's `JSONDecoder`.
-    func decode<T: Decodable>(_ type: T.Type, using decoder: JSONDecoder) throws -> T {
+    /// How a mapper decodes captured values as `T` with the settings of `decoder`.
+    ///
+    /// Straight from the captured value with Sift's `JSONValueDecoder` (same strategies, same
+    /// results) when it mirrors `decoder`'s settings, read now; else, for the settings it does
+    /// not mirror (`allowsJSON5`, say), the value is written out as JSON text for `decoder`.
+    static func decoding<T: Decodable>(
+        _ type: T.Type, with decoder: JSONDecoder
+    ) -> @Sendable (CapturedJSON) throws -> T {
+        if let valueDecoder = JSONValueDecoder(matching: decoder) {
+            return { captured in
+                try captured.decoding(T.self) { try valueDecoder.decode(T.self, from: $0) }
+            }
+        }
+        return { captured in
+            try captured.decoding(T.self) { try decoder.decode(T.self, from: Data(try $0.jsonBytes())) }
+        }
+    }
+
+    /// Runs `decode` on the captured value; its errors become mapping errors at the value's path.
+    private func decoding<T>(_ type: T.Type, _ decode: (JSONValue) throws -> T) throws -> T {
         do {
-            return try decoder.decode(T.self, from: Data(try value.jsonBytes()))
+            return try decode(value)
         } catch {
             throw DataMapperError(message: "cannot decode \(T.self) at \(path)", path: path, underlyingError: error)
         }

@@ -35,6 +35,11 @@ public struct ObjectDataMapper<Object>: DataMapper {
 
     /// Creates a mapper that decodes the value at `rootKeyPath` as `type` with `decoder`.
     ///
+    /// The captured value is decoded as `decoder` would decode its text, with `decoder`'s
+    /// strategies and `userInfo`, read now: by Sift's `JSONValueDecoder`, without writing the
+    /// value out and parsing it again, unless `decoder` allows JSON5 or assumes a top-level
+    /// dictionary (then by `decoder` itself).
+    ///
     /// ```swift
     /// let mapper = ObjectDataMapper(Post.self, rootKeyPath: "post")
     /// ```
@@ -46,7 +51,7 @@ public struct ObjectDataMapper<Object>: DataMapper {
     ) where Object: Decodable & SendableMetatype {
         self.rootKeyPath = rootKeyPath
         self.options = options
-        self.convert = { captured in try captured.decode(Object.self, using: decoder) }
+        self.convert = CapturedJSON.decoding(Object.self, with: decoder)
     }
 
     /// Creates a mapper that builds the object from the ``JSONValue`` at `rootKeyPath`.

@@ -111,4 +111,59 @@ struct DataMapperTests {
         #expect(error?.path.description == "$.authors[1]")
         #expect(error?.underlyingError is DecodingError)
     }
+
+    @Test("the JSONDecoder's strategies and userInfo apply, also where it allows JSON5")
+    func decoderSettings() throws {
+        struct Member: Decodable, Equatable {
+            static let origin = CodingUserInfoKey(rawValue: "origin")!
+            let userName: String
+            let joinedAt: Date
+            var origin = ""
+            enum CodingKeys: String, CodingKey { case userName, joinedAt }
+            init(userName: String, joinedAt: Date, origin: String) {
+                (self.userName, self.joinedAt, self.origin) = (userName, joinedAt, origin)
+            }
+            init(from decoder: any Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                userName = try container.decode(String.self, forKey: .userName)
+                joinedAt = try container.decode(Date.self, forKey: .joinedAt)
+                origin = decoder.userInfo[Self.origin] as? String ?? "none"
+            }
+        }
+        let json =
+            #"{"members": [{"user_name": "ada", "joined_at": 1700000000}, {"user_name": "grace", "joined_at": 0}]}"#
+        let expected = [
+            Member(userName: "ada", joinedAt: Date(timeIntervalSince1970: 1_700_000_000), origin: "feed"),
+            Member(userName: "grace", joinedAt: Date(timeIntervalSince1970: 0), origin: "feed"),
+        ]
+        for allowsJSON5 in [false, true] {
+            let decoder = JSONDecoder()
+            decoder.keyDecodingStrategy = .convertFromSnakeCase
+            decoder.dateDecodingStrategy = .secondsSince1970
+            decoder.userInfo[Member.origin] = "feed"
+            decoder.allowsJSON5 = allowsJSON5
+            var elements = ArrayDataMapper(of: Member.self, rootKeyPath: "members", decoder: decoder)
+                .makeElementSession()
+            var members: [Member] = []
+            for piece in Fixtures.pieces(json, size: 5) { members += try elements.consume(piece) }
+            members += try elements.finish()
+            #expect(members == expected, "allowsJSON5: \(allowsJSON5)")
+
+            var object = ObjectDataMapper([Member].self, rootKeyPath: "members", decoder: decoder).makeSession()
+            for piece in Fixtures.pieces(json, size: 5) { try object.consume(piece) }
+            #expect(try object.finish() == expected, "allowsJSON5: \(allowsJSON5)")
+
+            var failing = ArrayDataMapper(of: Member.self, rootKeyPath: "members", decoder: decoder)
+                .makeElementSession()
+            let error = #expect(throws: DataMapperError.self) {
+                _ = try failing.consume(ByteBuffer(string: #"{"members": [{"user_name": "ada", "joined_at": "now"}]}"#))
+            }
+            #expect(error?.path.description == "$.members[0]")
+            guard case .typeMismatch(_, let context)? = error?.underlyingError as? DecodingError else {
+                Issue.record("\(String(describing: error))")
+                continue
+            }
+            #expect(context.codingPath.map(\.stringValue) == ["joinedAt"])
+        }
+    }
 }

@@ -381,4 +381,90 @@ struct CodableDecoderStrategyTests {
         #expect(siftResult == foundationResult)
         #expect(siftResult == .value(Address(street: "x", zip: nil, geo: Geo(lat: 1, lng: 2))))
     }
+
+    // MARK: Settings of a JSONDecoder
+
+    /// Decodes `json` with `foundation` and with `JSONValueDecoder(matching: foundation)`.
+    static func matchingOutcomes<T: Decodable & Equatable>(
+        _ type: T.Type, _ json: String, _ foundation: JSONDecoder
+    ) throws -> (sift: Support.Outcome<T>, foundation: Support.Outcome<T>) {
+        let sift = try #require(JSONValueDecoder(matching: foundation))
+        return try Support.outcomes(type, json, sift: sift, foundation: foundation)
+    }
+
+    @Test("JSONValueDecoder(matching:) mirrors a JSONDecoder's date strategy", arguments: DateCase.allCases)
+    func matchingDates(strategy: DateCase) throws {
+        let foundation = strategy.decoders.1
+        let (sift, expected) = try Self.matchingOutcomes(
+            Event.self, #"{"name": "launch", "at": \#(strategy.sample)}"#, foundation)
+        #expect(sift == expected)
+        if case .error = sift { Issue.record("rejected: \(sift)") }
+        for wrong in strategy.wrongValues where !(strategy == .iso8601 && wrong == "\"soon\"") {
+            let (siftWrong, expectedWrong) = try Self.matchingOutcomes(
+                Event.self, #"{"name": "launch", "at": \#(wrong)}"#, foundation)
+            #expect(siftWrong == expectedWrong, "\(wrong)")
+            if case .value = siftWrong { Issue.record("\(wrong) was accepted") }
+        }
+    }
+
+    @Test("JSONValueDecoder(matching:) mirrors keys, data, floats and userInfo") func matchingOthers() throws {
+        let snake = JSONDecoder()
+        snake.keyDecodingStrategy = .convertFromSnakeCase
+        for json in Self.snakeDocuments {
+            let (sift, foundation) = try Self.matchingOutcomes(SnakeModel.self, json, snake)
+            #expect(sift == foundation, "\(json)")
+        }
+        let strip = JSONDecoder()
+        strip.keyDecodingStrategy = .custom { path in
+            JSONCodingKey(stringValue: String(path.last!.stringValue.drop { $0 == "$" }))
+        }
+        let stripped = try Self.matchingOutcomes(
+            Address.self, #"{"$street": "x", "zip": null, "$geo": {"$lat": 1, "lng": 2}}"#, strip)
+        #expect(stripped.sift == .value(Address(street: "x", zip: nil, geo: Geo(lat: 1, lng: 2))))
+
+        let deferredData = JSONDecoder()
+        deferredData.dataDecodingStrategy = .deferredToData
+        let bytes = try Self.matchingOutcomes(Blob.self, #"{"bytes": [1, 2, 255]}"#, deferredData)
+        #expect(bytes.sift == bytes.foundation)
+        if case .error = bytes.sift { Issue.record("rejected: \(bytes.sift)") }
+        let base64 = try Self.matchingOutcomes(Blob.self, #"{"bytes": [1, 2, 255]}"#, JSONDecoder())
+        #expect(base64.sift == base64.foundation)
+        if case .value = base64.sift { Issue.record("an array read as Base64 data") }
+        let reversed = JSONDecoder()
+        reversed.dataDecodingStrategy = .custom { decoder in
+            Data(try decoder.singleValueContainer().decode(String.self).utf8.reversed())
+        }
+        let custom = try Self.matchingOutcomes(Blob.self, #"{"bytes": "abc"}"#, reversed)
+        #expect(custom.sift == custom.foundation)
+        #expect(custom.sift == .value(Blob(bytes: Data("cba".utf8))))
+
+        let floats = JSONDecoder()
+        floats.nonConformingFloatDecodingStrategy = .convertFromString(
+            positiveInfinity: "+Inf", negativeInfinity: "-Inf", nan: "NaN")
+        let infinities = try Self.matchingOutcomes([Double].self, #"["+Inf", "-Inf", 1.5]"#, floats)
+        #expect(infinities.sift == .value([.infinity, -.infinity, 1.5]))
+
+        struct Versioned: Decodable, Equatable {
+            static let version = CodingUserInfoKey(rawValue: "version")!
+            var version: Int
+            init(version: Int) { self.version = version }
+            init(from decoder: any Decoder) throws {
+                version = decoder.userInfo[Self.version] as? Int ?? -1
+            }
+        }
+        let versioned = JSONDecoder()
+        versioned.userInfo[Versioned.version] = 2
+        let info = try Self.matchingOutcomes(Versioned.self, "{}", versioned)
+        #expect(info.sift == .value(Versioned(version: 2)))
+    }
+
+    @Test("JSONValueDecoder(matching:) is nil for what it does not mirror") func matchingRefuses() {
+        let json5 = JSONDecoder()
+        json5.allowsJSON5 = true
+        #expect(JSONValueDecoder(matching: json5) == nil)
+        let topLevel = JSONDecoder()
+        topLevel.assumesTopLevelDictionary = true
+        #expect(JSONValueDecoder(matching: topLevel) == nil)
+        #expect(JSONValueDecoder(matching: JSONDecoder()) != nil)
+    }
 }
