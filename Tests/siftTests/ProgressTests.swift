@@ -35,14 +35,22 @@ struct ProgressTests {
         let result = try SiftProcess.run(["validate", "--progress", file])
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty)
-        let drawn = result.stderrText.components(separatedBy: "\r").filter { !$0.isEmpty }
-        #expect(drawn.last == "\u{1B}[K")
-        let bar = try #require(drawn.first)
-        #expect(bar.hasPrefix("["))
-        #expect(bar.contains("%"))
-        #expect(bar.contains("/1.0 MB"))
-        #expect(bar.contains(" MB/s"))
-        #expect(bar.hasSuffix(" left\u{1B}[K"))
+        try Self.expectBarWithTotal(result.stderrText, total: "1.0")
+    }
+
+    /// Expects `stderr` to be bars with the total (`"/\(total) MB"`), the percentage, the
+    /// speed and the time left, then the erasing of the line.
+    static func expectBarWithTotal(
+        _ stderr: String, total: String, sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let drawn = stderr.components(separatedBy: "\r").filter { !$0.isEmpty }
+        #expect(drawn.last == "\u{1B}[K", sourceLocation: sourceLocation)
+        let bar = try #require(drawn.first, sourceLocation: sourceLocation)
+        #expect(bar.hasPrefix("["), sourceLocation: sourceLocation)
+        #expect(bar.contains("%"), sourceLocation: sourceLocation)
+        #expect(bar.contains("/\(total) MB"), sourceLocation: sourceLocation)
+        #expect(bar.contains(" MB/s"), sourceLocation: sourceLocation)
+        #expect(bar.hasSuffix(" left\u{1B}[K"), sourceLocation: sourceLocation)
     }
 
     @Test("by default: shown on a terminal for a regular file over 16 MB, only there")
@@ -85,12 +93,7 @@ struct ProgressTests {
         let sized = try SiftProcess.run(["query", "--progress", "$[-1]", server.url("/sized")])
         #expect(sized.status == 0, "\(sized.stderrText)")
         #expect(sized.stdoutText == "0\n")
-        let drawn = sized.stderrText.components(separatedBy: "\r").filter { !$0.isEmpty }
-        #expect(drawn.last == "\u{1B}[K")
-        let bar = try #require(drawn.first)
-        #expect(bar.hasPrefix("["))
-        #expect(bar.contains("/1.0 MB"))
-        #expect(bar.hasSuffix(" left\u{1B}[K"))
+        try Self.expectBarWithTotal(sized.stderrText, total: "1.0")
 
         let chunked = try SiftProcess.run(["validate", "--progress", server.url("/chunked")])
         #expect(chunked.status == 0, "\(chunked.stderrText)")
