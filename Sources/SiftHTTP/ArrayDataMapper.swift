@@ -35,10 +35,11 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
 
     /// Creates a mapper that decodes each element of the array at `rootKeyPath` as `type`.
     ///
-    /// The captured value is decoded as `decoder` would decode its text, with `decoder`'s
-    /// strategies and `userInfo`, read now: by Sift's `JSONValueDecoder`, without writing the
-    /// value out and parsing it again, unless `decoder` allows JSON5 or assumes a top-level
-    /// dictionary (then by `decoder` itself).
+    /// The captured value is decoded with `decoder`'s strategies and `userInfo`, read now, by
+    /// Sift's `JSONValueDecoder` (`JSONValueDecoder(matching:)`), without writing the value out
+    /// and parsing it again; the results are `decoder`'s, except that numbers convert exactly
+    /// (`1.0000000000000001` is not the integer 1). A `decoder` that allows JSON5 or assumes a
+    /// top-level dictionary decodes the value's text itself.
     ///
     /// ```swift
     /// let mapper = ArrayDataMapper(of: Author.self, rootKeyPath: "authors")

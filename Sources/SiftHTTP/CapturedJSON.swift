@@ -6,9 +6,9 @@ import Sift
 extension CapturedJSON {
     /// How a mapper decodes captured values as `T` with the settings of `decoder`.
     ///
-    /// Straight from the captured value with Sift's `JSONValueDecoder` (same strategies, same
-    /// results) when it mirrors `decoder`'s settings, read now; else, for the settings it does
-    /// not mirror (`allowsJSON5`, say), the value is written out as JSON text for `decoder`.
+    /// Straight from the captured value with Sift's `JSONValueDecoder` (same strategies; numbers
+    /// exact) when it mirrors `decoder`'s settings, read now; else, for the settings it does not
+    /// mirror (`allowsJSON5`, say), the value is written out as JSON text for `decoder`.
     static func decoding<T: Decodable>(
         _ type: T.Type, with decoder: JSONDecoder
     ) -> @Sendable (CapturedJSON) throws -> T {
