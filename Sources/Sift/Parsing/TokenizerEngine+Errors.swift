@@ -178,9 +178,8 @@ extension TokenizerEngine {
                 // Cut the run of word bytes into tokens with the bytes of this chunk in view too:
                 // the token goes on here, and read only up to the chunk's start it would look
                 // shorter (`94.5E+` without its `2`) and start later.
-                var runEnd = state.chunkStart
-                while let byte = state.byte(at: runEnd), TokenizerState.isWordByte(byte) { runEnd += 1 }
-                start = state.wordStart(containing: state.chunkStart - 1, readPosition: runEnd)
+                start = state.wordStart(
+                    containing: state.chunkStart - 1, readPosition: state.wordRunEnd(from: state.chunkStart))
             }
         } else {
             // yajl subtracted the raw length: strings lose their two quotes in that count.
@@ -204,8 +203,7 @@ extension TokenizerEngine {
                 }
             }
         } else if let first = state.byte(at: start), TokenizerState.isWordByte(first) {
-            end = max(start, state.chunkStart)
-            while let byte = state.byte(at: end), TokenizerState.isWordByte(byte) { end += 1 }
+            end = state.wordRunEnd(from: max(start, state.chunkStart))
         }
         return (start, end)
     }

@@ -158,6 +158,14 @@ extension TokenizerState {
         }
     }
 
+    /// The end of the run of word bytes (``isWordByte(_:)``) from `offset` on, as far as the
+    /// bytes at hand go: `offset` itself when its byte is not one.
+    func wordRunEnd(from offset: Int) -> Int {
+        var end = offset
+        while let byte = byte(at: end), Self.isWordByte(byte) { end += 1 }
+        return end
+    }
+
     /// The start of the token that ends just before `end`: a string, a number or literal, or a
     /// single punctuation byte.
     func tokenStart(endingAt end: Int, readPosition: Int) -> Int {
