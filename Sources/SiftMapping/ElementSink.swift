@@ -13,6 +13,7 @@ protocol ElementSink: AnyObject {
     /// The array built so far, as `[Element]` (streaming sinks: an empty array).
     func takeResult() -> MappedBox
     /// Drops what was collected so far (a failed array), so that the sink can collect another.
+    /// Collectors get it from ``ElementCollector``; sinks that keep nothing do nothing.
     func removeAll()
     /// A sink of the same kind that builds its elements and drops them (to map again for
     /// failures only).

@@ -217,16 +217,11 @@ final class EntityKind: AnyModelKind, @unchecked Sendable {
     override func makeCollector() -> ElementSink { EntityCollector() }
 }
 
-/// Collects entities.
-final class EntityCollector: ElementSink {
-    var items: [MappedEntity] = []
+/// Collects entities into `[MappedEntity]`.
+final class EntityCollector: ElementCollector<MappedEntity>, ElementSink {
+    func appendModel(_ entity: MappedEntity) throws { append(entity) }
 
-    func appendModel(_ entity: MappedEntity) throws { items.append(entity) }
-
-    func takeResult() -> MappedBox {
-        defer { items = [] }
-        return TypedMappedBox(items)
-    }
+    func takeResult() -> MappedBox { boxType.init(take()) }
 
     func discarding() -> ElementSink { EntityCollector() }
 }
