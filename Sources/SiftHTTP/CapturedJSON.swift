@@ -9,7 +9,7 @@ extension CapturedJSON {
     /// Straight from the captured value with Sift's `JSONValueDecoder` (same strategies; numbers
     /// exact) when it mirrors `decoder`'s settings, read now; else, for the settings it does not
     /// mirror (`allowsJSON5`, say), the value is written out as JSON text for `decoder`.
-    static func decoding<T: Decodable>(
+    static func decoding<T: Decodable & SendableMetatype>(
         _ type: T.Type, with decoder: JSONDecoder
     ) -> @Sendable (CapturedJSON) throws -> T {
         if let valueDecoder = JSONValueDecoder(matching: decoder) {
