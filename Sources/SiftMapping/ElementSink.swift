@@ -107,6 +107,9 @@ class ElementCollector<Element> {
     /// The elements collected so far, as an array; the collector is empty again.
     final func take() -> [Element] {
         let total = filledTotal &+ chunkCount
+        // Unspecialized, making an array looks up its type metadata twice; an empty one is the
+        // shared empty singleton and needs neither (nested arrays are often empty).
+        guard total > 0 else { return [] }
         let elements = [Element](unsafeUninitializedCapacity: total) { elements, initialized in
             guard var target = elements.baseAddress else {
                 initialized = 0

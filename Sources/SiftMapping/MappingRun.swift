@@ -333,10 +333,7 @@ final class MappingRun {
             default: outcome = .wrongType(found: ValueConversion.describe(json))
             }
         }
-        if case .value(let converted) = outcome, decoder == nil { return .value(converted) }
-        let plan = plan.programs[program].properties[index]
-        switch outcome {
-        case .value(let converted):
+        if case .value(let converted) = outcome {
             guard let decoder else { return .value(converted) }
             do {
                 // A string converted already is not made again from the bytes.
@@ -344,11 +341,17 @@ final class MappingRun {
                 if case .string(let text) = converted { json = .string(text) } else { json = value.jsonValue }
                 return .value(.other(try decoder.decodeBoxed(json)))
             } catch {
+                let keys = plan.programs[program].properties[index].alternatives[alternative]
                 return .failed(
                     try KeyMappingFailures.failures(
-                        of: error, at: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }),
-                        location: location))
+                        of: error, at: path(of: frame, appending: keys.map { .key($0) }), location: location))
             }
+        }
+        // Failures only: the property's plan is copied for its messages.
+        let plan = plan.programs[program].properties[index]
+        switch outcome {
+        case .value:
+            preconditionFailure("values return above")
         case .wrongType(let found):
             return .failed([
                 MappingFailure(
