@@ -143,13 +143,16 @@ struct HTTPErrorTests {
         let routes: [String: TestHTTPServer.Route] = [
             "/stall": { _, response in
                 try await response.head(startingBodyWith: #"{"authors": [{"id": 1, "name": "Ada"},"#)
-                try await Task.sleep(for: .seconds(20))
+                try await Task.sleep(for: .seconds(120))
             },
-            "/silent": { _, _ in try await Task.sleep(for: .seconds(20)) },
+            "/silent": { _, _ in try await Task.sleep(for: .seconds(120)) },
         ]
         try await TestHTTPServer.run(routes: routes) { server async throws in
-            // Each limit is short against a server that stalls for 20 s, the others are roomy,
-            // so a loaded machine cannot trip the wrong one.
+            // Each limit is short against a server that stalls for two minutes (its routes end
+            // with the test), the others are roomy, so a loaded machine cannot trip the wrong one.
+            // AsyncHTTPClient enforces its response deadline through a task of default priority,
+            // which a busy cooperative pool (a plain `swift test`) can hold back for seconds: the
+            // long stall keeps the server from closing the connection first.
             let idleClient = Fixtures.client(
                 server, timeouts: HTTPTimeouts(response: .seconds(20), idle: .seconds(1), total: .seconds(60)))
             var streamed: [Author] = []

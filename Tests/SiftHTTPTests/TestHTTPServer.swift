@@ -130,7 +130,27 @@ struct TestHTTPServer: Sendable {
 
     var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
+    /// Runs `body` against a server answering `routes`, on an ephemeral port.
+    ///
+    /// Both run at high priority. Swift Testing starts every test of the package at once, so
+    /// the cooperative pool's queue holds hundreds of jobs, many of them synchronous tests that
+    /// keep a thread for seconds; AsyncHTTPClient reaches its deadlines through tasks of its
+    /// own, which inherit the priority of the task that made the request. At the default
+    /// priority a server's next write, or a 0.3 s response deadline, waited behind that queue
+    /// for tens of seconds in a plain `swift test`; at high priority they do not queue behind it.
     static func run<Result: Sendable>(
+        routes: [String: Route],
+        _ body: @escaping @Sendable (TestHTTPServer) async throws -> Result
+    ) async throws -> Result {
+        let task = Task(priority: .high) { try await serving(routes: routes, body) }
+        return try await withTaskCancellationHandler {
+            try await task.value
+        } onCancel: {
+            task.cancel()
+        }
+    }
+
+    private static func serving<Result: Sendable>(
         routes: [String: Route],
         _ body: @Sendable (TestHTTPServer) async throws -> Result
     ) async throws -> Result {
