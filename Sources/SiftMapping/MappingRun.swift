@@ -235,7 +235,7 @@ final class MappingRun {
         let frame = scope < 0 ? 0 : scope
         let failure = MappingFailure(
             .wrongType(expected: property.expectation, found: ValueConversion.describe(found)),
-            path: path(of: frame, appending: property.alternatives[accept.alternative].map { .key($0) }),
+            path: path(of: frame, program: program, property: index, alternative: accept.alternative),
             location: info.location)
         record(.failed([failure]), frame: frame, property: index, alternative: accept.alternative)
     }
@@ -308,8 +308,8 @@ final class MappingRun {
 
     // MARK: Values
 
-    /// Converts the value of property `index` of `program` (read in place: the property plan
-    /// is only copied on failure).
+    /// Converts the value of property `index` of `program` (its plan is read in place, never
+    /// copied).
     private func convert(
         _ value: MatchedValue, program: Int, index: Int, frame: Int, alternative: Int, location: SourceLocation?
     ) throws -> Slot {
@@ -333,7 +333,9 @@ final class MappingRun {
             default: outcome = .wrongType(found: ValueConversion.describe(json))
             }
         }
-        if case .value(let converted) = outcome {
+        let detail: MappingFailure.Detail
+        switch outcome {
+        case .value(let converted):
             guard let decoder else { return .value(converted) }
             do {
                 // A string converted already is not made again from the bytes.
@@ -341,32 +343,22 @@ final class MappingRun {
                 if case .string(let text) = converted { json = .string(text) } else { json = value.jsonValue }
                 return .value(.other(try decoder.decodeBoxed(json)))
             } catch {
-                let keys = plan.programs[program].properties[index].alternatives[alternative]
                 return .failed(
                     try KeyMappingFailures.failures(
-                        of: error, at: path(of: frame, appending: keys.map { .key($0) }), location: location))
+                        of: error,
+                        at: path(of: frame, program: program, property: index, alternative: alternative),
+                        location: location))
             }
-        }
-        // Failures only: the property's plan is copied for its messages.
-        let plan = plan.programs[program].properties[index]
-        switch outcome {
-        case .value:
-            preconditionFailure("values return above")
         case .wrongType(let found):
-            return .failed([
-                MappingFailure(
-                    .wrongType(expected: plan.expectation, found: found),
-                    path: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }),
-                    location: location)
-            ])
+            detail = .wrongType(expected: plan.programs[program].properties[index].expectation, found: found)
         case .invalidURL(let found):
-            return .failed([
-                MappingFailure(
-                    .invalidURL(found: found),
-                    path: path(of: frame, appending: plan.alternatives[alternative].map { .key($0) }),
-                    location: location)
-            ])
+            detail = .invalidURL(found: found)
         }
+        return .failed([
+            MappingFailure(
+                detail, path: path(of: frame, program: program, property: index, alternative: alternative),
+                location: location)
+        ])
     }
 
     static func describe(_ value: MatchedValue) -> String {
@@ -503,6 +495,13 @@ final class MappingRun {
     }
 
     // MARK: Paths
+
+    /// The full path of the value of property `property` of `program`, read as its key path's
+    /// `alternative` reading, in frame `frame`.
+    private func path(of frame: Int, program: Int, property: Int, alternative: Int) -> JSONNodePath {
+        let keys = plan.programs[program].properties[property].alternatives[alternative]
+        return path(of: frame, appending: keys.map { .key($0) })
+    }
 
     /// The full path of a frame's value, plus `components`.
     func path(of index: Int, appending components: [JSONNodePath.Component] = []) -> JSONNodePath {

@@ -134,10 +134,11 @@ struct TestHTTPServer: Sendable {
     ///
     /// Both run at high priority. Swift Testing starts every test of the package at once, so
     /// the cooperative pool's queue holds hundreds of jobs, many of them synchronous tests that
-    /// keep a thread for seconds; AsyncHTTPClient reaches its deadlines through tasks of its
-    /// own, which inherit the priority of the task that made the request. At the default
-    /// priority a server's next write, or a 0.3 s response deadline, waited behind that queue
-    /// for tens of seconds in a plain `swift test`; at high priority they do not queue behind it.
+    /// keep a thread for seconds. At the default priority a server's next write, and
+    /// AsyncHTTPClient's handling of a request (it goes through tasks of its own, which inherit
+    /// the priority of the task that made the request), waited behind that queue for tens of
+    /// seconds in a plain `swift test`; at high priority they do not queue behind it. (AHC's
+    /// deadline is cancelled from an event loop, at default priority: see the timeout test.)
     static func run<Result: Sendable>(
         routes: [String: Route],
         _ body: @escaping @Sendable (TestHTTPServer) async throws -> Result
