@@ -29,8 +29,11 @@ test: deps lint
 	# The HTTP tests time real network exchanges: they run on their own, not beside CPU-heavy suites.
 	$(SWIFT) test --skip-build --filter SiftHTTPTests
 	$(SWIFT) run -c release --skip-build bench --quick
+	$(SWIFT) run -c release --skip-build bench --scaling --quick
 
+# The release sift is built too, for the command-line cases of `bench --scaling`.
 bench: deps
+	$(SWIFT) build -c release --product sift
 	$(SWIFT) run -c release bench
 
 lint:

@@ -21,12 +21,14 @@ struct BenchOptions {
     var clock = BenchClock.cpu
     var listsScenarios = false
     var showsHelp = false
+    var measuresScaling = false
     var child: ChildTask?
 
     /// The one-line (two-line) summary of the command line.
     static let synopsis = """
         USAGE: bench [--quick] [--json] [--filter TEXT]... [--rounds N] [--no-memory] [--wall-clock]
                      [--file PATH [--path JSONPATH]...]... [--list] [--help]
+               bench --scaling [--quick] [--filter TEXT]... [--rounds N] [--list]
         """
 
     /// The whole `--help` text.
@@ -46,6 +48,10 @@ struct BenchOptions {
               --file PATH        Add a scenario for a JSON (or .ndjson) file of yours (repeatable).
               --path JSONPATH    A query on the preceding --file, for path scenarios (repeatable).
               --list             List the scenarios and contenders, then exit.
+              --scaling          Instead of the scenarios, run every public entry point (and the release
+                                 sift beside this binary) on inputs of N and 4N and print how each one's
+                                 time grows: about x4 when linear, x16 when quadratic; above x8 is
+                                 flagged. N is 8 MB (1 MB with --quick); exit 1 only if a case fails.
               -h, --help         Show this help.
             """
 
@@ -68,6 +74,7 @@ struct BenchOptions {
             case "--no-memory": options.measuresMemory = false
             case "--wall-clock": options.clock = .wall
             case "--list": options.listsScenarios = true
+            case "--scaling": options.measuresScaling = true
             case "-h", "--help": options.showsHelp = true
             case "--filter": options.filters.append(try value(for: argument))
             case "--rounds":

@@ -10,6 +10,7 @@
 //                                               paths, for path scenarios)
 //   swift run -c release bench --wall-clock     MB/s by elapsed time instead of CPU time
 //   swift run -c release bench --list           lists scenarios and contenders
+//   swift run -c release bench --scaling        every entry point at N and 4N bytes: how cost grows
 //   swift run -c release bench --help           all options; an unknown option exits with status 2
 //
 // WHAT IS MEASURED
@@ -63,6 +64,10 @@ if let task = options.child {
         BenchSuite.printError("bench child: error: \(error)")
         exit(1)
     }
+}
+
+if options.measuresScaling {
+    exit(ScalingSuite.run(options))
 }
 
 do {

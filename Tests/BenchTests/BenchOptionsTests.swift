@@ -21,7 +21,15 @@ import Testing
     @Test func defaultsMeasureEverythingOnTheCPUClock() throws {
         let options = try BenchOptions.parse([])
         #expect(!options.isQuick && !options.emitsJSON && options.measuresMemory && options.child == nil)
+        #expect(!options.measuresScaling)
         #expect(options.clock == .cpu)
+    }
+
+    @Test func scalingTakesTheSharedOptions() throws {
+        let options = try BenchOptions.parse(["--scaling", "--quick", "--filter", "cli", "--rounds", "2"])
+        #expect(options.measuresScaling && options.isQuick)
+        #expect(options.filters == ["cli"])
+        #expect(options.rounds == 2)
     }
 
     @Test(arguments: [
