@@ -195,8 +195,7 @@ public struct JSONParseError: Error, CustomStringConvertible, @unchecked Sendabl
             return result + (file == nil ? "" : " ") + "error: \(summary)"
         }
         result += "\(location.line):\(location.column): error: \(summary)"
-        if let sourceLine {
-            let caretColumn = min(max(excerptColumn, 1), sourceLine.utf8.count + 1)
+        if let sourceLine, let caretColumn {
             let before = String(decoding: sourceLine.utf8.prefix(caretColumn - 1), as: UTF8.self)
             // One space per character, so the caret stays under non-ASCII text too.
             let padding = before.map { $0 == "\t" ? "\t" : " " }.joined()
