@@ -65,7 +65,7 @@ struct QueryCommand: AsyncParsableCommand {
                     try await tokenizer.parse(chunks)
                 }
             } catch {
-                try Diagnostics.report(error, in: source, flushing: output)
+                try Diagnostics.report(error, in: source, flushing: output, offersLines: true)
                 failed = true
             }
             if first && tokenizer.handler.receiver.matchCount > 0 { break }
