@@ -248,6 +248,6 @@ struct HTTPBodyReader {
             return failure(.truncatedBody, "the body broke off after \(bytesReceived) bytes: \(error)")
         }
         let stage = phase == .head ? "while waiting for the response" : "while reading the body"
-        return failure(.transport, "\(stage): \(error)")
+        return failure(.transport, "\(stage): \(HTTPLoadError.reason(for: error))")
     }
 }

@@ -171,8 +171,8 @@ public struct HTTPLoadError: Error, CustomStringConvertible, @unchecked Sendable
         String(decoding: bodyExcerpt, as: UTF8.self)
     }
 
-    /// `KIND: MESSAGE (URL)`, then the excerpt of an error body, or the parse error's
-    /// diagnostic with its caret.
+    /// `KIND: MESSAGE (URL)`, then the excerpt of an error body, the parse error's diagnostic
+    /// with its caret, or what a mapping error adds to the message (its location and cause).
     ///
     /// ```swift
     /// print(error)
@@ -187,7 +187,12 @@ public struct HTTPLoadError: Error, CustomStringConvertible, @unchecked Sendable
         if let parseError {
             result += "\n" + parseError.description
         } else if kind == .mapping, let underlyingError {
-            result += "\n\(underlyingError)"
+            // The message is the mapping error's own: only what it adds follows.
+            if let mappingError = underlyingError as? DataMapperError {
+                if let detail = mappingError.detail { result += "\n" + detail }
+            } else if "\(underlyingError)" != message {
+                result += "\n\(underlyingError)"
+            }
         }
         return result
     }

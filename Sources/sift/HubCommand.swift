@@ -35,10 +35,12 @@ struct HubCommand: AsyncParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    @OptionGroup var layout: LayoutOptions
+
     func run() async throws {
         let hubSchema = try loadSchema()
         let source = InputSource(argument: file ?? "-")
-        let output = StandardOutput()
+        let output = StandardOutput(format: layout.format)
         do {
             let chunks = try source.open(progress: input.progress)
             defer { chunks.close() }

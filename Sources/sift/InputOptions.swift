@@ -7,7 +7,11 @@ import Sift
 /// // sift query --max-depth 64 --allow-comments --no-progress '$.a' file.json
 /// ```
 struct InputOptions: ParsableArguments {
-    @Option(name: .customLong("max-depth"), help: "The deepest nesting of arrays and objects accepted (default 512).")
+    // Unconditional, so that a negative number is read as the value (and refused by
+    // validate()) rather than as an unknown option.
+    @Option(
+        name: .customLong("max-depth"), parsing: .unconditional,
+        help: "The deepest nesting of arrays and objects accepted.")
     var maximumDepth: Int = 512
 
     @Flag(name: .customLong("allow-comments"), help: "Skip // and /* */ comments.")

@@ -26,7 +26,13 @@ struct QueryCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The JSON files to query; stdin when absent or '-'.", valueName: "file"))
     var files: [String] = []
 
-    @Flag(name: .customLong("with-path"), help: #"Write each match as {"path":"<normalized path>","value":<value>}."#)
+    @Flag(
+        name: .customLong("with-path"),
+        help: #"""
+            Write each match as {"path":"<normalized path>","value":<value>}; with --lines, as \#
+            {"line":<line>,"offset":<offset>,"path":...,"value":...}, the line (from 1) and byte \#
+            offset (from 0) where the value starts.
+            """#)
     var withPath = false
 
     @Flag(help: "Read a sequence of JSON values (newline-delimited or concatenated) and apply the path to each.")
@@ -37,15 +43,18 @@ struct QueryCommand: AsyncParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    @OptionGroup var format: OutputOptions
+
     func run() async throws {
         let automaton = PathAutomaton()
         automaton.addMatch(path, kind: .value, tag: 0)
         let paths = CompiledPaths(automaton)
-        let output = StandardOutput()
+        let output = StandardOutput(format: format.format)
         let options = input.parserOptions(multipleValues: lines)
         var failed = false
         for source in InputSource.sources(files) {
-            let printer = MatchPrinter(output: output, includesPaths: withPath, stopsAtFirstMatch: first)
+            let printer = MatchPrinter(
+                output: output, includesPaths: withPath, includesLocations: withPath && lines, stopsAtFirstMatch: first)
             let tokenizer = JSONTokenizer(options: options, handler: PathMatcher(paths: paths, receiver: printer))
             do {
                 let chunks = try source.open(progress: input.progress)
@@ -56,7 +65,7 @@ struct QueryCommand: AsyncParsableCommand {
                     try await tokenizer.parse(chunks)
                 }
             } catch {
-                try Diagnostics.report(error, in: source, flushing: output)
+                try Diagnostics.report(error, in: source, flushing: output, offersLines: true)
                 failed = true
             }
             if first && tokenizer.handler.receiver.matchCount > 0 { break }
@@ -69,25 +78,31 @@ struct QueryCommand: AsyncParsableCommand {
 /// Writes each match of a query to the output as one line, as soon as the matcher delivers it.
 ///
 /// ```swift
-/// let printer = MatchPrinter(output: StandardOutput(), includesPaths: true, stopsAtFirstMatch: false)
+/// let printer = MatchPrinter(
+///     output: StandardOutput(), includesPaths: true, includesLocations: false, stopsAtFirstMatch: false)
 /// // a match of 7 at $.items[0].id becomes {"path":"$['items'][0]['id']","value":7}
 /// ```
 struct MatchPrinter: PathMatchReceiver {
     let output: StandardOutput
     /// Whether each line is `{"path":...,"value":...}` rather than the bare value.
     let includesPaths: Bool
+    /// Whether that object starts with the line and byte offset of the value (`--lines`).
+    let includesLocations: Bool
     /// Whether the parse stops after the first match (`--first`).
     let stopsAtFirstMatch: Bool
     /// The matches written so far.
     private(set) var matchCount = 0
 
-    init(output: StandardOutput, includesPaths: Bool, stopsAtFirstMatch: Bool) {
+    init(output: StandardOutput, includesPaths: Bool, includesLocations: Bool, stopsAtFirstMatch: Bool) {
         self.output = output
         self.includesPaths = includesPaths
+        self.includesLocations = includesLocations
         self.stopsAtFirstMatch = stopsAtFirstMatch
     }
 
     var wantsPaths: Bool { includesPaths }
+
+    var wantsLocations: Bool { includesLocations }
 
     var stopRequested: Bool { stopsAtFirstMatch && matchCount > 0 }
 
@@ -95,9 +110,7 @@ struct MatchPrinter: PathMatchReceiver {
         guard !stopRequested else { return }
         // One write per line: a value the writer refuses leaves no partial line behind.
         if includesPaths {
-            let path = JSONValue.string((info.path ?? .root).normalized)
-            try output.writeLine(
-                .object(JSONObject([.init(key: "path", value: path), .init(key: "value", value: value.jsonValue)])))
+            try output.writeLine(Self.record(of: value.jsonValue, info: info))
         } else if case .scalar(let event) = value {
             try output.writeLine(event)
         } else {

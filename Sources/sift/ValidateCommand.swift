@@ -33,7 +33,7 @@ struct ValidateCommand: AsyncParsableCommand {
                 defer { chunks.close() }
                 try await tokenizer.parse(chunks)
             } catch {
-                try Diagnostics.report(error, in: source)
+                try Diagnostics.report(error, in: source, offersLines: true)
                 failed = true
             }
         }

@@ -100,7 +100,20 @@ struct CorpusTests {
 
         let paths = try SiftProcess.run(["query", "--lines", "--with-path", "$[7]"], stdin: .bytes(bytes))
         #expect(paths.stdoutLines.count == records.count)
-        #expect(paths.stdoutLines.allSatisfy { $0.hasPrefix(#"{"path":"$[7]","value":"#) })
+        // Each match with its line and the offset of its value, inside that line.
+        var lineStart = 0
+        var lineStarts: [Int] = []
+        for record in records {
+            lineStarts.append(lineStart)
+            lineStart += record.utf8.count + 1
+        }
+        for (index, line) in paths.stdoutLines.enumerated() {
+            let object = try #require(try FoundationPath.parse(line) as? [String: Any])
+            #expect(line.hasPrefix(#"{"line":\#(index + 1),"offset":"#))
+            #expect(line.contains(#","path":"$[7]","value":"#))
+            let offset = try #require(object["offset"] as? Int)
+            #expect(offset > lineStarts[index] && offset < lineStarts[index] + records[index].utf8.count)
+        }
     }
 
     @Test("every corpus validates")

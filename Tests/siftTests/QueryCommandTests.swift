@@ -68,7 +68,8 @@ struct QueryCommandTests {
         let scalars = try query(["--lines", "--with-path", "$"], stdin: "1 \"two\"\n[3]")
         #expect(
             scalars.stdoutLines == [
-                #"{"path":"$","value":1}"#, #"{"path":"$","value":"two"}"#, #"{"path":"$","value":[3]}"#,
+                #"{"line":1,"offset":0,"path":"$","value":1}"#, #"{"line":1,"offset":2,"path":"$","value":"two"}"#,
+                #"{"line":2,"offset":8,"path":"$","value":[3]}"#,
             ])
     }
 

@@ -14,6 +14,8 @@ struct UsageTests {
                 "Error: The value 'zero' is invalid for '--max-depth <max-depth>'"
             ),
             (["query", "--max-depth", "0", "$"], "Error: --max-depth must be at least 1, not 0."),
+            (["query", "--max-depth", "-1", "$"], "Error: --max-depth must be at least 1, not -1."),
+            (["validate", "--max-depth", "-5"], "Error: --max-depth must be at least 1, not -5."),
             (["frobnicate"], "Error: Unexpected argument 'frobnicate'"),
         ])
     func usageError(arguments: [String], message: String) throws {
@@ -44,5 +46,20 @@ struct UsageTests {
         #expect(result.status == 0)
         #expect(result.stdoutText.contains("USAGE: sift query <path> [<file> ...]"))
         #expect(result.stdoutText.contains("--with-path"))
+    }
+
+    @Test("--help documents the output flags and says the depth default once", arguments: ["query", "validate", "hub"])
+    func helpOfOptions(command: String) throws {
+        let help = try SiftProcess.run([command, "--help"]).stdoutText
+        #expect(help.components(separatedBy: "512").count == 2, "\(help)")
+        #expect(help.contains("(default: 512)"))
+        if command != "validate" {
+            #expect(help.contains("-c, --compact"))
+            #expect(help.contains("--pretty"))
+        }
+        #expect(help.contains("-r, --raw-output") == (command == "query"))
+        if command == "query" {
+            #expect(help.contains(#"{"line":<line>,"offset":<offset>,"path":...,"value":...}"#))
+        }
     }
 }

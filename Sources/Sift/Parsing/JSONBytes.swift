@@ -33,7 +33,7 @@ public struct JSONBytes: RandomAccessCollection, CustomStringConvertible {
         self.count = count
     }
 
-    @inlinable init(_ buffer: UnsafeRawBufferPointer) {
+    @inlinable package init(_ buffer: UnsafeRawBufferPointer) {
         self.base = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
         self.count = buffer.count
     }

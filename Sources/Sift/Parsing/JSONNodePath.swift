@@ -1,7 +1,8 @@
 /// The location of a value inside a document as a sequence of member names and array indices.
 ///
-/// `description` is the readable form used in error messages (`$.body[3].text`); ``normalized``
-/// is RFC 9535's normalized path (`$['body'][3]['text']`), which names every node uniquely.
+/// `description` is the readable form (`$.body[3].text`), ``abbreviatedDescription`` the same
+/// shortened for error messages when the path is very deep or a key very long; ``normalized`` is
+/// RFC 9535's normalized path (`$['body'][3]['text']`), which names every node uniquely.
 ///
 /// ```swift
 /// let path: JSONNodePath = [.key("body"), .index(3), .key("text")]
@@ -70,18 +71,95 @@ public struct JSONNodePath: Hashable, Sendable, CustomStringConvertible, Express
     /// ```
     public var description: String {
         var result = "$"
-        for component in components {
-            switch component {
-            case .index(let index): result += "[\(index)]"
-            case .key(let key):
-                if Self.isIdentifier(key) {
-                    result += "." + key
-                } else {
-                    result += "[" + Self.quoted(key) + "]"
-                }
-            }
+        for component in components { Self.append(component, to: &result, keyLimit: nil) }
+        return result
+    }
+
+    /// The readable form shortened for messages.
+    ///
+    /// A path of more than ``abbreviationThreshold`` steps shows its first and last
+    /// ``abbreviationEnds`` steps with `…` between, and a member name longer than
+    /// ``abbreviationKeyLimit`` UTF-8 bytes shows its first bytes followed by `…`. A shorter path
+    /// reads as ``description``.
+    ///
+    /// Error descriptions print this form, so that a path 512 levels deep, or one with a
+    /// megabyte-long key, stays one readable line.
+    ///
+    /// ```swift
+    /// JSONNodePath(Array(repeating: .index(0), count: 512)).abbreviatedDescription
+    /// // "$[0][0][0][0][0][0]…[0][0][0][0][0][0]"
+    /// ```
+    public var abbreviatedDescription: String {
+        var result = "$"
+        let count = components.count
+        guard count > Self.abbreviationThreshold else {
+            for component in components { Self.append(component, to: &result, keyLimit: Self.abbreviationKeyLimit) }
+            return result
+        }
+        for component in components.prefix(Self.abbreviationEnds) {
+            Self.append(component, to: &result, keyLimit: Self.abbreviationKeyLimit)
+        }
+        result += "…"
+        for component in components.suffix(Self.abbreviationEnds) {
+            Self.append(component, to: &result, keyLimit: Self.abbreviationKeyLimit)
         }
         return result
+    }
+
+    /// The most steps ``abbreviatedDescription`` shows in full: 16.
+    ///
+    /// ```swift
+    /// JSONNodePath.abbreviationThreshold // 16
+    /// ```
+    public static let abbreviationThreshold = 16
+
+    /// The steps ``abbreviatedDescription`` keeps at each end of a longer path: 6.
+    ///
+    /// ```swift
+    /// JSONNodePath.abbreviationEnds // 6
+    /// ```
+    public static let abbreviationEnds = 6
+
+    /// The longest member name, in UTF-8 bytes, that ``abbreviatedDescription`` shows in full:
+    /// 256; a longer one shows its first 128 bytes (whole characters) and `…`.
+    ///
+    /// ```swift
+    /// JSONNodePath.abbreviationKeyLimit // 256
+    /// ```
+    public static let abbreviationKeyLimit = 256
+
+    /// Appends the readable form of one step, with a member name over `keyLimit` bytes cut to
+    /// half that and marked with `…` (inside its quotes when it is quoted).
+    private static func append(_ component: Component, to result: inout String, keyLimit: Int?) {
+        switch component {
+        case .index(let index): result += "[\(index)]"
+        case .key(let key):
+            var shown = Substring(key)
+            var mark = ""
+            if let keyLimit, key.utf8.count > keyLimit {
+                shown = prefix(of: key, bytes: keyLimit / 2)
+                mark = "…"
+            }
+            if isIdentifier(key) {
+                result += "." + shown + mark
+            } else {
+                result += "[" + quoted(shown, mark: mark) + "]"
+            }
+        }
+    }
+
+    /// The longest prefix of `key` of at most `bytes` UTF-8 bytes that ends between two
+    /// Unicode scalars.
+    private static func prefix(of key: String, bytes: Int) -> Substring {
+        var end = key.unicodeScalars.startIndex
+        var used = 0
+        for index in key.unicodeScalars.indices {
+            let length = UTF8.width(key.unicodeScalars[index])
+            guard used + length <= bytes else { break }
+            used += length
+            end = key.unicodeScalars.index(after: index)
+        }
+        return key[..<end]
     }
 
     /// RFC 9535's normalized path: every member name in single-quoted bracket notation.
@@ -110,8 +188,9 @@ public struct JSONNodePath: Hashable, Sendable, CustomStringConvertible, Express
             && key.unicodeScalars.allSatisfy { isStart($0) || ($0 >= "0" && $0 <= "9") }
     }
 
-    /// A member name as RFC 9535 normalized paths quote it.
-    static func quoted(_ key: String) -> String {
+    /// A member name as RFC 9535 normalized paths quote it; `mark` goes before the closing
+    /// quote (`…` for a shortened name).
+    static func quoted(_ key: some StringProtocol, mark: String = "") -> String {
         var result = "'"
         for scalar in key.unicodeScalars {
             switch scalar {
@@ -128,6 +207,6 @@ public struct JSONNodePath: Hashable, Sendable, CustomStringConvertible, Express
             default: result.unicodeScalars.append(scalar)
             }
         }
-        return result + "'"
+        return result + mark + "'"
     }
 }

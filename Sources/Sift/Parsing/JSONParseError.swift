@@ -144,12 +144,30 @@ public struct JSONParseError: Error, CustomStringConvertible, @unchecked Sendabl
     /// `invalid JSON: unallowed token at this point in JSON text (in $[1])`.
     ///
     /// An input error is its message alone: `cannot open 'feed.json': No such file or directory`.
+    /// A long path is shortened (``JSONNodePath/abbreviatedDescription``): a path 512 levels deep
+    /// reads `$[0][0][0][0][0][0]…[0][0][0][0][0][0]`.
     ///
     /// ```swift
     /// print(error.summary)
     /// ```
     public var summary: String {
-        kind == .inputError ? message : "\(kind): \(message) (in \(path))"
+        kind == .inputError ? message : "\(kind): \(message) (in \(path.abbreviatedDescription))"
+    }
+
+    /// The 1-based byte column of the caret in ``sourceLine``, kept inside the line.
+    private var caretColumn: Int? {
+        sourceLine.map { min(max(excerptColumn, 1), $0.utf8.count + 1) }
+    }
+
+    /// The source line from the offending byte on (the text above and after the caret), when the
+    /// line is known: what a command-line tool reads to suggest a fix.
+    ///
+    /// ```swift
+    /// error.textAtCaret // "{\"id\":2}" for a second NDJSON record read as one document
+    /// ```
+    package var textAtCaret: String? {
+        guard let sourceLine, let caretColumn else { return nil }
+        return String(decoding: sourceLine.utf8.dropFirst(caretColumn - 1), as: UTF8.self)
     }
 
     /// A compiler-style diagnostic: `LINE:COLUMN: error: SUMMARY`, then the source line and a
@@ -177,8 +195,7 @@ public struct JSONParseError: Error, CustomStringConvertible, @unchecked Sendabl
             return result + (file == nil ? "" : " ") + "error: \(summary)"
         }
         result += "\(location.line):\(location.column): error: \(summary)"
-        if let sourceLine {
-            let caretColumn = min(max(excerptColumn, 1), sourceLine.utf8.count + 1)
+        if let sourceLine, let caretColumn {
             let before = String(decoding: sourceLine.utf8.prefix(caretColumn - 1), as: UTF8.self)
             // One space per character, so the caret stays under non-ASCII text too.
             let padding = before.map { $0 == "\t" ? "\t" : " " }.joined()
