@@ -85,6 +85,11 @@ public struct JSONInput: Sendable, ExpressibleByStringLiteral {
         JSONInput(source: .descriptor(descriptor, name: "file descriptor \(descriptor)"))
     }
 
+    /// An open file descriptor named `name` in messages (`cannot read <stdin>: ...`).
+    package static func fileDescriptor(_ descriptor: Int32, named name: String) -> JSONInput {
+        JSONInput(source: .descriptor(descriptor, name: name))
+    }
+
     /// The process's standard input.
     ///
     /// ```swift
