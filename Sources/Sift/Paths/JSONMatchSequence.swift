@@ -55,18 +55,10 @@ public struct JSONMatchSequence<Value>: AsyncSequence {
     /// while let match = try await iterator.next() { print(match.value) }
     /// ```
     public struct Iterator: AsyncIteratorProtocol {
-        let tokenizer: JSONTokenizer<PathMatcher<QueryReceiver>>
-        let queue: MatchQueue<Value>
-        let chunks: any ChunkSource
-        var finished = false
+        var pump: MatchPump<JSONMatch<Value>>
 
         init(path: TypedJSONPath<Value>, options: JSONParserOptions, chunks: any ChunkSource) {
-            let queue = MatchQueue<Value>()
-            var query = JSONQuery(options: options)
-            query.add(path) { match in queue.items.append(match) }
-            tokenizer = JSONTokenizer(options: options, handler: query.makeMatcher())
-            self.queue = queue
-            self.chunks = chunks
+            pump = MatchPump(path: path, options: options, chunks: chunks) { $0 }
         }
 
         /// The next match, reading more input only when none is waiting.
@@ -75,7 +67,7 @@ public struct JSONMatchSequence<Value>: AsyncSequence {
         /// let match = try await iterator.next()
         /// ```
         public mutating func next() async throws -> JSONMatch<Value>? {
-            try await next(isolation: nil)
+            try await pump.next(isolation: nil)
         }
 
         /// The next match, parsing in the caller's isolation.
@@ -86,22 +78,48 @@ public struct JSONMatchSequence<Value>: AsyncSequence {
         /// let match = try await iterator.next(isolation: #isolation)
         /// ```
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> JSONMatch<Value>? {
-            while true {
-                try Task.checkCancellation()
-                if let match = queue.popFirst() { return match }
-                if finished { return nil }
-                if !tokenizer.isStopped {
-                    let more: Bool
-                    do {
-                        more = try await chunks.feedNext(tokenizer, isolation: actor)
-                    } catch let error as JSONParseError where error.kind == .consumerError {
-                        throw error.underlyingError ?? error
-                    }
-                    if more { continue }
+            try await pump.next(isolation: actor)
+        }
+    }
+}
+
+/// The parse behind both sequences: a tokenizer fed chunk by chunk until an element is waiting.
+struct MatchPump<Element> {
+    let tokenizer: JSONTokenizer<PathMatcher<QueryReceiver>>
+    let queue: MatchQueue<Element>
+    let chunks: any ChunkSource
+    var finished = false
+
+    /// `element` makes what is queued of each match; a match it does not keep needs no path
+    /// or location resolved.
+    init<Value>(
+        path: TypedJSONPath<Value>, options: JSONParserOptions, chunks: any ChunkSource,
+        element: @escaping (JSONMatch<Value>) -> Element
+    ) {
+        let queue = MatchQueue<Element>()
+        var query = JSONQuery(options: options)
+        query.add(path) { match in queue.items.append(element(match)) }
+        tokenizer = JSONTokenizer(options: options, handler: query.makeMatcher())
+        self.queue = queue
+        self.chunks = chunks
+    }
+
+    mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+        while true {
+            try Task.checkCancellation()
+            if let element = queue.popFirst() { return element }
+            if finished { return nil }
+            if !tokenizer.isStopped {
+                let more: Bool
+                do {
+                    more = try await chunks.feedNext(tokenizer, isolation: actor)
+                } catch let error as JSONParseError where error.kind == .consumerError {
+                    throw error.underlyingError ?? error
                 }
-                finished = true
-                try JSONQuery.unwrappingConsumerErrors { try tokenizer.finish() }
+                if more { continue }
             }
+            finished = true
+            try JSONQuery.unwrappingConsumerErrors { try tokenizer.finish() }
         }
     }
 }
@@ -139,16 +157,17 @@ public struct JSONValueSequence<Value>: AsyncSequence {
     /// var iterator = values.makeAsyncIterator()
     /// ```
     public func makeAsyncIterator() -> Iterator {
-        Iterator(base: matches.makeAsyncIterator())
+        Iterator(
+            pump: MatchPump(path: matches.path, options: matches.options, chunks: matches.makeChunks()) { $0.value })
     }
 
-    /// Yields the values of the underlying matches.
+    /// Yields the values of the matches; their paths and locations are never resolved.
     ///
     /// ```swift
     /// let value = try await iterator.next()
     /// ```
     public struct Iterator: AsyncIteratorProtocol {
-        var base: JSONMatchSequence<Value>.Iterator
+        var pump: MatchPump<Value>
 
         /// The next value.
         ///
@@ -156,7 +175,7 @@ public struct JSONValueSequence<Value>: AsyncSequence {
         /// let value = try await iterator.next()
         /// ```
         public mutating func next() async throws -> Value? {
-            try await base.next(isolation: nil)?.value
+            try await pump.next(isolation: nil)
         }
 
         /// The next value, parsing in the caller's isolation.
@@ -165,7 +184,7 @@ public struct JSONValueSequence<Value>: AsyncSequence {
         /// let value = try await iterator.next(isolation: #isolation)
         /// ```
         public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Value? {
-            try await base.next(isolation: actor)?.value
+            try await pump.next(isolation: actor)
         }
     }
 }
@@ -255,12 +274,12 @@ extension AsyncSequence where Element: Sequence<UInt8> {
     }
 }
 
-/// Matches waiting to be handed out.
-final class MatchQueue<Value> {
-    var items: [JSONMatch<Value>] = []
+/// Matches (or their values) waiting to be handed out.
+final class MatchQueue<Element> {
+    var items: [Element] = []
     var head = 0
 
-    func popFirst() -> JSONMatch<Value>? {
+    func popFirst() -> Element? {
         guard head < items.count else {
             if head > 0 {
                 items.removeAll(keepingCapacity: true)
