@@ -83,20 +83,28 @@ import Testing
         #expect(await Self.asyncNames(values) == Self.syncNames(.bytes(document)))
     }
 
-    @Test func aStringIsConvertedOnceThenSliced() async throws {
-        let text = String(decoding: InputCancellationTests.bigArray, as: UTF8.self)
-        var bases: [UnsafeRawPointer] = []
-        var joined: [UInt8] = []
-        for try await chunk in JSONInputChunks(.string(text)) {
-            #expect(chunk.count <= JSONInput.chunkSize)
-            chunk.withUnsafeBytes { bases.append(UnsafeRawPointer($0.baseAddress!)) }
-            joined += chunk
-        }
-        #expect(joined == InputCancellationTests.bigArray)
-        #expect(bases.count > 50)
-        // One array holds every chunk: each starts where the one before ended.
-        for index in bases.indices.dropFirst() {
-            #expect(bases[index] == bases[index - 1] + JSONInput.chunkSize)
+    @Test func inMemoryInputsAreSlicedInPlace() async throws {
+        let bytes = InputCancellationTests.bigArray
+        let text = String(decoding: bytes, as: UTF8.self)
+        let data = Data(bytes)
+        let origins = [
+            bytes.withUnsafeBytes { UnsafeRawPointer($0.baseAddress!) },
+            try #require(text.utf8.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress!) }),
+            data.withUnsafeBytes { UnsafeRawPointer($0.baseAddress!) },
+        ]
+        for (input, origin) in zip([JSONInput.bytes(bytes), .string(text), .data(data)], origins) {
+            var joined: [UInt8] = []
+            var index = 0
+            for try await chunk in JSONInputChunks(input) {
+                #expect(chunk.count <= JSONInput.chunkSize)
+                // Each chunk is the caller's own storage, where the one before ended: no copy.
+                let base = try #require(chunk.withContiguousStorageIfAvailable { UnsafeRawPointer($0.baseAddress!) })
+                #expect(base == origin + index * JSONInput.chunkSize)
+                chunk.withContiguousStorageIfAvailable { joined += $0 }
+                index += 1
+            }
+            #expect(joined == bytes)
+            #expect(index > 50)
         }
     }
 
@@ -115,6 +123,7 @@ import Testing
         var total = 0
         for try await chunk in JSONInputChunks(.file(url.path).reportingProgress { reports.append($0) }) {
             total += chunk.count
+            #expect(Array(chunk) == Array(InputTests.document[(total - chunk.count)..<total]))
         }
         #expect(total == InputTests.document.count)
         #expect(reports.values.last == InputTests.document.count)

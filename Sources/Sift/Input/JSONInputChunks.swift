@@ -3,8 +3,8 @@
 /// the command line.
 ///
 /// Files and descriptors are read by an ``InputChunkReader`` on a ``ReadAheadThread``, never on
-/// the consumer's task; in-memory inputs are handed out as slices of one array (`.bytes` is that
-/// array; `.data` and `.string` are copied into one once, on the first call). Iteration ends
+/// the consumer's task; in-memory inputs are handed out as views into their own storage, never
+/// copied (a `String` is made contiguous once, a no-op for native strings). Iteration ends
 /// with `CancellationError` as soon as the task is cancelled: a waiting read is abandoned, and a
 /// slice is never handed to a cancelled task. The iterator stops its thread when it is dropped.
 ///
@@ -15,7 +15,7 @@
 /// try tokenizer.finish()
 /// ```
 package struct JSONInputChunks: AsyncSequence, Sendable {
-    package typealias Element = ArraySlice<UInt8>
+    package typealias Element = JSONInputChunk
 
     let input: JSONInput
 
@@ -31,7 +31,7 @@ package struct JSONInputChunks: AsyncSequence, Sendable {
     package struct Iterator: AsyncIteratorProtocol {
         private let input: JSONInput
         private let reading: ReadingHandle?
-        private var memory: [UInt8]?
+        private var text: String?
         private var offset = 0
 
         init(input: JSONInput) {
@@ -39,22 +39,39 @@ package struct JSONInputChunks: AsyncSequence, Sendable {
             reading = input.isInMemory ? nil : ReadingHandle(ReadAheadThread(InputChunkReader(input)))
         }
 
-        package mutating func next() async throws -> ArraySlice<UInt8>? {
+        package mutating func next() async throws -> JSONInputChunk? {
             try await next(isolation: nil)
         }
 
-        package mutating func next(isolation actor: isolated (any Actor)?) async throws -> ArraySlice<UInt8>? {
+        package mutating func next(isolation actor: isolated (any Actor)?) async throws -> JSONInputChunk? {
             if let reading {
-                return try await reading.thread.next(isolation: actor)?[...]
+                return try await reading.thread.next(isolation: actor).map { JSONInputChunk(storage: .bytes($0[...])) }
             }
             try Task.checkCancellation()
-            let bytes = memory ?? input.contiguousBytes
-            memory = bytes
-            guard offset < bytes.count else { return nil }
-            let end = Swift.min(offset + JSONInput.chunkSize, bytes.count)
-            defer { offset = end }
-            input.progress?(end)
-            return bytes[offset..<end]
+            let count = input.byteCount ?? 0
+            guard offset < count else { return nil }
+            let range = offset..<Swift.min(offset + JSONInput.chunkSize, count)
+            offset = range.upperBound
+            input.progress?(range.upperBound)
+            return JSONInputChunk(storage: storage(of: range))
+        }
+
+        /// A view of `range` of an in-memory input.
+        private mutating func storage(of range: Range<Int>) -> JSONInputChunk.Storage {
+            switch input.source {
+            case .bytes(let bytes): return .bytes(bytes[range])
+            case .data(let data):
+                let start = data.startIndex
+                return .data(data[(start + range.lowerBound)..<(start + range.upperBound)])
+            case .text(let original):
+                if text == nil {
+                    var contiguous = original
+                    contiguous.makeContiguousUTF8()
+                    text = contiguous
+                }
+                return .text(text ?? original, range)
+            case .file, .descriptor: preconditionFailure("files and descriptors are read by the reading thread")
+            }
         }
     }
 }
@@ -69,17 +86,5 @@ final class ReadingHandle: Sendable {
 
     deinit {
         thread.cancel()
-    }
-}
-
-extension JSONInput {
-    /// An in-memory input's bytes as one array (a copy for `Data` and `String`).
-    var contiguousBytes: [UInt8] {
-        switch source {
-        case .bytes(let bytes): bytes
-        case .data(let data): [UInt8](data)
-        case .text(let text): Array(text.utf8)
-        case .file, .descriptor: []
-        }
     }
 }
