@@ -117,6 +117,7 @@ enum ScenarioRegistry {
             ParseScenarios.self,
             StreamScenarios.self,
             PathScenarios.self,
+            AsyncInputScenarios.self,
             MultiPathScenarios.self,
             NDJSONScenarios.self,
             CodableScenarios.self,

@@ -48,27 +48,28 @@ public struct ComponentModelChunkStream<Chunks: AsyncSequence>: AsyncSequence wh
         /// The next body component, or nil at the end of the document.
         ///
         /// Throws the parse error of invalid JSON, or the upstream sequence's error; after an error it
-        /// returns nil.
+        /// returns nil. A cancelled task gets `CancellationError`, checked before each component.
         ///
         /// ```swift
         /// let component = try await iterator.next()
         /// ```
         public mutating func next() async throws -> ComponentModel? {
+            try await next(isolation: nil)
+        }
+
+        /// The next body component, parsed in the caller's isolation (no executor hop per
+        /// component).
+        ///
+        /// ```swift
+        /// let component = try await iterator.next(isolation: #isolation)
+        /// ```
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> ComponentModel? {
             while true {
+                try Task.checkCancellation()
                 if let component = parser.queue.pop() { return component }
+                try parser.throwPendingError()
                 if parser.isFinished { return nil }
-                let chunk: Chunks.Element?
-                do {
-                    chunk = try await upstream.next()
-                } catch {
-                    parser.isFinished = true
-                    throw error
-                }
-                if let chunk {
-                    try parser.feed(chunk)
-                } else {
-                    try parser.finish()
-                }
+                await parser.feedNext(of: &upstream, isolation: actor)
             }
         }
     }
@@ -76,29 +77,49 @@ public struct ComponentModelChunkStream<Chunks: AsyncSequence>: AsyncSequence wh
 
 extension ComponentModelChunkStream: Sendable where Chunks: Sendable {}
 
-/// A ``ComponentModelParser`` whose body components collect in a queue, fed on demand.
+/// A Hub document parser whose body components collect in a queue, fed on demand.
+///
+/// An error (of the parse, of the upstream sequence, or cancellation) is held until the components
+/// before it have been consumed, then thrown once; after it the stream ends.
 final class ComponentStreamParser {
     let queue = ComponentQueue()
-    private let parser: ComponentModelParser
-    var isFinished = false
+    private let tokenizer: JSONTokenizer<HubDocumentHandler>
+    private var pendingError: (any Error)?
+    private(set) var isFinished = false
 
     init(schema: HubSchema, options: JSONParserOptions) {
         let queue = self.queue
-        parser = ComponentModelParser(schema: schema, options: options) { queue.append($0) }
+        tokenizer = JSONTokenizer(
+            options: options,
+            handler: HubDocumentHandler(
+                compiled: schema.compiled, options: options, streamBody: HubSchema.streaming { queue.append($0) }))
     }
 
-    func feed(_ chunk: some Sequence<UInt8>) throws {
+    /// Feeds the next chunk of `upstream`, or ends the document when there is none.
+    ///
+    /// After a parse error it reads on only as far as the error's source line needs, so every
+    /// split of the document gives the same error text.
+    func feedNext<Chunks: AsyncIteratorProtocol>(
+        of upstream: inout Chunks, isolation: isolated (any Actor)?
+    ) async where Chunks.Element: Sequence<UInt8> {
         do {
-            try parser.feed(chunk)
+            if try await tokenizer.feedNextChunk(of: &upstream, isolation: isolation) { return }
+            isFinished = true
+            try tokenizer.finish()
+        } catch let error as JSONParseError {
+            isFinished = true
+            pendingError = HubParse.unwrapped(error)
         } catch {
             isFinished = true
-            throw error
+            pendingError = error
         }
     }
 
-    func finish() throws {
-        isFinished = true
-        try parser.finish()
+    /// Throws the error that ended the parse, once.
+    func throwPendingError() throws {
+        guard let error = pendingError else { return }
+        pendingError = nil
+        throw error
     }
 }
 

@@ -43,9 +43,10 @@ extension HubSchema {
 
     /// The body components of a document, one by one as their JSON objects close.
     ///
-    /// The input is read on a thread of its own, at most a few components ahead of the consumer;
-    /// stopping the iteration (or cancelling the task) stops the reading. `options` sets the
-    /// tokenizer's depth limit and leniency.
+    /// The components are parsed on the consumer's task; a file or standard input is read a chunk
+    /// or two ahead on a thread of its own, so no blocking read occupies the caller's tasks.
+    /// Stopping the iteration stops the reading; cancelling the task ends it with
+    /// `CancellationError` at once. `options` sets the tokenizer's depth limit and leniency.
     ///
     /// ```swift
     /// for try await component in HubSchema.default.components(in: .standardInput) {

@@ -1,18 +1,19 @@
 import NIOCore
+import Sift
 
-/// One chunk of an input, as its reader produced it: a slice of a file reader's buffer, or a
-/// piece of an HTTP body as the connection delivered it.
+/// One chunk of an input, as its reader produced it: a piece Sift's reader read from a file or
+/// stdin, or a piece of an HTTP body as the connection delivered it.
 ///
 /// Neither is copied: the tokenizer reads either one in place through
 /// `withContiguousStorageIfAvailable`.
 ///
 /// ```swift
-/// let chunk = InputChunk.bytes([0x5B, 0x5D][...])
+/// let chunk = InputChunk.bytes(pieceOfAFile)
 /// try tokenizer.feed(chunk)
 /// ```
 enum InputChunk: Sequence {
     /// Bytes of a file or of stdin.
-    case bytes(ArraySlice<UInt8>)
+    case bytes(JSONInputChunk)
     /// A piece of an HTTP body.
     case body(ByteBufferView)
 
@@ -41,10 +42,10 @@ enum InputChunk: Sequence {
 
     /// The bytes of a chunk one by one (for a consumer that cannot read them in place).
     struct Iterator: IteratorProtocol {
-        private var bytes: ArraySlice<UInt8>.Iterator?
+        private var bytes: JSONInputChunk.Iterator?
         private var body: ByteBufferView.Iterator?
 
-        init(bytes: ArraySlice<UInt8>.Iterator) {
+        init(bytes: JSONInputChunk.Iterator) {
             self.bytes = bytes
         }
 

@@ -68,30 +68,25 @@ enum InputSource: Sendable, Equatable {
     /// Opens the input for reading, with a progress bar when `progress` asks for one (nil:
     /// automatic, see ``ProgressBar/isWanted(requested:total:stderrIsTerminal:)``).
     ///
-    /// Throws ``InputError`` when a file cannot be opened or a URL is not valid; the request is
-    /// sent when the first chunk is read.
+    /// Throws ``InputError`` when a URL is not valid. A file is opened, and a request sent, when
+    /// the first chunk is read: a file that cannot be opened throws ``InputError`` from there.
     func open(progress: Bool?) throws(InputError) -> InputChunks {
-        let reader: DescriptorReader
+        let input: JSONInput
         switch self {
         case .url(let url):
             return InputChunks(reader: .http(try HTTPReader(url: url, progress: progress)))
         case .standardInput:
-            reader = DescriptorReader(descriptor: STDIN_FILENO, name: name, ownsDescriptor: false)
+            input = .fileDescriptor(STDIN_FILENO, named: name)
         case .file(let path):
-            var descriptor: Int32
-            repeat {
-                descriptor = openFile(path, O_RDONLY | O_CLOEXEC)
-            } while descriptor < 0 && errno == EINTR
-            guard descriptor >= 0 else {
-                throw InputError(message: "cannot open '\(path)': \(InputError.reason(errno))", offset: 0)
-            }
-            reader = DescriptorReader(descriptor: descriptor, name: name, ownsDescriptor: true)
+            input = .file(path)
         }
-        let total = reader.regularFileSize
-        if ProgressBar.isWanted(requested: progress, total: total) {
-            reader.progress = ProgressBar(total: total)
+        // The total is what remains of a regular file; the bar is drawn from the reading thread.
+        guard ProgressBar.isWanted(requested: progress, total: input.byteCount) else {
+            return InputChunks(reader: .input(JSONInputChunks(input), progress: nil))
         }
-        return InputChunks(reader: .descriptor(reader))
+        let bar = ProgressBar(total: input.byteCount)
+        let chunks = JSONInputChunks(input.reportingProgress { bar.update(bytesRead: $0) })
+        return InputChunks(reader: .input(chunks, progress: bar))
     }
 }
 
@@ -111,9 +106,4 @@ struct InputError: Error, CustomStringConvertible {
     static func reason(_ code: Int32) -> String {
         String(cString: strerror(code))
     }
-}
-
-/// `open(2)`, named apart from ``InputSource/open(progress:)``.
-private func openFile(_ path: String, _ flags: Int32) -> Int32 {
-    open(path, flags)
 }

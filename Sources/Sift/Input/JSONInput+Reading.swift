@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 extension JSONInput {
     /// Whether the input is already in memory: it is parsed as one piece.
     var isInMemory: Bool {
@@ -34,18 +28,8 @@ extension JSONInput {
             let count = text.utf8.count
             try Self.deliverWhole(
                 text.withUTF8 { Self.run(body, UnsafeRawBufferPointer($0)) }, count: count, progress: progress)
-        case .file(let path):
-            var descriptor: Int32
-            repeat {
-                descriptor = open(path, O_RDONLY | O_CLOEXEC)
-            } while descriptor < 0 && errno == EINTR
-            guard descriptor >= 0 else {
-                throw Self.failure("cannot open '\(path)': \(Self.reason(errno))", offset: 0)
-            }
-            defer { close(descriptor) }
-            try readAll(descriptor, name: "'\(path)'", body)
-        case .descriptor(let descriptor, let name):
-            try readAll(descriptor, name: name, body)
+        case .file, .descriptor:
+            try readAll(body)
         }
     }
 
@@ -64,32 +48,16 @@ extension JSONInput {
         try result.get()
     }
 
-    /// Reads a descriptor to its end into one reused buffer.
-    private func readAll(
-        _ descriptor: Int32, name: String, _ body: (UnsafeRawBufferPointer) throws(JSONParseError) -> Bool
-    ) throws(JSONParseError) {
-        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.chunkSize, alignment: 16)
+    /// Reads a file or descriptor to its end into one reused buffer.
+    private func readAll(_ body: (UnsafeRawBufferPointer) throws(JSONParseError) -> Bool) throws(JSONParseError) {
+        let reader = InputChunkReader(self)
+        defer { reader.close() }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: JSONInput.chunkSize, alignment: 16)
         defer { buffer.deallocate() }
-        var total = 0
         while true {
-            let count = read(descriptor, buffer.baseAddress, buffer.count)
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Self.failure("cannot read \(name): \(Self.reason(errno))", offset: total)
-            }
+            let count = try reader.read(into: buffer)
             if count == 0 { return }
-            total += count
-            progress?(total)
             guard try body(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) else { return }
         }
-    }
-
-    private static func failure(_ message: String, offset: Int) -> JSONParseError {
-        JSONParseError(
-            kind: .inputError, message: message, location: SourceLocation(offset: offset, line: 1, column: offset + 1))
-    }
-
-    private static func reason(_ code: Int32) -> String {
-        String(cString: strerror(code))
     }
 }

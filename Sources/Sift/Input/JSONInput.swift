@@ -11,6 +11,10 @@ import Foundation
 ///
 /// In-memory inputs are parsed in one pass over their bytes; files and descriptors are read in
 /// 64 KiB pieces into one reused buffer, so a file of any size is parsed in constant memory.
+/// The asynchronous forms (``values(at:options:)``, ``matches(at:options:)``) parse on the
+/// consumer's task and read a file or descriptor on a thread of their own, at most two pieces
+/// ahead: no blocking read occupies Swift's cooperative threads, and cancelling the task ends
+/// the iteration with `CancellationError` at once, even on a pipe that stays open and quiet.
 /// A string literal is JSON text, never a file name: use ``file(_:)`` for a path.
 ///
 /// ```swift
@@ -83,6 +87,11 @@ public struct JSONInput: Sendable, ExpressibleByStringLiteral {
     /// ```
     public static func fileDescriptor(_ descriptor: Int32) -> JSONInput {
         JSONInput(source: .descriptor(descriptor, name: "file descriptor \(descriptor)"))
+    }
+
+    /// An open file descriptor named `name` in messages (`cannot read <stdin>: ...`).
+    package static func fileDescriptor(_ descriptor: Int32, named name: String) -> JSONInput {
+        JSONInput(source: .descriptor(descriptor, name: name))
     }
 
     /// The process's standard input.

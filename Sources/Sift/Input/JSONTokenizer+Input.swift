@@ -36,7 +36,8 @@ extension JSONTokenizer {
     ///
     /// Each element may be any sequence of bytes (`[UInt8]`, `Data`, `ArraySlice<UInt8>`, a NIO
     /// `ByteBufferView`...). An error thrown by the sequence is rethrown unchanged; parse errors are
-    /// ``JSONParseError``s. Stops asking for chunks as soon as the handler stops the parse.
+    /// ``JSONParseError``s. Stops asking for chunks as soon as the handler stops the parse. A
+    /// cancelled task gets `CancellationError` before the next chunk is asked for.
     ///
     /// ```swift
     /// let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
@@ -49,25 +50,37 @@ extension JSONTokenizer {
         _ chunks: Chunks, isolation: isolated (any Actor)? = #isolation
     ) async throws where Chunks.Element: Sequence<UInt8> {
         var iterator = chunks.makeAsyncIterator()
-        while true {
-            let chunk: Chunks.Element?
-            do {
-                chunk = try await iterator.next(isolation: isolation)
-            } catch {
-                // A parse error waiting for the rest of its line wins over a later failure.
-                if let failure = engine.failure { throw failure.error }
-                throw error
-            }
-            guard let chunk else { break }
-            do {
-                try feed(chunk)
-            } catch {
-                guard engine.failureNeedsMoreInput else { throw error }
-                continue
-            }
+        while try await feedNextChunk(of: &iterator, isolation: isolation) {
             if isStopped { return }
         }
         try finish()
+    }
+
+    /// Feeds the next chunk of `iterator`; false when the chunks have ended (``finish()`` is
+    /// then due).
+    ///
+    /// Throws `CancellationError` when the task is cancelled (checked before each chunk) and an
+    /// error of the sequence unchanged, unless a parse error is waiting for the rest of its
+    /// source line: that error wins. After a parse error it reads on only as far as the error's
+    /// line needs, as ``parse(_:)`` does, so every split gives the same error text.
+    package func feedNextChunk<Chunks: AsyncIteratorProtocol>(
+        of iterator: inout Chunks, isolation: isolated (any Actor)?
+    ) async throws -> Bool where Chunks.Element: Sequence<UInt8> {
+        let chunk: Chunks.Element?
+        do {
+            try Task.checkCancellation()
+            chunk = try await iterator.next(isolation: isolation)
+        } catch {
+            if let failure = engine.failure { throw failure.error }
+            throw error
+        }
+        guard let chunk else { return false }
+        do {
+            try feed(chunk)
+        } catch {
+            guard engine.failureNeedsMoreInput else { throw error }
+        }
+        return true
     }
 }
 

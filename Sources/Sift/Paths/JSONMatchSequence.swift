@@ -1,13 +1,11 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// The matches of one path as an `AsyncSequence`: input is read only as fast as matches are
 /// consumed, so a consumer that stops early never reads the rest.
+///
+/// The parse runs on the consumer's task, in its isolation (no executor hop per match); a file
+/// or descriptor is read ahead on a thread of its own (see ``JSONInput``). When the task is
+/// cancelled, the next call throws `CancellationError` without waiting for more input.
 ///
 /// ```swift
 /// for try await title in JSONInput.file("feed.json").values(at: try JSONPath("$.body[*].text.title").string) {
@@ -20,7 +18,7 @@ public struct JSONMatchSequence<Value>: AsyncSequence {
 
     let path: TypedJSONPath<Value>
     let options: JSONParserOptions
-    let makeChunks: () -> AnyChunkSource
+    let makeChunks: () -> any ChunkSource
 
     /// Creates the matches of `path` over an asynchronous sequence of byte chunks.
     ///
@@ -32,13 +30,13 @@ public struct JSONMatchSequence<Value>: AsyncSequence {
     ) where Chunks.Element: Sequence<UInt8> {
         self.path = path
         self.options = options
-        self.makeChunks = { AnyChunkSource(chunks) }
+        self.makeChunks = { IteratorChunkSource(chunks.makeAsyncIterator()) }
     }
 
     init(path: TypedJSONPath<Value>, input: JSONInput, options: JSONParserOptions) {
         self.path = path
         self.options = options
-        self.makeChunks = { AnyChunkSource(InputChunkReader(input)) }
+        self.makeChunks = { IteratorChunkSource(JSONInputChunks(input).makeAsyncIterator()) }
     }
 
     /// Creates the iterator that drives the parse.
@@ -57,18 +55,10 @@ public struct JSONMatchSequence<Value>: AsyncSequence {
     /// while let match = try await iterator.next() { print(match.value) }
     /// ```
     public struct Iterator: AsyncIteratorProtocol {
-        let tokenizer: JSONTokenizer<PathMatcher<QueryReceiver>>
-        let queue: MatchQueue<Value>
-        var chunks: AnyChunkSource
-        var finished = false
+        var pump: MatchPump<JSONMatch<Value>>
 
-        init(path: TypedJSONPath<Value>, options: JSONParserOptions, chunks: AnyChunkSource) {
-            let queue = MatchQueue<Value>()
-            var query = JSONQuery(options: options)
-            query.add(path) { match in queue.items.append(match) }
-            tokenizer = JSONTokenizer(options: options, handler: query.makeMatcher())
-            self.queue = queue
-            self.chunks = chunks
+        init(path: TypedJSONPath<Value>, options: JSONParserOptions, chunks: any ChunkSource) {
+            pump = MatchPump(path: path, options: options, chunks: chunks) { $0 }
         }
 
         /// The next match, reading more input only when none is waiting.
@@ -77,16 +67,59 @@ public struct JSONMatchSequence<Value>: AsyncSequence {
         /// let match = try await iterator.next()
         /// ```
         public mutating func next() async throws -> JSONMatch<Value>? {
-            while true {
-                if let match = queue.popFirst() { return match }
-                if finished { return nil }
-                guard !tokenizer.isStopped, let chunk = try await chunks.next() else {
-                    finished = true
-                    try JSONQuery.unwrappingConsumerErrors { try tokenizer.finish() }
-                    continue
+            try await pump.next(isolation: nil)
+        }
+
+        /// The next match, parsing in the caller's isolation.
+        ///
+        /// Throws `CancellationError` when the task is cancelled, even with matches waiting.
+        ///
+        /// ```swift
+        /// let match = try await iterator.next(isolation: #isolation)
+        /// ```
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> JSONMatch<Value>? {
+            try await pump.next(isolation: actor)
+        }
+    }
+}
+
+/// The parse behind both sequences: a tokenizer fed chunk by chunk until an element is waiting.
+struct MatchPump<Element> {
+    let tokenizer: JSONTokenizer<PathMatcher<QueryReceiver>>
+    let queue: MatchQueue<Element>
+    let chunks: any ChunkSource
+    var finished = false
+
+    /// `element` makes what is queued of each match; a match it does not keep needs no path
+    /// or location resolved.
+    init<Value>(
+        path: TypedJSONPath<Value>, options: JSONParserOptions, chunks: any ChunkSource,
+        element: @escaping (JSONMatch<Value>) -> Element
+    ) {
+        let queue = MatchQueue<Element>()
+        var query = JSONQuery(options: options)
+        query.add(path) { match in queue.items.append(element(match)) }
+        tokenizer = JSONTokenizer(options: options, handler: query.makeMatcher())
+        self.queue = queue
+        self.chunks = chunks
+    }
+
+    mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+        while true {
+            try Task.checkCancellation()
+            if let element = queue.popFirst() { return element }
+            if finished { return nil }
+            if !tokenizer.isStopped {
+                let more: Bool
+                do {
+                    more = try await chunks.feedNext(tokenizer, isolation: actor)
+                } catch let error as JSONParseError where error.kind == .consumerError {
+                    throw error.underlyingError ?? error
                 }
-                try JSONQuery.unwrappingConsumerErrors { try tokenizer.feed(chunk) }
+                if more { continue }
             }
+            finished = true
+            try JSONQuery.unwrappingConsumerErrors { try tokenizer.finish() }
         }
     }
 }
@@ -124,16 +157,17 @@ public struct JSONValueSequence<Value>: AsyncSequence {
     /// var iterator = values.makeAsyncIterator()
     /// ```
     public func makeAsyncIterator() -> Iterator {
-        Iterator(base: matches.makeAsyncIterator())
+        Iterator(
+            pump: MatchPump(path: matches.path, options: matches.options, chunks: matches.makeChunks()) { $0.value })
     }
 
-    /// Yields the values of the underlying matches.
+    /// Yields the values of the matches; their paths and locations are never resolved.
     ///
     /// ```swift
     /// let value = try await iterator.next()
     /// ```
     public struct Iterator: AsyncIteratorProtocol {
-        var base: JSONMatchSequence<Value>.Iterator
+        var pump: MatchPump<Value>
 
         /// The next value.
         ///
@@ -141,7 +175,16 @@ public struct JSONValueSequence<Value>: AsyncSequence {
         /// let value = try await iterator.next()
         /// ```
         public mutating func next() async throws -> Value? {
-            try await base.next()?.value
+            try await pump.next(isolation: nil)
+        }
+
+        /// The next value, parsing in the caller's isolation.
+        ///
+        /// ```swift
+        /// let value = try await iterator.next(isolation: #isolation)
+        /// ```
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> Value? {
+            try await pump.next(isolation: actor)
         }
     }
 }
@@ -231,12 +274,12 @@ extension AsyncSequence where Element: Sequence<UInt8> {
     }
 }
 
-/// Matches waiting to be handed out.
-final class MatchQueue<Value> {
-    var items: [JSONMatch<Value>] = []
+/// Matches (or their values) waiting to be handed out.
+final class MatchQueue<Element> {
+    var items: [Element] = []
     var head = 0
 
-    func popFirst() -> JSONMatch<Value>? {
+    func popFirst() -> Element? {
         guard head < items.count else {
             if head > 0 {
                 items.removeAll(keepingCapacity: true)
@@ -249,106 +292,22 @@ final class MatchQueue<Value> {
     }
 }
 
-/// Any source of byte chunks, pulled one at a time.
-struct AnyChunkSource {
-    let nextChunk: () async throws -> [UInt8]?
-
-    init<Chunks: AsyncSequence>(_ chunks: Chunks) where Chunks.Element: Sequence<UInt8> {
-        let box = IteratorBox(chunks.makeAsyncIterator())
-        nextChunk = { try await box.next().map { Array($0) } }
-    }
-
-    init(_ reader: InputChunkReader) {
-        nextChunk = { try reader.next() }
-    }
-
-    func next() async throws -> [UInt8]? { try await nextChunk() }
+/// Any source of byte chunks, fed to the match tokenizer one at a time.
+protocol ChunkSource: AnyObject {
+    /// Feeds the next chunk; false at the end of the chunks.
+    func feedNext(_ tokenizer: JSONTokenizer<PathMatcher<QueryReceiver>>, isolation: isolated (any Actor)?)
+        async throws -> Bool
 }
 
-final class IteratorBox<Base: AsyncIteratorProtocol> {
+/// The chunk source of one asynchronous sequence's iterator.
+final class IteratorChunkSource<Base: AsyncIteratorProtocol>: ChunkSource where Base.Element: Sequence<UInt8> {
     var base: Base
+
     init(_ base: Base) { self.base = base }
-    func next() async throws -> Base.Element? { try await base.next() }
-}
 
-/// Reads a ``JSONInput`` one chunk per call: in-memory inputs in 64 KiB slices, files and
-/// descriptors with one `read` each.
-final class InputChunkReader {
-    let input: JSONInput
-    private var offset = 0
-    private var descriptor: Int32 = -1
-    private var ownsDescriptor = false
-    private var finished = false
-    private var total = 0
-
-    init(_ input: JSONInput) {
-        self.input = input
-    }
-
-    deinit {
-        if ownsDescriptor && descriptor >= 0 { close(descriptor) }
-    }
-
-    func next() throws -> [UInt8]? {
-        if finished { return nil }
-        switch input.source {
-        case .bytes(let bytes): return slice(count: bytes.count) { Array(bytes[$0]) }
-        case .data(let data):
-            return slice(count: data.count) {
-                Array(data[data.startIndex + $0.lowerBound..<data.startIndex + $0.upperBound])
-            }
-        case .text(let text):
-            let utf8 = Array(text.utf8)
-            return slice(count: utf8.count) { Array(utf8[$0]) }
-        case .file(let path):
-            if descriptor < 0 {
-                repeat {
-                    descriptor = open(path, O_RDONLY | O_CLOEXEC)
-                } while descriptor < 0 && errno == EINTR
-                guard descriptor >= 0 else {
-                    throw JSONParseError(
-                        kind: .inputError, message: "cannot open '\(path)': \(String(cString: strerror(errno)))",
-                        location: SourceLocation(offset: 0, line: 1, column: 1))
-                }
-                ownsDescriptor = true
-            }
-            return try read(name: "'\(path)'")
-        case .descriptor(let fd, let name):
-            descriptor = fd
-            return try read(name: name)
-        }
-    }
-
-    private func slice(count: Int, _ make: (Range<Int>) -> [UInt8]) -> [UInt8]? {
-        guard offset < count else {
-            finished = true
-            return nil
-        }
-        let end = min(offset + JSONInput.chunkSize, count)
-        defer { offset = end }
-        let chunk = make(offset..<end)
-        input.progress?(end)
-        return chunk
-    }
-
-    private func read(name: String) throws -> [UInt8]? {
-        var buffer = [UInt8](repeating: 0, count: JSONInput.chunkSize)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw JSONParseError(
-                    kind: .inputError, message: "cannot read \(name): \(String(cString: strerror(errno)))",
-                    location: SourceLocation(offset: total, line: 1, column: total + 1))
-            }
-            if count == 0 {
-                finished = true
-                return nil
-            }
-            total += count
-            input.progress?(total)
-            buffer.removeSubrange(count...)
-            return buffer
-        }
+    func feedNext(_ tokenizer: JSONTokenizer<PathMatcher<QueryReceiver>>, isolation: isolated (any Actor)?)
+        async throws -> Bool
+    {
+        try await tokenizer.feedNextChunk(of: &base, isolation: isolation)
     }
 }

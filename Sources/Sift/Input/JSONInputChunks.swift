@@ -1,0 +1,90 @@
+/// The bytes of a ``JSONInput`` as an asynchronous sequence of chunks of at most 64 KiB: the
+/// one source of chunks behind `values(at:)`, `matches(at:)`, SiftHub's component streams and
+/// the command line.
+///
+/// Files and descriptors are read by an ``InputChunkReader`` on a ``ReadAheadThread``, never on
+/// the consumer's task; in-memory inputs are handed out as views into their own storage, never
+/// copied (a `String` is made contiguous once, a no-op for native strings). Iteration ends
+/// with `CancellationError` as soon as the task is cancelled: a waiting read is abandoned, and a
+/// slice is never handed to a cancelled task. The iterator stops its thread when it is dropped.
+///
+/// ```swift
+/// for try await chunk in JSONInputChunks(.standardInput) {
+///     try tokenizer.feed(chunk)
+/// }
+/// try tokenizer.finish()
+/// ```
+package struct JSONInputChunks: AsyncSequence, Sendable {
+    package typealias Element = JSONInputChunk
+
+    let input: JSONInput
+
+    package init(_ input: JSONInput) {
+        self.input = input
+    }
+
+    package func makeAsyncIterator() -> Iterator {
+        Iterator(input: input)
+    }
+
+    /// Hands out the chunks, slicing memory or taking them from the reading thread.
+    package struct Iterator: AsyncIteratorProtocol {
+        private let input: JSONInput
+        private let reading: ReadingHandle?
+        private var text: String?
+        private var offset = 0
+
+        init(input: JSONInput) {
+            self.input = input
+            reading = input.isInMemory ? nil : ReadingHandle(ReadAheadThread(InputChunkReader(input)))
+        }
+
+        package mutating func next() async throws -> JSONInputChunk? {
+            try await next(isolation: nil)
+        }
+
+        package mutating func next(isolation actor: isolated (any Actor)?) async throws -> JSONInputChunk? {
+            if let reading {
+                return try await reading.thread.next(isolation: actor).map { JSONInputChunk(storage: .bytes($0[...])) }
+            }
+            try Task.checkCancellation()
+            let count = input.byteCount ?? 0
+            guard offset < count else { return nil }
+            let range = offset..<Swift.min(offset + JSONInput.chunkSize, count)
+            offset = range.upperBound
+            input.progress?(range.upperBound)
+            return JSONInputChunk(storage: storage(of: range))
+        }
+
+        /// A view of `range` of an in-memory input.
+        private mutating func storage(of range: Range<Int>) -> JSONInputChunk.Storage {
+            switch input.source {
+            case .bytes(let bytes): return .bytes(bytes[range])
+            case .data(let data):
+                let start = data.startIndex
+                return .data(data[(start + range.lowerBound)..<(start + range.upperBound)])
+            case .text(let original):
+                if text == nil {
+                    var contiguous = original
+                    contiguous.makeContiguousUTF8()
+                    text = contiguous
+                }
+                return .text(text ?? original, range)
+            case .file, .descriptor: preconditionFailure("files and descriptors are read by the reading thread")
+            }
+        }
+    }
+}
+
+/// Owned by an iterator (and its copies): when the last of them is gone, the reading stops.
+final class ReadingHandle: Sendable {
+    let thread: ReadAheadThread
+
+    init(_ thread: ReadAheadThread) {
+        self.thread = thread
+    }
+
+    deinit {
+        thread.cancel()
+    }
+}
