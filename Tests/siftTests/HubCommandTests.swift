@@ -209,4 +209,53 @@ struct HubCommandTests {
         #expect(limited.status == 1)
         #expect(limited.stderrText.hasPrefix("<stdin>:1:42: error: nesting too deep"))
     }
+
+    /// The warning `sift hub` gives when nothing in its input matched the schema.
+    static func nothingMatched(_ found: String, hint: String? = nil) -> String {
+        let defaultHint =
+            "a Hub document has the keys of the default schema (id, title, header, body, overlays, custom) "
+            + "or is an array of components; for other keys, describe them in a schema file and pass it with --schema"
+        return "<stdin>: warning: \(found) matched the Hub schema; \(hint ?? defaultHint)\n"
+    }
+
+    @Test("JSON that is not a Hub document: the empty output stays, with exit 0, and a warning says what to do")
+    func nothingMatchedWarns() throws {
+        let input = Array(#"{"statuses": [{"id": 1, "text": "hi"}], "search_metadata": {"count": 1}}"#.utf8)
+        let whole = try SiftProcess.run(["hub"], stdin: .bytes(input))
+        #expect(whole.status == 0)
+        #expect(whole.stdoutText == "{}\n")
+        #expect(whole.stderrText == Self.nothingMatched("nothing (the view model is empty)"))
+
+        let streamed = try SiftProcess.run(["hub", "--components"], stdin: .bytes(input))
+        #expect(streamed.status == 0)
+        #expect(streamed.stdout.isEmpty)
+        #expect(streamed.stderrText == Self.nothingMatched("no body component"))
+
+        let directory = try TemporaryDirectory()
+        let schema = try directory.write("schema.json", #"{"viewModel": {"navigationBarTitle": "$.name"}}"#)
+        let custom = try SiftProcess.run(["hub", "--schema", schema], stdin: .bytes(input))
+        #expect(custom.status == 0)
+        #expect(custom.stdoutText == "{}\n")
+        #expect(
+            custom.stderrText
+                == Self.nothingMatched(
+                    "nothing (the view model is empty)",
+                    hint: "check that the paths of \(schema) match the document's keys"))
+
+        // Something matched: no warning, in either mode.
+        let titled = Array(#"{"title": "Home", "statuses": []}"#.utf8)
+        #expect(try SiftProcess.run(["hub"], stdin: .bytes(titled)).stderr.isEmpty)
+        let body = Array(#"[{"text": {"title": "A"}}]"#.utf8)
+        #expect(try SiftProcess.run(["hub", "--components"], stdin: .bytes(body)).stderr.isEmpty)
+    }
+
+    @Test("twitter.json is not a Hub document: '{}' and a warning", .enabled(if: Corpus.isAvailable))
+    func twitterWarns() throws {
+        let path = Corpus.path("twitter.json")
+        let result = try SiftProcess.run(["hub", path])
+        #expect(result.status == 0)
+        #expect(result.stdoutText == "{}\n")
+        #expect(
+            result.stderrText.hasPrefix("\(path): warning: nothing (the view model is empty) matched the Hub schema"))
+    }
 }
