@@ -258,4 +258,40 @@ struct HubCommandTests {
         #expect(
             result.stderrText.hasPrefix("\(path): warning: nothing (the view model is empty) matched the Hub schema"))
     }
+
+    @Test(
+        "a 64 MB feed streams out through the writer: exact output, memory of the model alone",
+        .enabled(
+            if: SiftBinary.release != nil, "needs a release sift: make test builds it and sets SIFT_RELEASE_BINARY"))
+    func largeFeed() throws {
+        let binary = try #require(SiftBinary.release)
+        var generator = MemoryTests.FeedGenerator(size: 64 << 20)
+        var braces = 0
+        var last: UInt8 = 0
+        let result = try SiftProcess.run(
+            ["hub"], binary: binary, stdin: .generator { generator.next() }, samplesMemory: true
+        ) { bytes in
+            braces += bytes.count { $0 == UInt8(ascii: "{") }
+            last = bytes.last ?? last
+        }
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        // The root, then per component: itself, component, text, images, main, metadata, deep, a, b.
+        #expect(braces == 1 + 9 * generator.elementCount)
+        #expect(last == UInt8(ascii: "\n"))
+        // The model of the feed (187 MB here; 219 MB with its JSONValue built beside it, as before,
+        // which also took 13 times as long): at most 4 times the input.
+        #expect(result.peakMemory < 256 << 20, "peak RSS \(result.peakMemory >> 20) MB")
+    }
+
+    @Test("a view model nesting deeper than the writer's limit (127) fails with the writer's error")
+    func tooDeepForTheWriter() throws {
+        let depth = 130
+        let input =
+            #"{"title":"t","custom":{"x":"# + String(repeating: "[", count: depth)
+            + String(repeating: "]", count: depth) + "}}"
+        let result = try SiftProcess.run(["hub"], stdin: .bytes(Array(input.utf8)))
+        #expect(result.status == 1)
+        #expect(result.stderrText.hasPrefix("<stdin>: error: nesting too deep"))
+    }
 }
