@@ -45,21 +45,42 @@ struct HubCommand: AsyncParsableCommand {
             let chunks = try source.open(progress: input.progress)
             defer { chunks.close() }
             let options = input.parserOptions()
+            var matchedNothing: Bool
             if components {
+                matchedNothing = true
                 try await hubSchema.forEachComponent(in: chunks, options: options) { component in
-                    try output.writeLine(component.jsonValue)
+                    matchedNothing = false
+                    try output.writeLine { writer in try component.write(to: writer) }
                     try output.flush()
                 }
             } else {
                 let viewModel = try await ViewModel(parsing: chunks, schema: hubSchema, options: options)
-                try output.writeLine(viewModel.jsonValue)
+                matchedNothing = viewModel == ViewModel()
+                try output.writeLine { writer in try viewModel.write(to: writer) }
             }
+            try output.flush()
+            if matchedNothing { StandardError.write(nothingMatchedWarning(in: source) + "\n") }
         } catch {
             try Diagnostics.report(error, in: source, flushing: output)
             try output.flush()
             throw ExitCode.failure
         }
-        try output.flush()
+    }
+
+    /// The warning for an input in which nothing matched the schema (JSON that is not a Hub
+    /// document, or one in another schema): the output is still written, and the exit status
+    /// stays 0, but an empty result is most likely not what the user wanted.
+    private func nothingMatchedWarning(in source: InputSource) -> String {
+        let found = components ? "no body component" : "nothing (the view model is empty)"
+        let hint =
+            if let schema {
+                "check that the paths of \(schema) match the document's keys"
+            } else {
+                "a Hub document has the keys of the default schema (id, title, header, body, overlays, custom) "
+                    + "or is an array of components; for other keys, describe them in a schema file and pass "
+                    + "it with --schema"
+            }
+        return "\(source.name): warning: \(found) matched the Hub schema; \(hint)"
     }
 
     /// The default schema, or the one `--schema` describes; a schema that cannot be read is

@@ -45,6 +45,13 @@ final class StandardOutput {
         try endLine()
     }
 
+    /// Writes a value that writes itself through the writer (a Hub model streams straight to
+    /// it, without a ``JSONValue`` built first), on a line of its own.
+    func writeLine(_ write: (JSONWriter<JSONFileSink>) throws -> Void) throws {
+        try write(writer)
+        try endLine()
+    }
+
     /// Writes a scalar event (string, number, bool, null) straight from the tokenizer's bytes,
     /// on a line of its own.
     func writeLine(_ event: JSONEvent) throws {

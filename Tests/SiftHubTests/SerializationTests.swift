@@ -127,4 +127,27 @@ struct SerializationTests {
             writer.sink.string == #"{"uri":"https://e.com/a.png","placeholder":"p"}"# + "\n" + #"{"actions":["a:b"]}"#)
         #expect(try ComponentModel(identifier: "a", title: "A").jsonString() == #"{"id":"a","text":{"title":"A"}}"#)
     }
+
+    @Test func largeModelsBuildTheValueOfTheirText() throws {
+        // Long arrays written by models (20 000 body components, 5 000 children, 5 000 actions): the
+        // engine's builder takes each element once (SiftHub's former builder copied its open array
+        // on every element: quadratic); the value is the value of the writer's text.
+        var text = #"{"title":"Feed","body":["#
+        for index in 0..<20_000 {
+            text +=
+                #"{"id":"row-\#(index)","text":{"title":"Row \#(index)"},"metadata":{"n":\#(index),"tags":["a",null]}},"#
+        }
+        text += #"{"id":"many","target":{"actions":["#
+        text += (0..<5_000).map { #""a:\#($0)""# }.joined(separator: ",")
+        text += #"]},"children":["#
+        text += (0..<5_000).map { #"{"id":"child-\#($0)"}"# }.joined(separator: ",")
+        text += "]}]}"
+        let viewModel = try ViewModel(parsing: .string(text))
+        #expect(viewModel.bodyComponents.count == 20_001)
+        let expected = try jsonValue(text)
+        #expect(viewModel.jsonValue == expected)
+        #expect(try viewModel.jsonString() == expected.jsonString())
+        let many = try #require(viewModel.bodyComponents.last)
+        #expect(many.jsonValue == (try jsonValue(try many.jsonString())))
+    }
 }

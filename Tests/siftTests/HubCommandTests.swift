@@ -209,4 +209,89 @@ struct HubCommandTests {
         #expect(limited.status == 1)
         #expect(limited.stderrText.hasPrefix("<stdin>:1:42: error: nesting too deep"))
     }
+
+    /// The warning `sift hub` gives when nothing in its input matched the schema.
+    static func nothingMatched(_ found: String, hint: String? = nil) -> String {
+        let defaultHint =
+            "a Hub document has the keys of the default schema (id, title, header, body, overlays, custom) "
+            + "or is an array of components; for other keys, describe them in a schema file and pass it with --schema"
+        return "<stdin>: warning: \(found) matched the Hub schema; \(hint ?? defaultHint)\n"
+    }
+
+    @Test("JSON that is not a Hub document: the empty output stays, with exit 0, and a warning says what to do")
+    func nothingMatchedWarns() throws {
+        let input = Array(#"{"statuses": [{"id": 1, "text": "hi"}], "search_metadata": {"count": 1}}"#.utf8)
+        let whole = try SiftProcess.run(["hub"], stdin: .bytes(input))
+        #expect(whole.status == 0)
+        #expect(whole.stdoutText == "{}\n")
+        #expect(whole.stderrText == Self.nothingMatched("nothing (the view model is empty)"))
+
+        let streamed = try SiftProcess.run(["hub", "--components"], stdin: .bytes(input))
+        #expect(streamed.status == 0)
+        #expect(streamed.stdout.isEmpty)
+        #expect(streamed.stderrText == Self.nothingMatched("no body component"))
+
+        let directory = try TemporaryDirectory()
+        let schema = try directory.write("schema.json", #"{"viewModel": {"navigationBarTitle": "$.name"}}"#)
+        let custom = try SiftProcess.run(["hub", "--schema", schema], stdin: .bytes(input))
+        #expect(custom.status == 0)
+        #expect(custom.stdoutText == "{}\n")
+        #expect(
+            custom.stderrText
+                == Self.nothingMatched(
+                    "nothing (the view model is empty)",
+                    hint: "check that the paths of \(schema) match the document's keys"))
+
+        // Something matched: no warning, in either mode.
+        let titled = Array(#"{"title": "Home", "statuses": []}"#.utf8)
+        #expect(try SiftProcess.run(["hub"], stdin: .bytes(titled)).stderr.isEmpty)
+        let body = Array(#"[{"text": {"title": "A"}}]"#.utf8)
+        #expect(try SiftProcess.run(["hub", "--components"], stdin: .bytes(body)).stderr.isEmpty)
+    }
+
+    @Test("twitter.json is not a Hub document: '{}' and a warning", .enabled(if: Corpus.isAvailable))
+    func twitterWarns() throws {
+        let path = Corpus.path("twitter.json")
+        let result = try SiftProcess.run(["hub", path])
+        #expect(result.status == 0)
+        #expect(result.stdoutText == "{}\n")
+        #expect(
+            result.stderrText.hasPrefix("\(path): warning: nothing (the view model is empty) matched the Hub schema"))
+    }
+
+    @Test(
+        "a 64 MB feed streams out through the writer: exact output, memory of the model alone",
+        .enabled(
+            if: SiftBinary.release != nil, "needs a release sift: make test builds it and sets SIFT_RELEASE_BINARY"))
+    func largeFeed() throws {
+        let binary = try #require(SiftBinary.release)
+        var generator = MemoryTests.FeedGenerator(size: 64 << 20)
+        var braces = 0
+        var last: UInt8 = 0
+        let result = try SiftProcess.run(
+            ["hub"], binary: binary, stdin: .generator { generator.next() }, samplesMemory: true
+        ) { bytes in
+            braces += bytes.count { $0 == UInt8(ascii: "{") }
+            last = bytes.last ?? last
+        }
+        #expect(result.status == 0)
+        #expect(result.stderr.isEmpty)
+        // The root, then per component: itself, component, text, images, main, metadata, deep, a, b.
+        #expect(braces == 1 + 9 * generator.elementCount)
+        #expect(last == UInt8(ascii: "\n"))
+        // The model of the feed (187 MB here; 219 MB with its JSONValue built beside it, as before,
+        // which also took 13 times as long): at most 4 times the input.
+        #expect(result.peakMemory < 256 << 20, "peak RSS \(result.peakMemory >> 20) MB")
+    }
+
+    @Test("a view model nesting deeper than the writer's limit (127) fails with the writer's error")
+    func tooDeepForTheWriter() throws {
+        let depth = 130
+        let input =
+            #"{"title":"t","custom":{"x":"# + String(repeating: "[", count: depth)
+            + String(repeating: "]", count: depth) + "}}"
+        let result = try SiftProcess.run(["hub"], stdin: .bytes(Array(input.utf8)))
+        #expect(result.status == 1)
+        #expect(result.stderrText.hasPrefix("<stdin>: error: nesting too deep"))
+    }
 }

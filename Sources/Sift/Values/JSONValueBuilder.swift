@@ -106,6 +106,33 @@ public struct JSONValueBuilder: JSONEventHandler {
         }
     }
 
+    /// Adds the key of the next member of the innermost open object, from a `String`: for
+    /// producers that are not a tokenizer, such as models writing themselves.
+    ///
+    /// ```swift
+    /// builder.consume(.startObject)
+    /// builder.consume(key: "title")
+    /// builder.consume(value: .string("Home"))
+    /// builder.consume(.endObject) // {"title":"Home"}
+    /// ```
+    package mutating func consume(key: String) {
+        precondition(frames.last?.isArray == false, "JSONValueBuilder: a key outside an object")
+        keys.append(key)
+    }
+
+    /// Adds a complete value (a scalar, or a container built already) where the next value
+    /// goes; returns it when it is the top-level value, as ``consume(_:)`` does.
+    ///
+    /// ```swift
+    /// builder.consume(.startArray)
+    /// builder.consume(value: .object(custom))
+    /// builder.consume(.endArray) // [custom]
+    /// ```
+    @discardableResult
+    package mutating func consume(value: consuming JSONValue) -> JSONValue? {
+        complete(value)
+    }
+
     private static let emptyMember = JSONObject.Member(key: "", value: .null)
 
     /// Moves `stack[start...]` into a new array and removes it from `stack`, without retaining
