@@ -2,8 +2,8 @@ import Foundation
 import Sift
 import Synchronization
 
-/// The body components of a ``JSONInput``, yielded one by one as their JSON objects close (made by
-/// ``HubSchema/components(in:)``).
+/// The body components of a `JSONInput`, yielded one by one as their JSON objects close (made by
+/// `HubSchema.components(in:)`).
 ///
 /// The input (a file, standard input, bytes) is read with blocking reads, so it is parsed on a
 /// thread of its own, never on the tasks of the caller; that thread stays at most a few components

@@ -2,8 +2,8 @@ import Sift
 
 /// What the serialization of Hub models writes to: the structure calls of a JSON writer.
 ///
-/// The engine's ``JSONWriter`` has exactly these methods, so models are written straight to it;
-/// ``JSONValueSink`` assembles a ``JSONValue`` instead.
+/// The engine's `JSONWriter` has exactly these methods, so models are written straight to it;
+/// ``JSONValueSink`` assembles a `JSONValue` instead.
 protocol HubJSONSink {
     /// What the sink throws (`Never` for ``JSONValueSink``).
     associatedtype Failure: Error
@@ -16,7 +16,7 @@ protocol HubJSONSink {
     mutating func write(_ value: JSONValue) throws(Failure)
 }
 
-/// Assembles the ``JSONValue`` of a sequence of writer calls.
+/// Assembles the `JSONValue` of a sequence of writer calls.
 struct JSONValueSink: HubJSONSink {
     typealias Failure = Never
 
