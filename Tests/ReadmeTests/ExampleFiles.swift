@@ -23,9 +23,11 @@ enum ExampleFiles {
     /// The standard input of the examples that read it.
     static let standardInput: [String: String] = ["ReadmeCodable": items]
 
-    /// What the examples print over these files (ReadmeHubParser and ReadmeMapping print nothing:
-    /// they must run to the end). ReadmePaths stops at the id `stop-here`, so the second title is
-    /// never read by its query, only by the `values(at:)` loop that follows.
+    /// What the examples print over these files.
+    ///
+    /// ReadmeHubParser and ReadmeMapping print nothing: they must run to the end. ReadmePaths stops
+    /// at the id `stop-here`, so its query never reads the second title; the `values(at:)` loop
+    /// that follows does.
     static let expectedOutput: [String: String] = [
         "ReadmePaths": """
         $['body'][0]['id'] 1:16 a
