@@ -6,9 +6,13 @@ SHELL := /bin/bash
 # Fails a build whose output has a warning in the project's own files (a fresh build, as in CI,
 # compiles them all; an incremental one only what changed).
 NO_WARNINGS := 2>&1 | tee /dev/stderr \
-	| awk '/\/\.build\//{next} /\/(Sources|Tests|Benchmarks)\/[^:]+:[0-9]+:[0-9]+: warning:/{found=1} END{exit found}'
+	| awk '/\/\.build\//{next} /\/(Sources|Tests|Benchmarks|Examples)\/[^:]+:[0-9]+:[0-9]+: warning:/{found=1} END{exit found}'
+# The DocC documentation of the four libraries; a warning (a broken or ambiguous link, a topic
+# that names nothing) fails the build.
+DOC_TARGETS := Sift SiftHub SiftMapping SiftHTTP
+DOCS_DIR := .build/docs
 
-.PHONY: deps build test bench lint format
+.PHONY: deps build test bench lint format docs
 
 # Installs libyajl-dev and pkg-config when pkg-config cannot find yajl.
 deps:
@@ -21,7 +25,7 @@ build: deps
 	$(SWIFT) build
 
 # The release sift serves the 1 GB memory test; the release bench runs once as a smoke test.
-test: deps lint
+test: deps lint docs
 	$(SWIFT) build -c release --product sift $(NO_WARNINGS)
 	$(SWIFT) build -c release --product bench $(NO_WARNINGS)
 	$(SWIFT) build --build-tests $(NO_WARNINGS)
@@ -35,6 +39,12 @@ test: deps lint
 bench: deps
 	$(SWIFT) build -c release --product sift
 	$(SWIFT) run -c release bench
+
+# One archive per library in $(DOCS_DIR) (swift-docc-plugin); fails on any documentation warning.
+docs: deps
+	$(SWIFT) package --allow-writing-to-directory $(DOCS_DIR) generate-documentation \
+		$(foreach target,$(DOC_TARGETS),--target $(target)) --output-path $(DOCS_DIR) --warnings-as-errors \
+		2>&1 | tee /dev/stderr | awk "/^warning: '[^']*': /{next} /warning:|error:/{found=1} END{exit found}"
 
 lint:
 	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks

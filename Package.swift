@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        // `make docs` (swift package generate-documentation); no target depends on it.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(
@@ -34,7 +36,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench",
-            dependencies: ["Sift", "SiftHub", "SiftMapping", "CYajl"],
+            dependencies: ["Sift", "SiftHub", "SiftMapping", "SiftCorpora", "CYajl"],
             path: "Benchmarks/bench"
         ),
         .executableTarget(
@@ -49,8 +51,14 @@ let package = Package(
         ),
         .testTarget(
             name: "SiftTests",
-            dependencies: ["Sift"],
-            resources: [.copy("Resources")]
+            dependencies: ["Sift", "SiftCorpora"],
+            // Fixtures: the JSONTestSuite and RFC 9535 compliance vectors (see Fixtures/README.md).
+            resources: [.copy("Resources"), .copy("Fixtures")]
+        ),
+        // The optional large corpora ($SIFT_CORPORA, else ../shared/corpora), for tests and bench.
+        .target(
+            name: "SiftCorpora",
+            path: "Tests/SiftCorpora"
         ),
         .target(
             name: "SiftMapping",
@@ -68,6 +76,7 @@ let package = Package(
             name: "siftTests",
             dependencies: [
                 "sift",
+                "SiftCorpora",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -75,7 +84,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BenchTests",
-            dependencies: ["bench", "Sift"]
+            dependencies: ["bench", "Sift", "SiftCorpora"]
         ),
         .target(
             name: "SiftHTTP",
@@ -108,3 +117,26 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+/// The README's Swift examples, one executable each.
+///
+/// `Examples/<name>/main.swift` is a README block byte for byte (other files of the folder declare
+/// what a block takes from the text before it). ReadmeTests checks that the README and the examples match and runs them, so every README
+/// example is compiled and its shown output checked on every `make test`.
+let readmeExamples: [(name: String, dependencies: [Target.Dependency])] = [
+    ("ReadmeIntro", ["Sift"]),
+    ("ReadmeTokenizer", ["Sift"]),
+    ("ReadmePaths", ["Sift"]),
+    ("ReadmeCodable", ["Sift"]),
+    ("ReadmeHub", ["SiftHub"]),
+    ("ReadmeHubParser", ["SiftHub"]),
+    ("ReadmeMapping", ["SiftMapping"]),
+    ("ReadmeHTTP", ["SiftHTTP"]),
+    ("ReadmeHTTPMappers", ["SiftHTTP", "SiftMapping", "SiftHub"]),
+]
+package.targets += readmeExamples.map { example in
+    .executableTarget(name: example.name, dependencies: example.dependencies, path: "Examples/\(example.name)")
+}
+// The examples are executables of the package, so `swift build --build-tests` and `swift test` build
+// them; ReadmeTests runs them from the build directory.
+package.targets.append(.testTarget(name: "ReadmeTests"))

@@ -1,4 +1,5 @@
 import Foundation
+import SiftCorpora
 
 /// The bytes a scenario works on: a generated document, a shared corpus file, or a user's file.
 ///
@@ -90,7 +91,7 @@ struct FileChunks: Sequence {
     }
 }
 
-/// Every dataset of a run: generated ones first, then the shared corpora that are present, then
+/// Every dataset of a run: generated ones first, then the corpora that are present (`Corpora`), then
 /// the user's files.
 enum DatasetCatalog {
     static func datasets(for options: BenchOptions) throws -> [Dataset] {
@@ -118,7 +119,7 @@ enum DatasetCatalog {
                 queryPaths: ["$.body[*].text.title"], isStreamOnly: true,
                 generator: HubFeedGenerator(size: (quick ? 32 : 1000) * megabyte)),
         ]
-        if let corpora = corporaDirectory() {
+        if let corpora = Corpora.directory {
             let known: [(String, Dataset.Format, [String], DecodableModel?)] = [
                 ("twitter.json", .json, ["$.statuses[*].user.screen_name"], .tweets),
                 ("citm_catalog.json", .json, ["$.events.*.name"], nil),
@@ -141,25 +142,6 @@ enum DatasetCatalog {
             datasets.append(Dataset(file: url, format: format, queryPaths: file.paths))
         }
         return datasets
-    }
-
-    /// `../shared/corpora` beside the package: looked for from the current directory, then from
-    /// this source file's location (so any clone with `shared/` beside it works).
-    static func corporaDirectory() -> URL? {
-        let fileManager = FileManager.default
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let candidates = [
-            URL(fileURLWithPath: fileManager.currentDirectoryPath).appendingPathComponent("../shared/corpora"),
-            packageRoot.appendingPathComponent("../shared/corpora"),
-        ]
-        for candidate in candidates {
-            var isDirectory: ObjCBool = false
-            if fileManager.fileExists(atPath: candidate.path, isDirectory: &isDirectory), isDirectory.boolValue {
-                return candidate.standardizedFileURL
-            }
-        }
-        return nil
     }
 }
 

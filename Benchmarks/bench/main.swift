@@ -21,7 +21,8 @@
 //   - JSONSerialization (the Foundation reference) and, where the data has a model, JSONDecoder.
 //   Inputs need no files: a ~64 MB Hub feed, its NDJSON variant, a canada.json-like GeoJSON and a
 //   twitter.json-like search response are generated in memory from a fixed seed (see
-//   FeedGenerator.swift and its siblings); ../shared/corpora is added when present. A 1 GB Hub
+//   FeedGenerator.swift and its siblings); the corpora in $SIFT_CORPORA, else ../shared/corpora, are
+//   added when present (a line on stderr says when they are not). A 1 GB Hub
 //   feed is streamed in 64 KiB chunks as it is generated, never held, to show that peak memory does
 //   not grow with the input (compare stream/hub-feed-1gb with stream/hub-feed).
 //

@@ -4,10 +4,10 @@ import Sift
 
 /// Maps the array at a root key path of a JSON body to its elements, each handed out as soon as
 /// its closing token has arrived: a `Decodable` type, or anything a function can build from a
-/// ``JSONValue``.
+/// `JSONValue`.
 ///
-/// Used through ``HTTPDataLoader/elements()`` the elements stream while the body downloads; used
-/// through ``HTTPDataLoader/load()`` they are collected into an array. Only one element is held
+/// Used through `HTTPDataLoader.elements()` the elements stream while the body downloads; used
+/// through `HTTPDataLoader.load()` they are collected into an array. Only one element is held
 /// at a time while it is read. The root key path is dotted (`"data.authors"`); nil or empty means
 /// the document itself is the array. Anything but an array there is a mapping error.
 ///
@@ -55,7 +55,7 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
         self.convert = CapturedJSON.decoding(Element.self, with: decoder)
     }
 
-    /// Creates a mapper that builds each element from its ``JSONValue``.
+    /// Creates a mapper that builds each element from its `JSONValue`.
     ///
     /// What `transform` throws is reported as a mapping error for that element.
     ///

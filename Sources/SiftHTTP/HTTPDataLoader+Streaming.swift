@@ -20,7 +20,7 @@ extension HTTPDataLoader where Mapper: StreamingDataMapper {
 extension HTTPDataLoader where Mapper: StreamingElementMapper {
     /// The mapper's elements, each as soon as it has arrived; iterating sends the request.
     ///
-    /// As for ``HTTPDataLoader/elements()`` with an ``ElementMapper``: the body is read only as
+    /// As for `HTTPDataLoader.elements()` with an ``ElementMapper``: the body is read only as
     /// fast as elements are taken, and the sequence throws ``HTTPLoadError`` at the first
     /// failure, after the elements that came before it.
     ///

@@ -5,7 +5,7 @@ import NIOHTTP1
 /// body) and a data mapper that turns the response body into a value while it downloads.
 ///
 /// The body is never held whole: each chunk goes to the mapper as it arrives. With an
-/// ``ElementMapper`` such as ``ArrayDataMapper``, ``elements()`` hands out the elements one by
+/// ``ElementMapper`` such as ``ArrayDataMapper``, `elements()` hands out the elements one by
 /// one before the download ends. Every failure is an ``HTTPLoadError``; cancelling the task
 /// stops the download and throws `CancellationError`.
 ///

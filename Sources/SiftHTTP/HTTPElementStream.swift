@@ -1,5 +1,5 @@
 /// The elements of a JSON response, handed out while the body downloads; made by
-/// ``HTTPDataLoader/elements()``.
+/// `HTTPDataLoader.elements()`.
 ///
 /// Each iteration sends its own request. The body is read only as fast as elements are taken
 /// (backpressure reaches the server through the connection), and leaving the loop early or

@@ -2,7 +2,7 @@ import Sift
 public import SiftMapping
 
 /// Maps the array at a root key path of a JSON body, each element as a key-mapped
-/// ``SiftMapping/KeyMapped`` type, while the body streams; failures come out together as
+/// `SiftMapping.KeyMapped` type, while the body streams; failures come out together as
 /// SiftMapping's `MappingError`, after the valid elements.
 ///
 /// ```swift

@@ -2,10 +2,10 @@ import Sift
 public import SiftMapping
 
 /// Maps the array at a root key path of a JSON body with SiftMapping, each element as a
-/// schema-mapped ``SiftMapping/Mappable`` type, while the body streams.
+/// schema-mapped `SiftMapping.Mappable` type, while the body streams.
 ///
-/// Through ``HTTPDataLoader/elements()`` valid elements are handed out as soon as they are
-/// complete (the array is never held); through ``HTTPDataLoader/load()`` they are collected.
+/// Through `HTTPDataLoader.elements()` valid elements are handed out as soon as they are
+/// complete (the array is never held); through `HTTPDataLoader.load()` they are collected.
 /// The failures of every invalid element come out together, after the valid ones, as
 /// SiftMapping's `MappingError` (the underlying error of an ``HTTPLoadError`` of kind
 /// ``HTTPLoadError/Kind/mapping``), each with its path, such as `$.people[3].id`.

@@ -3,7 +3,7 @@ public import SiftMapping
 
 extension ObjectDataMapper {
     /// Creates a mapper that maps the object at `rootKeyPath` with SiftMapping, as a
-    /// schema-mapped ``SiftMapping/Mappable`` type.
+    /// schema-mapped `SiftMapping.Mappable` type.
     ///
     /// Only that object is built while the body streams; every failure in it comes out together
     /// as SiftMapping's `MappingError` (the underlying error of the ``HTTPLoadError``), with the
@@ -24,7 +24,7 @@ extension ObjectDataMapper {
     }
 
     /// Creates a mapper that maps the object at `rootKeyPath` as a key-mapped
-    /// ``SiftMapping/KeyMapped`` type.
+    /// `SiftMapping.KeyMapped` type.
     ///
     /// Failures come out together as SiftMapping's `MappingError`.
     ///
@@ -55,7 +55,7 @@ extension CapturedJSON {
     }
 }
 
-/// A ``KeyMapped`` model seen as a ``Mappable`` one: the object itself, decoded by
+/// A `KeyMapped` model seen as a `Mappable` one: the object itself, decoded by
 /// `KeyMappedDecoder`, so that SiftMapping's streaming element API maps key-mapped arrays.
 struct KeyMappedModel<Model: KeyMapped>: Mappable {
     var model: Model

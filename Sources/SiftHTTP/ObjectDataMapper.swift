@@ -3,7 +3,7 @@ import NIOCore
 import Sift
 
 /// Maps the value at a root key path of a JSON body to one object: a `Decodable` type, or
-/// anything a function can build from a ``JSONValue``.
+/// anything a function can build from a `JSONValue`.
 ///
 /// The body is tokenized as it arrives; only the value at the root key path is kept, and the rest
 /// of the document is still checked, so a body that ends early or holds invalid JSON after the
@@ -55,7 +55,7 @@ public struct ObjectDataMapper<Object>: DataMapper {
         self.convert = CapturedJSON.decoding(Object.self, with: decoder)
     }
 
-    /// Creates a mapper that builds the object from the ``JSONValue`` at `rootKeyPath`.
+    /// Creates a mapper that builds the object from the `JSONValue` at `rootKeyPath`.
     ///
     /// What `transform` throws is reported as a mapping error.
     ///

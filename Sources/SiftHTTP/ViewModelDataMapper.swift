@@ -2,7 +2,7 @@ import NIOCore
 import Sift
 public import SiftHub
 
-/// Maps a JSON body to a Hub ``SiftHub/ViewModel`` while it downloads: the document streams
+/// Maps a JSON body to a Hub `SiftHub.ViewModel` while it downloads: the document streams
 /// through the schema's compiled paths, and no document tree is built.
 ///
 /// A root object is the view model, a root array its body components (see

@@ -2,7 +2,7 @@ import DequeModule
 import Sift
 
 /// The body components of a document arriving as asynchronous byte chunks, yielded one by one as
-/// their JSON objects close (made by ``HubSchema/components(in:)``).
+/// their JSON objects close (made by `HubSchema.components(in:)`).
 ///
 /// It pulls: a chunk is read from the upstream sequence only when the components of the previous
 /// chunks have been consumed, so memory stays bounded by the chunk size and the largest component,

@@ -1,7 +1,7 @@
 import Sift
 
-/// The body components of a ``JSONInput``, yielded one by one as their JSON objects close (made by
-/// ``HubSchema/components(in:)``).
+/// The body components of a `JSONInput`, yielded one by one as their JSON objects close (made by
+/// `HubSchema.components(in:)`).
 ///
 /// The components are parsed on the consumer's task, from the input's chunks: a file or standard
 /// input is read ahead (a chunk or two) on a thread of its own, so no blocking read ever occupies

@@ -1,6 +1,6 @@
 /// The root of a Hub document is neither an object (a view model) nor an array (body components).
 ///
-/// It is the ``JSONParseError/underlyingError`` of the ``JSONParseError`` thrown by the parsing
+/// It is the `JSONParseError.underlyingError` of the `JSONParseError` thrown by the parsing
 /// functions, which carries the location.
 ///
 /// ```swift

@@ -4,7 +4,7 @@ import Sift
 /// (an object is a view model, an array holds body components, anything else is an error), then
 /// runs it.
 ///
-/// With ``JSONParserOptions/allowsMultipleValues``, each top-level value is one payload: its
+/// With `JSONParserOptions.allowsMultipleValues`, each top-level value is one payload: its
 /// automaton is picked by its own kind, and when it closes its root view model is added to the
 /// previous ones with the rules of ``ViewModelBuilder``.
 struct HubDocumentHandler: JSONEventHandler {

@@ -175,10 +175,10 @@ extension HubJSONSink {
 
 /// What the serialization of Hub models writes to: the structure calls of a JSON writer.
 ///
-/// The engine's ``JSONWriter`` has exactly these methods, so models are written straight to it;
-/// the engine's ``JSONValueBuilder`` builds their ``JSONValue`` from the same calls.
+/// The engine's `JSONWriter` has exactly these methods, so models are written straight to it;
+/// the engine's `JSONValueBuilder` builds their `JSONValue` from the same calls.
 protocol HubJSONSink {
-    /// What the sink throws (`Never` for ``JSONValueBuilder``).
+    /// What the sink throws (`Never` for `JSONValueBuilder`).
     associatedtype Failure: Error
     mutating func beginObject() throws(Failure)
     mutating func endObject() throws(Failure)
@@ -191,7 +191,7 @@ protocol HubJSONSink {
 
 extension JSONWriter: HubJSONSink {}
 
-/// Builds the ``JSONValue`` of a model; a completed top-level value goes to ``values``.
+/// Builds the `JSONValue` of a model; a completed top-level value goes to `values`.
 extension JSONValueBuilder: HubJSONSink {
     typealias Failure = Never
 

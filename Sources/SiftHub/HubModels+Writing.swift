@@ -2,7 +2,7 @@ import Sift
 
 extension ViewModel {
     /// Writes the view model as JSON in the default schema to a writer (a file, standard output,
-    /// a buffer), without building a ``JSONValue`` first.
+    /// a buffer), without building a `JSONValue` first.
     ///
     /// ```swift
     /// let writer = JSONWriter(sink: JSONFileSink.standardOutput())

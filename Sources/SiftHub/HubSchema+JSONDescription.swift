@@ -18,7 +18,7 @@ extension HubSchema {
     /// `body`, `images.main`, `actions`…). Properties not named keep their default-schema path.
     /// Unknown sections or properties, paths that do not parse and values of any other type
     /// throw a ``HubSchemaError`` naming the offending entry; invalid JSON throws the engine's
-    /// ``JSONParseError``.
+    /// `JSONParseError`.
     ///
     /// | section | properties (default-schema key) |
     /// | --- | --- |

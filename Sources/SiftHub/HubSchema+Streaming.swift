@@ -10,7 +10,7 @@ extension HubSchema {
     /// identifier gets `body-<position>` (see ``ComponentModel/hasGeneratedIdentifier``);
     /// components are not merged by identifier, since nothing is kept. An error thrown by `body`
     /// stops the parse and is rethrown unchanged. `options` sets the tokenizer's depth limit and
-    /// leniency; with ``JSONParserOptions/allowsMultipleValues`` the body components of every
+    /// leniency; with `JSONParserOptions.allowsMultipleValues` the body components of every
     /// top-level value are streamed, numbered on from one value to the next.
     ///
     /// ```swift
@@ -28,7 +28,7 @@ extension HubSchema {
 
     /// Calls `body` with each body component of a document arriving as asynchronous chunks, as
     /// soon as its JSON object closes, with the same rules as the
-    /// ``JSONInput`` form.
+    /// `JSONInput` form.
     ///
     /// ```swift
     /// try await HubSchema.default.forEachComponent(in: response.body) { print($0.identifier) }

@@ -4,7 +4,7 @@ import Synchronization
 /// How JSON maps to Hub models: for each model type, one path per property.
 ///
 /// A schema starts as the default schema of the Hub JSON programming guide; change any property's
-/// path (any ``JSONPath``: plain keys, RFC 9535 strings, `combine(with:)` for renamed keys,
+/// path (any `JSONPath`: plain keys, RFC 9535 strings, `combine(with:)` for renamed keys,
 /// `runBlock`) or set it to nil to not read that property. Paths are relative to the JSON object of
 /// the model they belong to. Model-valued properties (a view model's components, a component's
 /// images, target and children, a target's view) select the objects those models are parsed from,

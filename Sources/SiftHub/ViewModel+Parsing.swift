@@ -4,11 +4,11 @@ extension ViewModel {
     /// Parses a view model from JSON with a schema (the default schema when none is given).
     ///
     /// A root object is the view model; a root array holds its body components; any other root
-    /// throws a ``JSONParseError`` whose ``JSONParseError/underlyingError`` is a
-    /// ``HubDocumentError``. Invalid JSON throws the engine's ``JSONParseError``, with its location.
+    /// throws a `JSONParseError` whose `JSONParseError.underlyingError` is a
+    /// ``HubDocumentError``. Invalid JSON throws the engine's `JSONParseError`, with its location.
     /// The document streams through the schema's compiled paths: no document tree is built.
     /// `options` sets the tokenizer's depth limit and leniency; with
-    /// ``JSONParserOptions/allowsMultipleValues`` each top-level value is a payload, added in order
+    /// `JSONParserOptions.allowsMultipleValues` each top-level value is a payload, added in order
     /// with the rules of ``ViewModelBuilder``.
     /// Components sharing an identifier merge into one, and components without one get a
     /// generated identifier (see ``ComponentModel/hasGeneratedIdentifier``).
@@ -25,7 +25,7 @@ extension ViewModel {
     }
 
     /// Parses a view model from an asynchronous sequence of byte chunks, such as an HTTP body,
-    /// with the same rules as ``init(parsing:schema:options:)``.
+    /// with the same rules as ``init(parsing:schema:options:)-(JSONInput,_,_)``.
     ///
     /// ```swift
     /// let viewModel = try await ViewModel(parsing: response.body, schema: .default)
@@ -37,7 +37,7 @@ extension ViewModel {
     }
 
     /// Builds a view model from a JSON value already in memory, with the same rules as
-    /// ``init(parsing:schema:options:)``.
+    /// ``init(parsing:schema:options:)-(JSONInput,_,_)``.
     ///
     /// ```swift
     /// let value = JSONValue.object(JSONObject([.init(key: "title", value: .string("Home"))]))

@@ -52,7 +52,7 @@ public struct ViewModelBuilder: Sendable {
 
     /// Parses a JSON payload and adds it.
     ///
-    /// Throws like ``ViewModel/init(parsing:schema:options:)``; the builder is then unchanged.
+    /// Throws like ``ViewModel/init(parsing:schema:options:)-(JSONInput,_,_)``; the builder is then unchanged.
     ///
     /// ```swift
     /// for page in pages { try builder.add(.data(page)) }

@@ -1,7 +1,7 @@
 public import Foundation
 public import Sift
 
-/// A model that turns itself into JSON (after Elevate's `Encodable`): build a ``JSONValue`` from
+/// A model that turns itself into JSON (after Elevate's `Encodable`): build a `JSONValue` from
 /// its properties, using the conformances of the standard types and of collections of
 /// representable values.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import SiftCorpora
 import Testing
 
 @testable import bench
@@ -29,7 +30,7 @@ import Testing
         for name in ["path/hub-feed", "path/tweets", "paths10/hub-feed", "ndjson/hub-feed.ndjson", "codable/tweets"] {
             #expect(registered.contains(name), "\(name)")
         }
-        if DatasetCatalog.corporaDirectory() != nil {
+        if Corpora.isAvailable {
             #expect(registered.contains("path/twitter.json"))
             #expect(registered.contains("codable/twitter.json"))
         }

@@ -258,12 +258,4 @@ enum CodableTestSupport {
         let data = try encoder.encode(value)
         return try parse(bytes: Array(data))
     }
-
-    /// The path of the shared corpora, `../shared/corpora` beside the package; nil when absent.
-    static var corporaDirectory: URL? {
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let directory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-        return FileManager.default.fileExists(atPath: directory.path) ? directory : nil
-    }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-// The twitter corpus (shared/corpora/twitter.json) as Codable models, read with
+// The twitter corpus (`Corpora`: twitter.json) as Codable models, read with
 // `convertFromSnakeCase` and Twitter's date format.
 
 struct TwitterFeed: Codable, Equatable {

@@ -1,17 +1,17 @@
 import Foundation
+import SiftCorpora
 import Testing
 
 @testable import Sift
 
 /// The twitter corpus decoded by JSONValueDecoder, whole and element by element as the streaming
 /// engine will, against JSONDecoder on the same bytes.
-@Suite("Codable on the twitter corpus", .enabled(if: CodableTestSupport.corporaDirectory != nil))
+@Suite("Codable on the twitter corpus", .enabled(if: Corpora.isAvailable))
 struct CodableTwitterTests {
     typealias Support = CodableTestSupport
 
     static func bytes() throws -> [UInt8] {
-        let directory = try #require(Support.corporaDirectory)
-        return Array(try Data(contentsOf: directory.appendingPathComponent("twitter.json")))
+        try Corpora.bytes("twitter.json")
     }
 
     static var decoders: (JSONValueDecoder, JSONDecoder) {

@@ -9,9 +9,7 @@ import Testing
 ///
 /// Filter tests are counted as skipped.
 @Suite struct JSONPathComplianceTests {
-    static let suiteURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/conformance/jsonpath-cts/cts.json")
+    static let suiteURL = TokenizerTestSupport.fixture("jsonpath-cts/cts.json")
 
     struct Case {
         var name: String

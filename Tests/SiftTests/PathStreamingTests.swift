@@ -1,14 +1,11 @@
 import Foundation
+import SiftCorpora
 import Testing
 
 @testable import Sift
 
 /// Streaming results must equal RFC 9535 evaluation in memory, for every split of the input.
 @Suite struct PathStreamingTests {
-    static let corporaURL = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("shared/corpora")
-
     static let documents: [String] = [
         #"{"store":{"book":[{"title":"A","price":8.95,"tags":["x","y"]},{"title":"B","price":12,"isbn":"0-553"},{"title":"C\"q","price":8.99}],"bicycle":{"color":"red","price":19.95}},"ids":[1,2,3,4,5,6,7,8,9,10]}"#,
         #"[[[1]],[2],{"a":{"a":{"a":3}},"b":[{"a":4},{"c":[5,{"a":6}]}]},"é\u0000",-0.5e-3,true,null,[]]"#,
@@ -53,10 +50,9 @@ import Testing
         }
     }
 
-    @Test(arguments: ["twitter.json", "citm_catalog.json"])
+    @Test(.enabled(if: Corpora.isAvailable), arguments: ["twitter.json", "citm_catalog.json"])
     func corporaMatchMemory(file: String) throws {
-        let url = Self.corporaURL.appendingPathComponent(file)
-        guard let data = FileManager.default.contents(atPath: url.path) else { return }
+        let data = Data(try Corpora.bytes(file))
         let text = String(decoding: data, as: UTF8.self)
         let queries =
             file == "twitter.json"

@@ -1,4 +1,5 @@
 import Foundation
+import SiftCorpora
 import Testing
 
 @testable import Sift
@@ -9,15 +10,14 @@ import Testing
 ///
 /// The expected traces are kept as digests in `Resources/corpora.digests` rather than as megabytes of
 /// text.
-@Suite(.enabled(if: TokenizerTestSupport.corporaDirectory != nil, "shared/corpora is not beside the package"))
+@Suite(.enabled(if: Corpora.isAvailable, "no corpora"))
 struct TokenizerCorpusTests {
-    static let directory = TokenizerTestSupport.corporaDirectory
-    static let names = ["twitter.json", "citm_catalog.json", "canada.json", "amazon_cellphones.ndjson"]
+    static let names = Corpora.names
 
     static let corpora: [String: [UInt8]] = {
         var result: [String: [UInt8]] = [:]
         for name in names {
-            if let directory, let data = try? Data(contentsOf: directory.appendingPathComponent(name)) {
+            if let url = Corpora.url(name), let data = try? Data(contentsOf: url) {
                 result[name] = Array(data)
             }
         }

@@ -9,17 +9,21 @@ enum TokenizerTestSupport {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `shared/` beside the package root, when present.
-    static func sharedDirectory(_ name: String) -> URL? {
-        let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared").appendingPathComponent(name)
-        return FileManager.default.fileExists(atPath: url.path) ? url : nil
+    /// A folder of the third-party test vectors kept in the repository (`Fixtures/`, see its
+    /// README.md), from the test bundle's resources.
+    ///
+    /// ```swift
+    /// let cts = TokenizerTestSupport.fixture("jsonpath-cts/cts.json")
+    /// ```
+    static func fixture(_ relativePath: String) -> URL {
+        let fixtures =
+            Bundle.module.url(forResource: "Fixtures", withExtension: nil)
+            ?? packageRoot.appendingPathComponent("Tests/SiftTests/Fixtures")
+        return fixtures.appendingPathComponent(relativePath)
     }
 
-    /// shared/conformance/JSONTestSuite, when present.
-    static let conformanceDirectory = sharedDirectory("conformance/JSONTestSuite")
-
-    /// shared/corpora, when present.
-    static let corporaDirectory = sharedDirectory("corpora")
+    /// JSONTestSuite's parsing cases (`Fixtures/JSONTestSuite`).
+    static let conformanceDirectory = fixture("JSONTestSuite")
 
     /// The golden test resources.
     static let resources = packageRoot.appendingPathComponent("Tests/SiftTests/Resources")

@@ -1,4 +1,5 @@
 import Foundation
+import SiftCorpora
 import Testing
 
 @testable import Sift
@@ -96,9 +97,9 @@ struct ValuesBuilderTests {
         #expect(throws: JSONParseError.self) { try JSONValue.parseAll("tru") }
     }
 
-    @Test(.enabled(if: ValuesCorpus.isAvailable))
+    @Test(.enabled(if: Corpora.isAvailable))
     func parseAllReadsNDJSON() throws {
-        let bytes = try ValuesCorpus.bytes("amazon_cellphones.ndjson")
+        let bytes = try Corpora.bytes("amazon_cellphones.ndjson")
         let values = try JSONValue.parseAll(bytes)
         let lines = bytes.split(separator: UInt8(ascii: "\n")).filter { !$0.allSatisfy { $0 == 0x20 || $0 == 0x0D } }
         #expect(values.count == lines.count)

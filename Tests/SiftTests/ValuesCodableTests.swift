@@ -1,4 +1,5 @@
 import Foundation
+import SiftCorpora
 import Testing
 
 @testable import Sift
@@ -46,9 +47,9 @@ struct ValuesCodableTests {
 
     /// canada.json (numbers only, 2 MB) is left out: the number cases above cover it, and
     /// JSONDecoder alone would take most of the suite's time in a debug build.
-    @Test(.enabled(if: ValuesCorpus.isAvailable), arguments: ["twitter.json", "citm_catalog.json"])
+    @Test(.enabled(if: Corpora.isAvailable), arguments: ["twitter.json", "citm_catalog.json"])
     func corpusRoundTripsThroughJSONEncoderAndDecoder(_ name: String) throws {
-        let bytes = try ValuesCorpus.bytes(name)
+        let bytes = try Corpora.bytes(name)
         let value = try JSONValue(parsing: bytes)
         let decoded = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         #expect(decoded == value)

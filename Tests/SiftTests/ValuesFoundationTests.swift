@@ -1,4 +1,5 @@
 import Foundation
+import SiftCorpora
 import Testing
 
 @testable import Sift
@@ -68,9 +69,9 @@ struct ValuesFoundationTests {
         #expect(back["big"] == .number(JSONNumber(UInt64.max)))
     }
 
-    @Test(.enabled(if: ValuesCorpus.isAvailable), arguments: ValuesCorpus.documents)
+    @Test(.enabled(if: Corpora.isAvailable), arguments: Corpora.documents)
     func corpusRoundTripsThroughJSONSerialization(_ name: String) throws {
-        let bytes = try ValuesCorpus.bytes(name)
+        let bytes = try Corpora.bytes(name)
         let value = try JSONValue(parsing: bytes)
         let data = try JSONSerialization.data(withJSONObject: value.foundationValue)
         #expect(try JSONValue(parsing: data) == value)

@@ -3,29 +3,6 @@ import Testing
 
 @testable import Sift
 
-/// The shared corpora (`../shared/corpora` beside the package root), found from this file's
-/// path so that any clone with `shared/` beside it works.
-enum ValuesCorpus {
-    static let directory: URL? = {
-        let packageRoot = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent()  // SiftTests
-            .deletingLastPathComponent()  // Tests
-            .deletingLastPathComponent()  // package root
-        let directory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-        return FileManager.default.fileExists(atPath: directory.path) ? directory : nil
-    }()
-
-    static var isAvailable: Bool { directory != nil }
-
-    /// The JSON documents used for round trips.
-    static let documents = ["twitter.json", "citm_catalog.json", "canada.json"]
-
-    static func bytes(_ name: String) throws -> [UInt8] {
-        let directory = try #require(directory)
-        return Array(try Data(contentsOf: directory.appendingPathComponent(name)))
-    }
-}
-
 /// Records the events of a parse as values that outlive the event.
 enum ValuesRecordedEvent: Equatable {
     case startObject, endObject, startArray, endArray

@@ -1,4 +1,5 @@
 import Foundation
+import SiftCorpora
 import Testing
 
 @testable import Sift
@@ -17,9 +18,9 @@ struct WriterRoundTripTests {
         return writer
     }
 
-    @Test(.enabled(if: ValuesCorpus.isAvailable), arguments: ValuesCorpus.documents)
+    @Test(.enabled(if: Corpora.isAvailable), arguments: Corpora.documents)
     func corpusEventsReencodeToAnEqualValue(_ name: String) throws {
-        let bytes = try ValuesCorpus.bytes(name)
+        let bytes = try Corpora.bytes(name)
         let value = try JSONValue(parsing: bytes)
 
         let compact = try Self.reencode(bytes, sink: JSONBufferSink()).sink.bytes
@@ -34,9 +35,9 @@ struct WriterRoundTripTests {
         #expect(try value.jsonBytes(options: .pretty) == pretty)
     }
 
-    @Test(.enabled(if: ValuesCorpus.isAvailable))
+    @Test(.enabled(if: Corpora.isAvailable))
     func smallFileSinkBuffersGiveTheSameBytes() throws {
-        let bytes = try ValuesCorpus.bytes("twitter.json")
+        let bytes = try Corpora.bytes("twitter.json")
         let whole = try Self.reencode(bytes, sink: JSONBufferSink()).sink.bytes
         for capacity in [1, 7, 4096] {
             let path = FileManager.default.temporaryDirectory
@@ -96,9 +97,9 @@ struct WriterRoundTripTests {
         #expect(whole == #"{"a":[1,-2.50e3,{"b":null}],"c":"dé\n","e":[],"f":{},"g":[[true,false]]}"#)
     }
 
-    @Test(.enabled(if: ValuesCorpus.isAvailable))
+    @Test(.enabled(if: Corpora.isAvailable))
     func ndjsonReencodesLineByLine() throws {
-        let bytes = try ValuesCorpus.bytes("amazon_cellphones.ndjson")
+        let bytes = try Corpora.bytes("amazon_cellphones.ndjson")
         let writer = JSONWriter()
         let tokenizer = JSONTokenizer(
             options: JSONParserOptions(allowsMultipleValues: true),

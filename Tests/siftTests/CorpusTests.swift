@@ -1,7 +1,8 @@
 import Foundation
+import SiftCorpora
 import Testing
 
-@Suite("sift over the shared corpora", .enabled(if: Corpus.isAvailable, "../shared/corpora is missing"))
+@Suite("sift over the shared corpora", .enabled(if: Corpora.isAvailable, "no corpora"))
 struct CorpusTests {
     /// A query and the same path as plain steps for ``FoundationPath``.
     struct TwitterQuery: Sendable, CustomTestStringConvertible {
@@ -55,9 +56,9 @@ struct CorpusTests {
     @Test(
         "query on twitter.json equals the same path over JSONSerialization, value for value", arguments: twitterQueries)
     func twitter(query: TwitterQuery) throws {
-        let document = try JSONSerialization.jsonObject(with: Data(try Corpus.bytes("twitter.json")))
+        let document = try JSONSerialization.jsonObject(with: Data(try Corpora.bytes("twitter.json")))
         let expected = FoundationPath.select(query.steps, in: document)
-        let result = try SiftProcess.run(["query", query.path, Corpus.path("twitter.json")])
+        let result = try SiftProcess.run(["query", query.path, Corpora.path("twitter.json")])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
         let actual = try result.stdoutLines.map(FoundationPath.parse)
@@ -69,8 +70,8 @@ struct CorpusTests {
         "twitter.json on stdin gives the same lines as the file",
         arguments: ["$.statuses[*].user.name", "$..hashtags[*].text"])
     func stdinEqualsFile(path: String) throws {
-        let fromFile = try SiftProcess.run(["query", path, Corpus.path("twitter.json")])
-        let fromStdin = try SiftProcess.run(["query", path], stdin: .bytes(try Corpus.bytes("twitter.json")))
+        let fromFile = try SiftProcess.run(["query", path, Corpora.path("twitter.json")])
+        let fromStdin = try SiftProcess.run(["query", path], stdin: .bytes(try Corpora.bytes("twitter.json")))
         #expect(fromFile.status == 0 && fromStdin.status == 0)
         #expect(!fromFile.stdout.isEmpty)
         #expect(fromFile.stdout == fromStdin.stdout)
@@ -80,20 +81,20 @@ struct CorpusTests {
         "'$' re-encodes each corpus to an equal document",
         arguments: ["twitter.json", "citm_catalog.json", "canada.json"])
     func wholeDocument(name: String) throws {
-        let result = try SiftProcess.run(["query", "$", Corpus.path(name)])
+        let result = try SiftProcess.run(["query", "$", Corpora.path(name)])
         #expect(result.status == 0)
         #expect(result.stdoutLines.count == 1)
-        let original = try JSONSerialization.jsonObject(with: Data(try Corpus.bytes(name)))
+        let original = try JSONSerialization.jsonObject(with: Data(try Corpora.bytes(name)))
         let reencoded = try FoundationPath.parse(result.stdoutLines.first ?? "")
         #expect(FoundationPath.equal([reencoded], [original]))
     }
 
     @Test("--lines over the NDJSON corpus equals a per-line JSONSerialization evaluation")
     func ndjson() throws {
-        let bytes = try Corpus.bytes("amazon_cellphones.ndjson")
+        let bytes = try Corpora.bytes("amazon_cellphones.ndjson")
         let records = String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init)
         let expected = try records.flatMap { FoundationPath.select([.index(1)], in: try FoundationPath.parse($0)) }
-        let result = try SiftProcess.run(["query", "--lines", "$[1]", Corpus.path("amazon_cellphones.ndjson")])
+        let result = try SiftProcess.run(["query", "--lines", "$[1]", Corpora.path("amazon_cellphones.ndjson")])
         #expect(result.status == 0)
         #expect(result.stdoutLines.count == records.count)
         #expect(FoundationPath.equal(try result.stdoutLines.map(FoundationPath.parse), expected))
@@ -119,14 +120,14 @@ struct CorpusTests {
     @Test("every corpus validates")
     func validate() throws {
         let result = try SiftProcess.run([
-            "validate", Corpus.path("twitter.json"), Corpus.path("citm_catalog.json"), Corpus.path("canada.json"),
+            "validate", Corpora.path("twitter.json"), Corpora.path("citm_catalog.json"), Corpora.path("canada.json"),
         ])
         #expect(result.status == 0)
         #expect(result.stderr.isEmpty)
-        let lines = try SiftProcess.run(["validate", "--lines", Corpus.path("amazon_cellphones.ndjson")])
+        let lines = try SiftProcess.run(["validate", "--lines", Corpora.path("amazon_cellphones.ndjson")])
         #expect(lines.status == 0)
-        let notSingle = try SiftProcess.run(["validate", Corpus.path("amazon_cellphones.ndjson")])
+        let notSingle = try SiftProcess.run(["validate", Corpora.path("amazon_cellphones.ndjson")])
         #expect(notSingle.status == 1)
-        #expect(notSingle.stderrText.hasPrefix("\(Corpus.path("amazon_cellphones.ndjson")):2:1: error: "))
+        #expect(notSingle.stderrText.hasPrefix("\(Corpora.path("amazon_cellphones.ndjson")):2:1: error: "))
     }
 }

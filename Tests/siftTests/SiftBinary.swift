@@ -1,9 +1,9 @@
 import Foundation
 
-/// Where the tests find the `sift` executable and the shared corpora.
+/// Where the tests find the `sift` executable (the corpora are `Corpora`, in SiftCorpora).
 ///
 /// ```swift
-/// let result = try SiftProcess.run(["validate", Corpus.path("twitter.json")])
+/// let result = try SiftProcess.run(["validate", Corpora.path("twitter.json")])
 /// ```
 enum SiftBinary {
     /// The `sift` built beside the test bundle (the test target depends on it, so `swift test`
@@ -32,20 +32,4 @@ enum SiftBinary {
     /// The package root, from this file's path.
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-}
-
-/// The shared corpora at `../shared/corpora` beside the package root.
-enum Corpus {
-    static let directory = SiftBinary.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpora")
-
-    /// Whether the corpora are there (tests that need them are skipped otherwise).
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: directory.path) }
-
-    /// The path of a corpus file.
-    static func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
-
-    /// The contents of a corpus file.
-    static func bytes(_ name: String) throws -> [UInt8] {
-        Array(try Data(contentsOf: URL(fileURLWithPath: path(name))))
-    }
 }

@@ -3,7 +3,7 @@
 /// Build it step by step, after the Hub Framework's JSON paths, or write it as an RFC 9535
 /// JSONPath string; both compile to the same automaton. A path is an immutable value: every step
 /// returns a new path and leaves the receiver unchanged. Finish it with a destination (``string``,
-/// ``integer``, ``url``, ``value``, ``decoded(_:)`` …) to get a ``TypedJSONPath``.
+/// ``integer``, ``url``, ``value``, `decoded(_:)` …) to get a ``TypedJSONPath``.
 ///
 /// ```swift
 /// let titles = JSONPath.root.goTo("body").forEach().goTo("text").goTo("title").string

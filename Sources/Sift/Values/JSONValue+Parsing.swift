@@ -2,7 +2,7 @@ extension JSONValue {
     /// Parses one JSON document.
     ///
     /// The input must hold exactly one value: ``JSONParserOptions/allowsMultipleValues`` is
-    /// ignored here (use ``parseAll(_:options:)`` for NDJSON).
+    /// ignored here (use `parseAll(_:options:)` for NDJSON).
     ///
     /// ```swift
     /// let value = try JSONValue(parsing: Data(#"{"a":[1,2]}"#.utf8))
