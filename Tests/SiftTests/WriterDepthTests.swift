@@ -103,9 +103,8 @@ struct WriterDepthTests {
         #expect(deep.sink.string == expected)
     }
 
-    @Test(arguments: [1, 3, 4096])
-    func whatTheTokenizerAcceptsIsWrittenBack(chunkSize: Int) throws {
-        let depth = 100_000
+    @Test(arguments: [(2_000, 1), (2_000, 3), (100_000, 65_536)])
+    func whatTheTokenizerAcceptsIsWrittenBack(depth: Int, chunkSize: Int) throws {
         let text = Array(Self.nestedText(depth: depth).utf8)
         let writer = JSONWriter()
         let tokenizer = JSONTokenizer(options: JSONParserOptions(maximumDepth: depth), handler: writer)
