@@ -4,25 +4,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <yajl/yajl_parse.h>
-#include <yajl/yajl_gen.h>
 
 /* Swift cannot call C variadic functions, so every option Sift uses gets a
    non-variadic wrapper. */
 
 static inline int sift_yajl_config_flag(yajl_handle handle, yajl_option option, int enabled) {
     return yajl_config(handle, option, enabled);
-}
-
-static inline int sift_yajl_gen_config_flag(yajl_gen generator, yajl_gen_option option, int enabled) {
-    return yajl_gen_config(generator, option, enabled);
-}
-
-static inline int sift_yajl_gen_config_indent(yajl_gen generator, const char *indent) {
-    return yajl_gen_config(generator, yajl_gen_indent_string, indent);
-}
-
-static inline int sift_yajl_gen_config_print_callback(yajl_gen generator, yajl_print_t callback, void *context) {
-    return yajl_gen_config(generator, yajl_gen_print_callback, callback, context);
 }
 
 /* One pass over a chunk before it is parsed: counts LF bytes and reports whether any CR

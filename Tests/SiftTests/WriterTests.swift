@@ -94,39 +94,6 @@ struct WriterTests {
         #expect(!writer.isComplete)
     }
 
-    @Test func depthLimitIsAnErrorNotACrash() throws {
-        let writer = JSONWriter()
-        for _ in 0..<JSONWriterOptions.maximumDepth { try writer.beginArray() }
-        #expect(writer.depth == 127)
-        let error = try #require(throws: JSONWriterError.self) { try writer.beginArray() }
-        #expect(error.kind == .depthLimitExceeded)
-        #expect(throws: JSONWriterError.self) { try writer.beginObject() }
-        #expect(throws: JSONWriterError.self) { try writer.write([] as JSONValue) }
-        try writer.int(1)
-        for _ in 0..<JSONWriterOptions.maximumDepth { try writer.endArray() }
-        let text = writer.sink.string
-        #expect(text == String(repeating: "[", count: 127) + "1" + String(repeating: "]", count: 127))
-    }
-
-    @Test func tooDeepValuesAreRefusedBeforeWriting() throws {
-        var deep: JSONValue = 1
-        for _ in 0..<200 { deep = [deep] }
-        let writer = JSONWriter()
-        try writer.beginObject()
-        try writer.key("ok")
-        let error = try #require(throws: JSONWriterError.self) { try writer.write(deep) }
-        #expect(error.kind == .depthLimitExceeded)
-        #expect(throws: JSONWriterError.self) { try deep.jsonString() }
-        #expect(deep.description.hasPrefix("<JSONValue: nesting too deep"))
-        try writer.write(["fits"] as JSONValue)
-        try writer.endObject()
-        #expect(writer.sink.string == #"{"ok":["fits"]}"#)
-
-        var limit: JSONValue = 1
-        for _ in 0..<127 { limit = [limit] }
-        #expect(try JSONValue(parsing: limit.jsonBytes()) == limit)
-    }
-
     @Test func structureErrors() throws {
         let writer = JSONWriter()
         #expect(try #require(throws: JSONWriterError.self) { try writer.key("a") }.kind == .invalidStructure)

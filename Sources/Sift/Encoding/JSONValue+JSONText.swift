@@ -3,7 +3,8 @@ import Foundation
 extension JSONValue: CustomStringConvertible {
     /// The value as JSON text.
     ///
-    /// Fails only for a value nested deeper than ``JSONWriterOptions/maximumDepth``.
+    /// Nesting has no limit: the value is walked with an explicit stack. It does not fail (the
+    /// error type is the writer's).
     ///
     /// ```swift
     /// let value: JSONValue = ["a": [1, "x"]]
@@ -34,8 +35,7 @@ extension JSONValue: CustomStringConvertible {
         return writer.sink.bytes
     }
 
-    /// The value as compact JSON text (or, for a value nested too deeply for the writer, a note
-    /// saying so).
+    /// The value as compact JSON text.
     ///
     /// ```swift
     /// print(["ok": true] as JSONValue) // {"ok":true}

@@ -1,4 +1,4 @@
-/// Writes JSON text incrementally to a ``JSONOutputSink``, on top of yajl's generator.
+/// Writes JSON text incrementally to a ``JSONOutputSink``.
 ///
 /// The writer holds at most one 64 KiB block of output before handing it to the sink, so a
 /// ``JSONFileSink`` writes output of any size in constant memory. Write a ``JSONValue``, replay
@@ -25,7 +25,8 @@
 /// ```
 ///
 /// Several top-level values (NDJSON) are separated by ``reset()``, which ends the current line.
-/// Nesting is limited to ``JSONWriterOptions/maximumDepth`` (127) levels by yajl. Output reaches
+/// Nesting has no limit of its own: the open containers take one byte each on an explicit stack,
+/// so whatever a tokenizer accepts can be written back, events or ``JSONValue``. Output reaches
 /// the sink in blocks: when a block is full, on ``flush()``, when ``sink`` is read, and when the
 /// writer is deinitialised; an error of the sink is thrown by the call during which it happened.
 public final class JSONWriter<Sink: JSONOutputSink> {
@@ -86,8 +87,9 @@ public final class JSONWriter<Sink: JSONOutputSink> {
 
     /// Writes a whole value at the current position.
     ///
-    /// The value is checked first (its nesting must fit ``JSONWriterOptions/maximumDepth``
-    /// below the current depth), so a refused value writes nothing.
+    /// Only its place is checked (a value where the object expects a key, or after a complete
+    /// top-level value, is refused and writes nothing); it is walked with an explicit stack, so
+    /// any depth is written without deep recursion.
     ///
     /// ```swift
     /// try writer.write(["id": 1, "tags": ["a"]] as JSONValue) // {"id":1,"tags":["a"]}
@@ -247,8 +249,6 @@ public final class JSONWriter<Sink: JSONOutputSink> {
 
     /// Delivers the output held by the writer to the sink, then flushes the sink (a
     /// ``JSONFileSink`` writes its buffered bytes).
-    ///
-    /// An empty container just opened may stay held back until its first child or its end.
     ///
     /// ```swift
     /// try writer.flush()

@@ -15,17 +15,15 @@ public struct JSONWriterError: Error, CustomStringConvertible, @unchecked Sendab
     /// The category of a writer error.
     ///
     /// ```swift
-    /// if error.kind == .depthLimitExceeded { /* flatten the value */ }
+    /// if error.kind == .ioError { /* stop writing */ }
     /// ```
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         enum Value: Hashable, Sendable {
-            case depthLimitExceeded, keysMustBeStrings, invalidStructure, invalidNumber, invalidUTF8
+            case keysMustBeStrings, invalidStructure, invalidNumber, invalidUTF8
             case generationComplete, ioError
         }
         let value: Value
 
-        /// More than ``JSONWriterOptions/maximumDepth`` (127) nested arrays and objects.
-        public static let depthLimitExceeded = Kind(value: .depthLimitExceeded)
         /// A value where an object expects a key.
         public static let keysMustBeStrings = Kind(value: .keysMustBeStrings)
         /// A call that does not fit the document: a key outside an object, an end that does not
@@ -48,7 +46,6 @@ public struct JSONWriterError: Error, CustomStringConvertible, @unchecked Sendab
         /// ```
         public var description: String {
             switch value {
-            case .depthLimitExceeded: "nesting too deep"
             case .keysMustBeStrings: "keys must be strings"
             case .invalidStructure: "invalid structure"
             case .invalidNumber: "invalid number"

@@ -45,14 +45,6 @@ public struct JSONWriterOptions: Hashable, Sendable {
     /// ```
     public var validatesUTF8: Bool
 
-    /// The deepest nesting of arrays and objects that yajl's generator can write (its
-    /// `YAJL_MAX_DEPTH` of 128, less one); deeper is ``JSONWriterError/Kind/depthLimitExceeded``.
-    ///
-    /// ```swift
-    /// JSONWriterOptions.maximumDepth // 127
-    /// ```
-    public static let maximumDepth = 127
-
     /// Creates options; every parameter has the default.
     ///
     /// ```swift

@@ -1,5 +1,3 @@
-internal import CYajl
-
 extension WriterEngine {
     func write(_ event: JSONEvent) throws(JSONWriterError) {
         switch event {
@@ -17,82 +15,91 @@ extension WriterEngine {
         }
     }
 
+    /// Writes a whole value: only its place is checked (a Swift string is valid UTF-8, a
+    /// ``JSONNumber`` is JSON's number text, and nesting has no limit).
     func write(_ value: JSONValue) throws(JSONWriterError) {
         try checkFailure()
         try prepareValue()
-        let room = JSONWriterOptions.maximumDepth - depth
-        if Self.nesting(of: value, exceeds: room) {
-            throw JSONWriterError(
-                kind: .depthLimitExceeded,
-                message: "the value nests more than \(room) arrays and objects below depth \(depth)")
-        }
-        openPendingContainer()
         emit(value)
-        valueWritten()
         try finishCall()
     }
 
-    /// Writes `value` straight to yajl: its place and depth were checked.
-    private func emit(_ value: JSONValue) {
+    /// An array or object of the value being written, and how many of its children are written.
+    private struct ValueFrame {
+        var elements: [JSONValue]
+        var members: [JSONObject.Member]
+        var isObject: Bool
+        var index = 0
+    }
+
+    /// Writes `root` depth first with an explicit stack of the open containers, so that the
+    /// call stack stays flat however deep the value nests.
+    private func emit(_ root: JSONValue) {
+        var stack: [ValueFrame] = []
+        emitOrOpen(root, on: &stack)
+        while let top = stack.indices.last {
+            if output.failure != nil { return }  // the output is lost: stop early
+            var index = stack[top].index
+            if stack[top].isObject {
+                let members = stack[top].members
+                if index == members.count {
+                    stack.removeLast()
+                    closeContainer(UInt8(ascii: "}"))
+                    continue
+                }
+                stack[top].index = index &+ 1
+                withUTF8(of: members[index].key) { bytes in writeKey(bytes) }
+                emitOrOpen(members[index].value, on: &stack)
+                continue
+            }
+            // Scalars in a row are written here; a container is opened and walked next.
+            let elements = stack[top].elements
+            var opened = false
+            while index < elements.count && !opened {
+                opened = emitOrOpen(elements[index], on: &stack)
+                index &+= 1
+            }
+            if opened {
+                stack[top].index = index
+            } else {
+                stack.removeLast()
+                closeContainer(UInt8(ascii: "]"))
+            }
+        }
+    }
+
+    /// Writes a scalar, or opens a container and pushes it on `stack`; returns whether it opened one.
+    @inline(__always)
+    @discardableResult
+    private func emitOrOpen(_ value: JSONValue, on stack: inout [ValueFrame]) -> Bool {
         switch value {
         case .null:
-            yajl_gen_null(generator)
+            writeLiteral("null")
         case .bool(let bool):
-            yajl_gen_bool(generator, bool ? 1 : 0)
+            writeLiteral(bool ? "true" : "false")
         case .number(let number):
-            number.withBytes { bytes in
-                _ = yajl_gen_number(
-                    generator, UnsafeRawPointer(bytes.base)?.assumingMemoryBound(to: CChar.self), bytes.count)
-            }
+            number.withBytes { bytes in writeNumber(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count)) }
         case .string(let string):
-            emit(string: string)
+            withUTF8(of: string) { bytes in writeString(bytes) }
         case .array(let elements):
-            if elements.isEmpty {
-                emitEmpty(isArray: true)
-                return
-            }
-            yajl_gen_array_open(generator)
-            for element in elements {
-                if output.failure != nil { return }
-                emit(element)
-            }
-            yajl_gen_array_close(generator)
+            openContainer(.array)
+            stack.append(ValueFrame(elements: elements, members: [], isObject: false))
+            return true
         case .object(let object):
-            if object.isEmpty {
-                emitEmpty(isArray: false)
-                return
-            }
-            yajl_gen_map_open(generator)
-            for member in object.members {
-                if output.failure != nil { return }
-                emit(string: member.key)
-                emit(member.value)
-            }
-            yajl_gen_map_close(generator)
+            openContainer(.objectKey)
+            stack.append(ValueFrame(elements: [], members: object.members, isObject: true))
+            return true
         }
+        return false
     }
 
+    /// Calls `body` with the UTF-8 bytes of `string`, borrowed (copied only for a string that is
+    /// not stored as UTF-8, such as a bridged one).
     @inline(__always)
-    private func emit(string: String) {
-        var string = string
-        string.withUTF8 { buffer in
-            _ = yajl_gen_string(generator, buffer.baseAddress, buffer.count)
-        }
-    }
-
-    /// Whether `value` holds more than `limit` levels of nested containers.
-    private static func nesting(of value: JSONValue, exceeds limit: Int) -> Bool {
-        switch value {
-        case .array(let elements):
-            if limit == 0 { return true }
-            for element in elements where nesting(of: element, exceeds: limit - 1) { return true }
-            return false
-        case .object(let object):
-            if limit == 0 { return true }
-            for member in object.members where nesting(of: member.value, exceeds: limit - 1) { return true }
-            return false
-        default:
-            return false
+    private func withUTF8(of string: String, _ body: (UnsafeRawBufferPointer) -> Void) {
+        if string.utf8.withContiguousStorageIfAvailable({ buffer in body(UnsafeRawBufferPointer(buffer)) }) == nil {
+            var copy = string
+            copy.withUTF8 { buffer in body(UnsafeRawBufferPointer(buffer)) }
         }
     }
 }

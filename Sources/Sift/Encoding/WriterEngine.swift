@@ -1,48 +1,56 @@
-internal import CYajl
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// What an open container expects next.
 enum WriterFrame: UInt8 {
     case objectKey, objectValue, array
 }
 
-/// The structure written so far.
+/// The structure written so far: the open containers on an explicit stack, so that nesting is
+/// limited by memory alone (one byte per level), never by the call stack.
 ///
 /// It lives behind one pointer so that every call updates plain memory, without exclusivity checks.
 struct WriterState {
-    /// The open containers, outermost first: never more than ``JSONWriterOptions/maximumDepth``.
-    let frames: UnsafeMutablePointer<WriterFrame>
+    /// The open containers, outermost first.
+    var frames: UnsafeMutablePointer<WriterFrame>
+    var capacity = 64
     var depth = 0
-    /// The innermost container is open for the caller but not yet for yajl.
-    var isOpenPending = false
+    /// The innermost container has no child yet (it is written `[]` / `{}` if it ends so).
+    var isEmpty = false
     /// A top-level value is complete since the last reset.
     var hasValue = false
 
     init() {
-        frames = .allocate(capacity: JSONWriterOptions.maximumDepth + 1)
+        frames = .allocate(capacity: capacity)
     }
 
     var last: WriterFrame? {
         @inline(__always) get { depth > 0 ? frames[depth - 1] : nil }
     }
+
+    /// Opens a container.
+    @inline(__always)
+    mutating func push(_ frame: WriterFrame) {
+        if depth == capacity { frames = frames.grown(keeping: depth, capacity: &capacity, minimum: depth + 1) }
+        frames[depth] = frame
+        depth += 1
+        isEmpty = true
+    }
 }
 
-/// The work of a ``JSONWriter``, independent of its sink type: owns the `yajl_gen`, checks every
-/// call against the structure written so far, and drives yajl.
+/// The work of a ``JSONWriter``, independent of its sink type: checks every call against the
+/// structure written so far and writes JSON text into its ``WriterOutput``.
 ///
-/// Containers are opened lazily: the innermost container the caller opened reaches yajl only
-/// with its first child, so that an empty one is written as `{}` / `[]` in one piece (yajl's
-/// pretty printer would spread it over two lines).
+/// Layout: compact output has no whitespace at all. Pretty output puts each member or element on
+/// a line of its own, indented by the options' indent once per level, `": "` after a key, and a
+/// newline after each top-level value; an empty container is `[]` / `{}` on one line.
 final class WriterEngine {
     let options: JSONWriterOptions
-    let generator: yajl_gen
     let output: WriterOutput
-    private let indent: UnsafeMutablePointer<CChar>?
+    let isPretty: Bool
+    let escapesSlashes: Bool
+    /// The options' indent (whitespace only), repeated ``indentRepeats`` times: pretty output
+    /// indents deep lines a block at a time.
+    let indentBlock: [UInt8]
+    let indentLength: Int
+    static let indentRepeats = 32
 
     let state: UnsafeMutablePointer<WriterState>
     /// The I/O error that ended the output, thrown by every later call.
@@ -51,27 +59,17 @@ final class WriterEngine {
     init(options: JSONWriterOptions, output: WriterOutput) {
         self.options = options
         self.output = output
-        generator = yajl_gen_alloc(nil)
+        isPretty = options.prettyPrinted
+        escapesSlashes = options.escapesSlashes
+        let indent = Array(options.indent.utf8.filter { " \t\n\r".utf8.contains($0) })
+        indentLength = indent.count
+        indentBlock = Array([[UInt8]](repeating: indent, count: Self.indentRepeats).joined())
         state = .allocate(capacity: 1)
         state.initialize(to: WriterState())
-        sift_yajl_gen_config_print_callback(generator, siftWriterPrint, Unmanaged.passUnretained(output).toOpaque())
-        sift_yajl_gen_config_flag(generator, yajl_gen_escape_solidus, options.escapesSlashes ? 1 : 0)
-        if options.prettyPrinted {
-            sift_yajl_gen_config_flag(generator, yajl_gen_beautify, 1)
-            // yajl keeps the pointer and accepts only whitespace: a filtered copy lives as long
-            // as the generator.
-            let text = String(options.indent.unicodeScalars.filter { " \t\n\r".unicodeScalars.contains($0) })
-            indent = strdup(text)
-            sift_yajl_gen_config_indent(generator, indent)
-        } else {
-            indent = nil
-        }
     }
 
     deinit {
         output.drain()
-        yajl_gen_free(generator)
-        free(indent)
         state.pointee.frames.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
@@ -85,15 +83,7 @@ final class WriterEngine {
     func beginContainer(_ frame: WriterFrame) throws(JSONWriterError) {
         try checkFailure()
         try prepareValue()
-        guard state.pointee.depth < JSONWriterOptions.maximumDepth else {
-            throw JSONWriterError(
-                kind: .depthLimitExceeded,
-                message: "more than \(JSONWriterOptions.maximumDepth) nested arrays and objects")
-        }
-        openPendingContainer()
-        state.pointee.frames[state.pointee.depth] = frame
-        state.pointee.depth += 1
-        state.pointee.isOpenPending = true
+        openContainer(frame)
         try finishCall()
     }
 
@@ -105,7 +95,7 @@ final class WriterEngine {
         case .array: throw structureError("endObject inside an array")
         case nil: throw structureError("endObject without an open object")
         }
-        endContainer(isArray: false)
+        closeContainer(UInt8(ascii: "}"))
         try finishCall()
     }
 
@@ -115,32 +105,8 @@ final class WriterEngine {
             throw structureError(
                 state.pointee.depth == 0 ? "endArray without an open array" : "endArray inside an object")
         }
-        endContainer(isArray: true)
+        closeContainer(UInt8(ascii: "]"))
         try finishCall()
-    }
-
-    private func endContainer(isArray: Bool) {
-        if state.pointee.isOpenPending {
-            state.pointee.isOpenPending = false
-            emitEmpty(isArray: isArray)
-        } else if isArray {
-            yajl_gen_array_close(generator)
-        } else {
-            yajl_gen_map_close(generator)
-        }
-        state.pointee.depth -= 1
-        valueWritten()
-    }
-
-    /// Writes `[]` or `{}` as one token (yajl prints number text as is, with the separators
-    /// and indentation of a value).
-    func emitEmpty(isArray: Bool) {
-        let text: StaticString = isArray ? "[]" : "{}"
-        text.withUTF8Buffer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { characters in
-                _ = yajl_gen_number(generator, characters.baseAddress, characters.count)
-            }
-        }
     }
 
     // MARK: Keys and scalars
@@ -155,9 +121,7 @@ final class WriterEngine {
         if validate && options.validatesUTF8 && !UTF8Validation.isValid(bytes) {
             throw JSONWriterError(kind: .invalidUTF8, message: "the key is not valid UTF-8")
         }
-        openPendingContainer()
-        yajl_gen_string(generator, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
-        state.pointee.frames[state.pointee.depth - 1] = .objectValue
+        writeKey(bytes)
         try finishCall()
     }
 
@@ -167,9 +131,7 @@ final class WriterEngine {
         if validate && options.validatesUTF8 && !UTF8Validation.isValid(bytes) {
             throw JSONWriterError(kind: .invalidUTF8, message: "the string is not valid UTF-8")
         }
-        openPendingContainer()
-        yajl_gen_string(generator, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
-        valueWritten()
+        writeString(bytes)
         try finishCall()
     }
 
@@ -180,27 +142,21 @@ final class WriterEngine {
             throw JSONWriterError(
                 kind: .invalidNumber, message: "\"\(String(decoding: bytes, as: UTF8.self))\" is not a JSON number")
         }
-        openPendingContainer()
-        yajl_gen_number(generator, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count)
-        valueWritten()
+        writeNumber(bytes)
         try finishCall()
     }
 
     func bool(_ value: Bool) throws(JSONWriterError) {
         try checkFailure()
         try prepareValue()
-        openPendingContainer()
-        yajl_gen_bool(generator, value ? 1 : 0)
-        valueWritten()
+        writeLiteral(value ? "true" : "false")
         try finishCall()
     }
 
     func null() throws(JSONWriterError) {
         try checkFailure()
         try prepareValue()
-        openPendingContainer()
-        yajl_gen_null(generator)
-        valueWritten()
+        writeLiteral("null")
         try finishCall()
     }
 
@@ -211,7 +167,7 @@ final class WriterEngine {
         guard state.pointee.depth == 0 else { throw structureError("reset inside an open container") }
         guard state.pointee.hasValue else { return }
         // Pretty output already ends each value with a newline.
-        yajl_gen_reset(generator, options.prettyPrinted ? nil : "\n")
+        if !isPretty { output.append(UInt8(ascii: "\n")) }
         state.pointee.hasValue = false
         try finishCall()
     }
@@ -229,7 +185,7 @@ final class WriterEngine {
         }
     }
 
-    // MARK: State
+    // MARK: Checks
 
     @inline(__always)
     func checkFailure() throws(JSONWriterError) {
@@ -248,29 +204,6 @@ final class WriterEngine {
             throw JSONWriterError(
                 kind: .generationComplete, message: "a top-level value is complete: call reset() before writing another"
             )
-        }
-    }
-
-    /// Gives yajl the container the caller opened last, now that it is not empty.
-    @inline(__always)
-    func openPendingContainer() {
-        guard state.pointee.isOpenPending else { return }
-        state.pointee.isOpenPending = false
-        if state.pointee.frames[state.pointee.depth - 1] == .array {
-            yajl_gen_array_open(generator)
-        } else {
-            yajl_gen_map_open(generator)
-        }
-    }
-
-    /// Records that a whole value was written at the current position.
-    @inline(__always)
-    func valueWritten() {
-        let last = state.pointee.depth - 1
-        if last < 0 {
-            state.pointee.hasValue = true
-        } else if state.pointee.frames[last] == .objectValue {
-            state.pointee.frames[last] = .objectKey
         }
     }
 

@@ -1,7 +1,6 @@
-/// Where yajl's print callback lands: stages the many small pieces yajl prints (a quote, a comma,
-/// a run of a string) in one fixed block and hands the sink whole blocks: when the block is
-/// full, when the writer flushes, when the caller looks at the sink, and when the writer goes
-/// away.
+/// The bytes a writer produces: stages the many small pieces of JSON text (a quote, a comma, a
+/// run of a string) in one fixed block and hands the sink whole blocks: when the block is full,
+/// when the writer flushes, when the caller looks at the sink, and when the writer goes away.
 ///
 /// So the writer never holds more than ``capacity`` bytes, and the sink is called once per block rather
 /// than once per piece.
@@ -9,14 +8,16 @@ class WriterOutput {
     static let capacity = 65_536
 
     final let staging: UnsafeMutableRawPointer
-    /// The number of staged bytes, behind a pointer: the print callback updates it without
-    /// exclusivity checks.
+    /// Eight bytes after the block, where an escape is put together before it is appended.
+    final let scratch: UnsafeMutableRawPointer
+    /// The number of staged bytes, behind a pointer: appends update it without exclusivity checks.
     private final let stagedCount: UnsafeMutablePointer<Int>
     /// The first error the sink threw; later output is dropped.
     final var failure: (any Error)?
 
     init() {
-        staging = .allocate(byteCount: Self.capacity, alignment: 16)
+        staging = .allocate(byteCount: Self.capacity + 8, alignment: 16)
+        scratch = staging + Self.capacity
         stagedCount = .allocate(capacity: 1)
         stagedCount.initialize(to: 0)
     }
@@ -31,25 +32,44 @@ class WriterOutput {
         @inline(__always) set { stagedCount.pointee = newValue }
     }
 
-    /// Takes one piece of yajl's output, filling blocks exactly.
+    /// The room left in the block.
+    final var room: Int {
+        @inline(__always) get { Self.capacity &- staged }
+    }
+
+    /// Appends one byte.
     @inline(__always)
-    final func receive(_ text: UnsafeRawPointer, _ length: Int) {
-        if length <= Self.capacity &- staged {
+    final func append(_ byte: UInt8) {
+        if staged == Self.capacity { drain() }
+        staging.storeBytes(of: byte, toByteOffset: staged, as: UInt8.self)
+        staged &+= 1
+    }
+
+    /// Appends the text of a literal (`true`, `null`, `[]`).
+    @inline(__always)
+    final func append(_ text: StaticString) {
+        append(UnsafeRawPointer(text.utf8Start), text.utf8CodeUnitCount)
+    }
+
+    /// Appends `length` bytes, filling blocks exactly.
+    @inline(__always)
+    final func append(_ text: UnsafeRawPointer, _ length: Int) {
+        if length <= room {
             (staging + staged).copyMemory(from: text, byteCount: length)
             staged &+= length
             return
         }
-        receiveSpanningBlocks(text, length)
+        appendSpanningBlocks(text, length)
     }
 
-    private final func receiveSpanningBlocks(_ text: UnsafeRawPointer, _ length: Int) {
+    private final func appendSpanningBlocks(_ text: UnsafeRawPointer, _ length: Int) {
         var offset = 0
         while offset < length {
+            if staged == Self.capacity { drain() }
             let piece = min(length - offset, Self.capacity - staged)
             (staging + staged).copyMemory(from: text + offset, byteCount: piece)
             staged += piece
             offset += piece
-            if staged == Self.capacity { drain() }
         }
     }
 
@@ -87,13 +107,5 @@ final class SinkOutput<Sink: JSONOutputSink>: WriterOutput {
 
     override func flushSink() throws {
         try sink.flush()
-    }
-}
-
-/// yajl's print callback: the context is the writer's ``WriterOutput``, unretained.
-func siftWriterPrint(_ context: UnsafeMutableRawPointer?, _ text: UnsafePointer<CChar>?, _ length: Int) {
-    guard length > 0, let context, let text else { return }
-    Unmanaged<WriterOutput>.fromOpaque(context)._withUnsafeGuaranteedRef { output in
-        output.receive(UnsafeRawPointer(text), length)
     }
 }
