@@ -1,4 +1,5 @@
 import Foundation
+import SiftCorpora
 import Testing
 
 @Suite("sift hub")
@@ -249,9 +250,9 @@ struct HubCommandTests {
         #expect(try SiftProcess.run(["hub", "--components"], stdin: .bytes(body)).stderr.isEmpty)
     }
 
-    @Test("twitter.json is not a Hub document: '{}' and a warning", .enabled(if: Corpus.isAvailable))
+    @Test("twitter.json is not a Hub document: '{}' and a warning", .enabled(if: Corpora.isAvailable, "no corpora"))
     func twitterWarns() throws {
-        let path = Corpus.path("twitter.json")
+        let path = Corpora.path("twitter.json")
         let result = try SiftProcess.run(["hub", path])
         #expect(result.status == 0)
         #expect(result.stdoutText == "{}\n")
