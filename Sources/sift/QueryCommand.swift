@@ -41,12 +41,19 @@ struct QueryCommand: AsyncParsableCommand {
     @Flag(help: "Stop after the first match, without reading the rest of the input.")
     var first = false
 
+    @Flag(
+        name: .customLong("stream-order"),
+        help: "Write each match as soon as it is complete (a nested match before its container), not in RFC 9535 order."
+    )
+    var streamOrder = false
+
     @OptionGroup var input: InputOptions
 
     @OptionGroup var format: OutputOptions
 
     func run() async throws {
         let automaton = PathAutomaton()
+        automaton.resultOrder = streamOrder ? .streaming : .rfc9535
         automaton.addMatch(path, kind: .value, tag: 0)
         let paths = CompiledPaths(automaton)
         let output = StandardOutput(format: format.format)

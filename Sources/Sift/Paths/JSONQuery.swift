@@ -28,6 +28,14 @@ public struct JSONQuery {
     /// ```
     public var options: JSONParserOptions
 
+    /// The order matches are delivered in: RFC 9535 order (the default), or each match as soon
+    /// as it is complete, in memory bounded by the largest match (see ``ResultOrder``).
+    ///
+    /// ```swift
+    /// query.resultOrder = .streaming
+    /// ```
+    public var resultOrder = ResultOrder.rfc9535
+
     var slots: [any QuerySlotFactory] = []
     var paths: [(path: JSONPath, kind: DestinationKind)] = []
 
@@ -69,6 +77,7 @@ public struct JSONQuery {
 
     func compile() -> CompiledPaths {
         let automaton = PathAutomaton()
+        automaton.resultOrder = resultOrder
         for (index, entry) in paths.enumerated() {
             automaton.addMatch(entry.path, kind: entry.kind, tag: index)
         }

@@ -91,6 +91,9 @@ package final class PathAutomaton: @unchecked Sendable {
         var segments: [PathSegment]
         /// The index of the first reordering segment.
         var firstReordering: Int
+        /// Held only for length-dependent selectors (``JSONQuery/ResultOrder/streaming``): matches
+        /// are released in the order they completed, as soon as the lengths they need are known.
+        var streams = false
     }
 
     var states: [State] = []
@@ -98,6 +101,8 @@ package final class PathAutomaton: @unchecked Sendable {
     private(set) var blockTails: [BlockTail] = []
     var programRoots: [Int32] = []
     var orderGroups: [OrderGroup] = []
+    /// The order of the matches of the paths added from now on.
+    package var resultOrder = JSONQuery.ResultOrder.rfc9535
     private var trie: [TrieKey: Int32] = [:]
 
     private struct TrieKey: Hashable {
@@ -151,10 +156,11 @@ package final class PathAutomaton: @unchecked Sendable {
                 blockTails.append(BlockTail(block: found, rest: Array(segments[(blockIndex + 1)...])))
                 blockTail = Int32(blockTails.count - 1)
             }
-            let firstReordering = streamed.firstIndex(where: Self.reorders)
+            let streams = resultOrder == .streaming
+            let firstReordering = streamed.firstIndex(where: streams ? Self.needsLength : Self.reorders)
             var group: Int32 = -1
             if let firstReordering {
-                orderGroups.append(OrderGroup(segments: streamed, firstReordering: firstReordering))
+                orderGroups.append(OrderGroup(segments: streamed, firstReordering: firstReordering, streams: streams))
                 group = Int32(orderGroups.count - 1)
             }
             var current = programRoots[program]
@@ -178,6 +184,15 @@ package final class PathAutomaton: @unchecked Sendable {
         switch segment {
         case .descendant: true
         case .child(let selectors): selectors.count != 1 || selectors[0].needsLength
+        case .forEach, .block: false
+        }
+    }
+
+    /// Whether this segment selects array elements by their distance from the end, so that its
+    /// matches wait for the array's length (the only holds of streaming order).
+    static func needsLength(_ segment: PathSegment) -> Bool {
+        switch segment {
+        case .child(let selectors), .descendant(let selectors): selectors.contains(where: \.needsLength)
         case .forEach, .block: false
         }
     }

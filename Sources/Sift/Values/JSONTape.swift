@@ -164,34 +164,6 @@ package struct JSONTape: @unchecked Sendable {
 
     private static let emptyObject = JSONValue.object(JSONObject([]))
     private static let emptyArray = JSONValue.array([])
-
-    /// The value at `index` as a ``JSONValue`` tree; only for a tape that left nothing out.
-    func jsonValue(at index: Int = 0) -> JSONValue {
-        let entry = entries[index]
-        switch entry.kind {
-        case .object:
-            precondition(!entry.hasLeftOut, "a tape that left members out read as a JSON value")
-            var members: [JSONObject.Member] = []
-            members.reserveCapacity(Int(entry.offset))
-            var child = index + 1
-            while child < Int(entry.next) {
-                members.append(JSONObject.Member(key: string(at: child), value: jsonValue(at: child + 1)))
-                child = Int(entries[child + 1].next)
-            }
-            return .object(JSONObject(members))
-        case .array:
-            var elements: [JSONValue] = []
-            elements.reserveCapacity(Int(entry.offset))
-            var child = index + 1
-            while child < Int(entry.next) {
-                elements.append(jsonValue(at: child))
-                child = Int(entries[child].next)
-            }
-            return .array(elements)
-        default:
-            return scalar(at: index)
-        }
-    }
 }
 
 /// How a tape captured with a ``CaptureProfile`` relates to it.

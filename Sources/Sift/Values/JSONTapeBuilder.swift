@@ -41,6 +41,8 @@ struct JSONTapeBuilder {
     private(set) var skipDepth = 0
     /// Whether any member was left out.
     private(set) var hasLeftOut = false
+    /// The most containers open at once in the value recorded (its nesting depth).
+    private(set) var deepest = 0
 
     init() {
         open.reserveCapacity(16)
@@ -132,6 +134,7 @@ struct JSONTapeBuilder {
         skipsNextValue = false
         skipDepth = 0
         hasLeftOut = false
+        deepest = 0
     }
 
     /// Counts a value in its container; false when it is left out.
@@ -180,6 +183,7 @@ struct JSONTapeBuilder {
             to: JSONTape.Entry(kind: isArray ? .array : .object, offset: 0, length: length, next: 0))
         storage.entryCount &+= 1
         open.append(Open(entry: entry, node: childNode, picksMembers: picksMembers, isArray: isArray))
+        if open.count > deepest { deepest = open.count }
         return .more
     }
 

@@ -63,6 +63,9 @@ public struct JSONValueBuilder: JSONEventHandler {
     /// Adds one event to the value being built; returns the value when this event completes the
     /// top-level value that the builder was started with (a scalar completes at once).
     ///
+    /// A caller that feeds events itself keeps ``depth`` within ``JSONValue/maximumDepth``
+    /// (``handle(_:context:)`` does).
+    ///
     /// Events must form valid JSON (as a tokenizer delivers them): a key outside an object, or
     /// an end that does not match the open container, is a programming error.
     ///
@@ -188,11 +191,28 @@ public struct JSONValueBuilder: JSONEventHandler {
 
     /// Adds the event and appends a completed top-level value to ``values``.
     ///
+    /// Throws ``JSONValueDepthError`` for a container that would nest deeper than
+    /// ``JSONValue/maximumDepth``: such a value is refused before it is built.
+    ///
     /// ```swift
     /// try builder.handle(event, context: context)
     /// ```
-    public mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
+    public mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
         if let value = consume(event) { values.append(value) }
+        if frames.count > JSONValue.maximumDepth {
+            discardPartialValue()
+            throw JSONValueDepthError()
+        }
+    }
+
+    /// The value the last event completed inside the value being built (after an event that
+    /// completes a value which is not the top-level one): its parent's newest child.
+    ///
+    /// Copying it shares its storage with the value being built.
+    package var latestChild: JSONValue {
+        // Only called right after a child was completed, so its parent has it.
+        // swift-format-ignore: NeverForceUnwrap
+        frames.last!.isArray ? elements.last! : members.last!.value
     }
 }
 

@@ -1,0 +1,248 @@
+extension PathMatcherEngine {
+    mutating func beginValue(_ event: JSONEvent, isContainer: Bool, isArray: Bool, context: JSONEventContext)
+        throws
+    {
+        let valueStart: Int
+        if frames.isEmpty {
+            // A top-level value: the root program starts afresh.
+            entries.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
+            ordinal = 0
+            pushEntry(MatcherEntry(state: paths.programRoots[0], scope: -1, keyStart: 0, keyCount: -1))
+            valueStart = 0
+        } else {
+            let parent = frames[frames.count - 1]
+            if parent.directEntry >= 0 {
+                // A container member (scalars are handled in `handle(_:context:)`): its state, if
+                // any, becomes its single entry; with none, it is skipped below.
+                if directTarget >= 0 {
+                    entries.append(MatcherEntry(state: directTarget, scope: directScope, keyStart: 0, keyCount: -1))
+                }
+            } else if parent.isArray {
+                enterElement()
+            }
+            valueStart = Int(parent.entryEnd)
+        }
+        ordinal &+= 1
+        var valueEnd = entries.count
+        if valueStart == valueEnd {
+            if isContainer {
+                skip(context)
+            } else if frames.isEmpty {
+                try withReceiver { try $0.endDocument() }
+            }
+            return
+        }
+
+        // Accepts: destinations, captures and scopes. A container that a destination captures
+        // gets its capture appended to `captures` (which were fed this event already); an index,
+        // not an optional capture, so that scalars do not create and destroy one each.
+        var capture = -1
+        let closerStart = closers.count
+        var needsFrame = false
+        // Made once, when some state accepts the value (entries pushed below come from accepts).
+        // A constant, not an optional made lazily: an optional `MatchInfo` is destroyed through
+        // the run time's generic witnesses, and a variable is copied for every call it goes to.
+        var hasAccepts = false
+        if wantsInfo {
+            var probe = valueStart
+            while probe < valueEnd && !hasAccepts {
+                hasAccepts = states[Int(entries[probe].state)].acceptCount > 0
+                probe += 1
+            }
+        }
+        let info = hasAccepts ? makeInfo(context, isContainer: isContainer) : MatchInfo()
+        var index = valueStart
+        while index < valueEnd {
+            let entry = entries[index]
+            let state = states[Int(entry.state)]
+            if state.hasTransitions { needsFrame = true }
+            if state.acceptCount > 0 {
+                let start = Int(state.acceptStart)
+                for acceptIndex in start..<(start + Int(state.acceptCount)) {
+                    let accept = acceptIndices[acceptIndex]
+                    try handleAccept(
+                        accept, entry: entry, event: event, isContainer: isContainer, isArray: isArray, info: info,
+                        capture: &capture, valueEnd: &valueEnd, needsFrame: &needsFrame)
+                }
+            }
+            if state.flushCount > 0 && isContainer {
+                let start = Int(state.flushStart)
+                for group in start..<(start + Int(state.flushCount)) {
+                    closers.append(.flush(group: paths.flushGroups[group]))
+                }
+                needsFrame = true
+            }
+            index += 1
+        }
+        if capture >= 0 { beginCapture(capture, event: event, context: context) }
+        guard isContainer else {
+            if frames.isEmpty { try withReceiver { try $0.endDocument() } }
+            return
+        }
+        guard needsFrame else {
+            skip(context)
+            return
+        }
+        var directEntry: Int32 = -1
+        if !isArray {
+            // Direct when a single entry has transitions, and it picks members by name only.
+            var probe = valueStart
+            while probe < valueEnd {
+                let state = states[Int(entries[probe].state)]
+                if state.hasTransitions {
+                    if directEntry >= 0 || !state.directNames {
+                        directEntry = -1
+                        break
+                    }
+                    directEntry = Int32(probe)
+                }
+                probe += 1
+            }
+        }
+        var arrayID: Int32 = -1
+        if isArray {
+            var probe = valueStart
+            while probe < valueEnd {
+                if states[Int(entries[probe].state)].needsLength {
+                    arrayID = nextArrayID
+                    nextArrayID &+= 1
+                    break
+                }
+                probe += 1
+            }
+        }
+        frames.append(
+            MatcherFrame(
+                entryStart: Int32(valueStart), entryEnd: Int32(valueEnd), keyEnd: Int32(keys.count),
+                closerStart: Int32(closerStart), isArray: isArray, children: 0, ordinal: ordinal,
+                arrayID: arrayID, directEntry: directEntry))
+    }
+
+    /// The accepts of a scalar member of an object whose members are picked directly: what
+    /// ``beginValue(_:isContainer:isArray:context:)`` does for a scalar with a single entry.
+    mutating func acceptScalar(_ event: JSONEvent, entry: MatcherEntry, context: JSONEventContext) throws {
+        let state = states[Int(entry.state)]
+        guard state.acceptCount > 0 else { return }
+        if !wantsInfo && state.acceptCount == 1 {
+            // The common case of mapped models, delivered as `handleAccept` would, without an
+            // (empty) info to build, copy and destroy.
+            let accept = paths.accepts[Int(acceptIndices[Int(state.acceptStart)])]
+            if accept.takesScalarEvents {
+                delivered = true
+                try withReceiver { try $0.receiveScalar(event, accept: accept, scope: Int(entry.scope)) }
+                return
+            }
+        }
+        let info = wantsInfo ? makeInfo(context, isContainer: false) : MatchInfo()
+        var capture = -1
+        var valueEnd = entries.count
+        var needsFrame = false
+        let start = Int(state.acceptStart)
+        for acceptIndex in start..<(start + Int(state.acceptCount)) {
+            try handleAccept(
+                acceptIndices[acceptIndex], entry: entry, event: event, isContainer: false, isArray: false, info: info,
+                capture: &capture, valueEnd: &valueEnd, needsFrame: &needsFrame)
+        }
+    }
+
+    /// Skips the contents of the container being opened.
+    ///
+    /// The tokenizer does not deliver them unless a capture needs them; when the only capture is
+    /// a tape, the tokenizer hands them to its recorder directly.
+    @inline(__always)
+    mutating func skip(_ context: JSONEventContext) {
+        skipDepth = 1
+        if captures.isEmpty || captureLeavesOut {
+            context.skipContents()
+        } else if captures.count == 1, let recorder = captures[0].tape {
+            context.skipContents(recordingInto: recorder)
+        }
+    }
+
+    mutating func handleAccept(
+        _ acceptIndex: Int32, entry: MatcherEntry, event: JSONEvent, isContainer: Bool, isArray: Bool, info: MatchInfo,
+        capture: inout Int, valueEnd: inout Int, needsFrame: inout Bool
+    ) throws {
+        let accept = paths.accepts[Int(acceptIndex)]
+        // Made only where a value waits (a capture or a reordering buffer): a target copies the
+        // info, and the key is an array.
+        func target() -> MatcherCaptureTarget {
+            var key: [Int]?
+            if entry.keyCount >= 0 { key = Array(keys[Int(entry.keyStart)..<Int(entry.keyStart + entry.keyCount)]) }
+            return MatcherCaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
+        }
+        switch accept.kind {
+        case .scope(let program):
+            guard isContainer else {
+                withReceiver { $0.dropped(accept: accept, found: event, scope: Int(entry.scope), info: info) }
+                return
+            }
+            let scope = try withReceiver {
+                try $0.beginScope(
+                    accept: accept, parent: Int(entry.scope), isArray: isArray, info: info)
+            }
+            closers.append(.endScope(scope: Int32(scope), accept: acceptIndex))
+            pushEntry(MatcherEntry(state: paths.programRoots[program], scope: Int32(scope), keyStart: 0, keyCount: -1))
+            valueEnd = entries.count
+            needsFrame = true
+        case .match(let kind):
+            if isContainer ? accept.capturesContainers : accept.capturesScalars {
+                if isContainer {
+                    if capture < 0 {
+                        captures.append(MatcherCapture(targets: [target()]))
+                        capture = captures.count - 1
+                    } else {
+                        captures[capture].targets.append(target())
+                    }
+                } else {
+                    try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
+                }
+            } else if !isContainer && kind.acceptsScalars {
+                if accept.orderGroup >= 0 {
+                    try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
+                } else if wantsInfo {
+                    delivered = true
+                    try withReceiver {
+                        try $0.receive(.scalar(event), accept: accept, scope: Int(entry.scope), info: info)
+                    }
+                } else {
+                    // No info to pass (it is empty) and no value wrapper to build.
+                    delivered = true
+                    try withReceiver { try $0.receiveScalar(event, accept: accept, scope: Int(entry.scope)) }
+                }
+            } else {
+                withReceiver { $0.dropped(accept: accept, found: event, scope: Int(entry.scope), info: info) }
+            }
+        }
+    }
+
+    /// Where a value is, as the receiver asked: a container's info outlives its event (it is
+    /// delivered when the container closes), so places on demand carry scalars' events, and a
+    /// container's start only when the whole input is one chunk (it is located, on demand,
+    /// during the event that delivers it; see ``MatchInfo/start``).
+    func makeInfo(_ context: JSONEventContext, isContainer: Bool) -> MatchInfo {
+        guard wantsInfo else { return MatchInfo() }
+        if isContainer && wantsPlacesOnDemand && !wantsPaths && !wantsLocations && context.holdsWholeInput {
+            var info = MatchInfo()
+            info.start = context.offset
+            info.pending = PendingPlace(context: context)
+            return info
+        }
+        let eager = isContainer && wantsPlacesOnDemand
+        var info = MatchInfo(
+            path: wantsPaths || eager ? context.path : nil,
+            location: wantsLocations || eager ? context.location : nil)
+        if wantsPlacesOnDemand && !isContainer { info.pending = PendingPlace(context: context) }
+        return info
+    }
+
+    /// The capture profile of the Codable destination of `accept`.
+    mutating func profile(for accept: Int32) -> CaptureProfile {
+        if profiles.isEmpty { profiles = Array(repeating: nil, count: paths.accepts.count) }
+        if let profile = profiles[Int(accept)] { return profile }
+        let profile = CaptureProfile()
+        profiles[Int(accept)] = profile
+        return profile
+    }
+}
