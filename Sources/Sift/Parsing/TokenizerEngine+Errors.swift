@@ -82,11 +82,18 @@ extension TokenizerEngine {
     }
 
     /// A byte the screen rejected (form feed, vertical tab, invalid UTF-8).
+    ///
+    /// `screen` is the screen as it was at the chunk's start.
     func fail(screenProblem problem: ByteScreen.Problem, at offset: Int, screen: ByteScreen) throws(JSONParseError) {
         let state = state.pointee
         var anchor = offset
         if options.allowsComments {
-            if screen.isInsideString { anchor = screen.lastQuote }
+            // Where strings and comments stand at the offending byte, not at the chunk's end.
+            var atProblem = screen
+            if let base = state.chunkBase {
+                atProblem.followStrings(over: base, count: offset - state.chunkStart, start: state.chunkStart)
+            }
+            if atProblem.isInsideString { anchor = atProblem.lastQuote }
         } else {
             let quote = state.stringStart(before: offset)
             if quote > state.lastStringClose, quote < offset, state.byte(at: quote) == UInt8(ascii: "\"") {
