@@ -172,7 +172,12 @@ extension TokenizerEngine {
         let reported = state.chunkStart + consumed
         var start: Int
         var isString: Bool
-        if consumed == 0, state.chunkStart > 0, state.eventCount == state.eventCountAtChunkStart,
+        if longToken.resumedStart >= 0, state.eventCount == state.eventCountAtChunkStart {
+            // A long token ended in this chunk and nothing was delivered: it is the offending
+            // token (yajl, which lexed only its end, located it by a length it never saw).
+            start = longToken.resumedStart
+            isString = longToken.isString
+        } else if consumed == 0, state.chunkStart > 0, state.eventCount == state.eventCountAtChunkStart,
             let previous = state.byte(at: state.chunkStart - 1),
             endsInsideString || TokenizerState.isWordByte(previous)
         {

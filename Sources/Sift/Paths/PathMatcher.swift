@@ -226,6 +226,8 @@ struct PathMatcherEngine {
             switch event {
             case .key(let bytes):
                 enterMember(bytes)
+                // No state enters the member: a long value of it need not be kept.
+                if captures.isEmpty && !entersMember { context.skipValue() }
             case .endObject, .endArray:
                 try closeContainer()
             case .startObject:
@@ -299,6 +301,12 @@ struct PathMatcherEngine {
             }
             index += 1
         }
+    }
+
+    /// Whether some state enters the member whose key was just read.
+    private var entersMember: Bool {
+        let frame = frames[frames.count - 1]
+        return frame.directEntry >= 0 ? directTarget >= 0 : entries.count > Int(frame.entryEnd)
     }
 
     @inline(__always)
