@@ -68,31 +68,23 @@ static inline const uint8_t *sift_token_string_special(const uint8_t *p, const u
     return p;
 }
 
-/* Follows the token in `*state` over `count` bytes. Returns -1 when it goes on past them (with
-   `*state` where they leave it), otherwise the index where it ends or where yajl reports an
-   error in it, with `*state` SIFT_TOKEN_ENDED or SIFT_TOKEN_INVALID. */
-static inline long sift_token_scan(const uint8_t *bytes, size_t count, int *state) {
+/* sift_token_scan for a string: from inside it (`*state` one of the string states). */
+static inline long sift_token_scan_string(const uint8_t *bytes, size_t count, int *state) {
     const uint8_t *p = bytes;
     const uint8_t *end = bytes + count;
     int s = *state;
-    while (p < end) {
-        uint8_t c = *p;
-        switch (s) {
-        case SIFT_TOKEN_STRING:
+    for (; p < end; p++) {
+        if (s == SIFT_TOKEN_STRING) {
             p = sift_token_string_special(p, end);
-            if (p == end) continue;
-            if (*p == '"') {
-                *state = SIFT_TOKEN_ENDED;
-                return (long)(p - bytes);
-            }
+            if (p == end) break;
             if (*p != '\\') {
-                *state = SIFT_TOKEN_INVALID;
+                /* the closing quote, or a raw control character */
+                *state = *p == '"' ? SIFT_TOKEN_ENDED : SIFT_TOKEN_INVALID;
                 return (long)(p - bytes);
             }
             s = SIFT_TOKEN_STRING_ESCAPE;
-            break;
-        case SIFT_TOKEN_STRING_ESCAPE:
-            switch (c) {
+        } else if (s == SIFT_TOKEN_STRING_ESCAPE) {
+            switch (*p) {
             case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
                 s = SIFT_TOKEN_STRING;
                 break;
@@ -103,86 +95,69 @@ static inline long sift_token_scan(const uint8_t *bytes, size_t count, int *stat
                 *state = SIFT_TOKEN_INVALID;
                 return (long)(p - bytes);
             }
-            break;
-        case SIFT_TOKEN_STRING_HEX: case SIFT_TOKEN_STRING_HEX + 1: case SIFT_TOKEN_STRING_HEX + 2:
-        case SIFT_TOKEN_STRING_HEX + 3:
-            if (!sift_token_is_hex(c)) {
+        } else {
+            if (!sift_token_is_hex(*p)) {
                 *state = SIFT_TOKEN_INVALID;
                 return (long)(p - bytes);
             }
             s = s == SIFT_TOKEN_STRING_HEX + 3 ? SIFT_TOKEN_STRING : s + 1;
-            break;
-        case SIFT_TOKEN_NUMBER_START:
-            if (c == '-') s = SIFT_TOKEN_NUMBER_MINUS;
-            else if (c == '0') s = SIFT_TOKEN_NUMBER_ZERO;
-            else if (c >= '1' && c <= '9') s = SIFT_TOKEN_NUMBER_INTEGER;
-            else {
-                *state = SIFT_TOKEN_INVALID;
-                return (long)(p - bytes);
-            }
-            break;
-        case SIFT_TOKEN_NUMBER_MINUS:
-            if (c == '0') s = SIFT_TOKEN_NUMBER_ZERO;
-            else if (c >= '1' && c <= '9') s = SIFT_TOKEN_NUMBER_INTEGER;
-            else {
-                *state = SIFT_TOKEN_INVALID;
-                return (long)(p - bytes);
-            }
-            break;
-        case SIFT_TOKEN_NUMBER_INTEGER:
-            while (p < end && sift_token_is_digit(*p)) p++;
-            if (p == end) continue;
-            c = *p;
-            /* fall through */
-        case SIFT_TOKEN_NUMBER_ZERO:
-            if (c == '.') s = SIFT_TOKEN_NUMBER_POINT;
-            else if (c == 'e' || c == 'E') s = SIFT_TOKEN_NUMBER_E;
-            else {
-                *state = SIFT_TOKEN_ENDED;
-                return (long)(p - bytes);
-            }
-            break;
-        case SIFT_TOKEN_NUMBER_POINT:
-            if (!sift_token_is_digit(c)) {
-                *state = SIFT_TOKEN_INVALID;
-                return (long)(p - bytes);
-            }
-            s = SIFT_TOKEN_NUMBER_FRACTION;
-            break;
-        case SIFT_TOKEN_NUMBER_FRACTION:
-            while (p < end && sift_token_is_digit(*p)) p++;
-            if (p == end) continue;
-            if (*p == 'e' || *p == 'E') {
-                s = SIFT_TOKEN_NUMBER_E;
-                break;
-            }
-            *state = SIFT_TOKEN_ENDED;
-            return (long)(p - bytes);
-        case SIFT_TOKEN_NUMBER_E:
-            if (c == '+' || c == '-') s = SIFT_TOKEN_NUMBER_E_SIGN;
-            else if (sift_token_is_digit(c)) s = SIFT_TOKEN_NUMBER_EXPONENT;
-            else {
-                *state = SIFT_TOKEN_INVALID;
-                return (long)(p - bytes);
-            }
-            break;
-        case SIFT_TOKEN_NUMBER_E_SIGN:
-            if (!sift_token_is_digit(c)) {
-                *state = SIFT_TOKEN_INVALID;
-                return (long)(p - bytes);
-            }
-            s = SIFT_TOKEN_NUMBER_EXPONENT;
-            break;
-        case SIFT_TOKEN_NUMBER_EXPONENT:
-            while (p < end && sift_token_is_digit(*p)) p++;
-            if (p == end) continue;
-            *state = SIFT_TOKEN_ENDED;
-            return (long)(p - bytes);
-        default:
-            *state = SIFT_TOKEN_INVALID;
-            return (long)(p - bytes);
         }
-        p++;
+    }
+    *state = s;
+    return -1;
+}
+
+/* The state a number goes to from `s` with the byte `c`: SIFT_TOKEN_ENDED where the number ends
+   before `c`, SIFT_TOKEN_INVALID where yajl reports an error at `c`. */
+static inline int sift_token_number_step(int s, uint8_t c) {
+    int digit = sift_token_is_digit(c);
+    switch (s) {
+    case SIFT_TOKEN_NUMBER_START:
+        if (c == '-') return SIFT_TOKEN_NUMBER_MINUS;
+        /* fall through */
+    case SIFT_TOKEN_NUMBER_MINUS:
+        if (c == '0') return SIFT_TOKEN_NUMBER_ZERO;
+        return digit ? SIFT_TOKEN_NUMBER_INTEGER : SIFT_TOKEN_INVALID;
+    case SIFT_TOKEN_NUMBER_INTEGER:
+        if (digit) return SIFT_TOKEN_NUMBER_INTEGER;
+        /* fall through */
+    case SIFT_TOKEN_NUMBER_ZERO:
+        if (c == '.') return SIFT_TOKEN_NUMBER_POINT;
+        return c == 'e' || c == 'E' ? SIFT_TOKEN_NUMBER_E : SIFT_TOKEN_ENDED;
+    case SIFT_TOKEN_NUMBER_POINT:
+        return digit ? SIFT_TOKEN_NUMBER_FRACTION : SIFT_TOKEN_INVALID;
+    case SIFT_TOKEN_NUMBER_FRACTION:
+        if (digit) return SIFT_TOKEN_NUMBER_FRACTION;
+        return c == 'e' || c == 'E' ? SIFT_TOKEN_NUMBER_E : SIFT_TOKEN_ENDED;
+    case SIFT_TOKEN_NUMBER_E:
+        if (c == '+' || c == '-') return SIFT_TOKEN_NUMBER_E_SIGN;
+        return digit ? SIFT_TOKEN_NUMBER_EXPONENT : SIFT_TOKEN_INVALID;
+    case SIFT_TOKEN_NUMBER_E_SIGN:
+        return digit ? SIFT_TOKEN_NUMBER_EXPONENT : SIFT_TOKEN_INVALID;
+    case SIFT_TOKEN_NUMBER_EXPONENT:
+        return digit ? SIFT_TOKEN_NUMBER_EXPONENT : SIFT_TOKEN_ENDED;
+    default:
+        return SIFT_TOKEN_INVALID;
+    }
+}
+
+/* Follows the token in `*state` over `count` bytes. Returns -1 when it goes on past them (with
+   `*state` where they leave it), otherwise the index where it ends or where yajl reports an
+   error in it, with `*state` SIFT_TOKEN_ENDED or SIFT_TOKEN_INVALID. */
+static inline long sift_token_scan(const uint8_t *bytes, size_t count, int *state) {
+    if (*state < SIFT_TOKEN_NUMBER_START) return sift_token_scan_string(bytes, count, state);
+    int s = *state;
+    for (size_t index = 0; index < count; index++) {
+        /* Runs of digits, the bulk of a long number, in a tight loop. */
+        if (s == SIFT_TOKEN_NUMBER_INTEGER || s == SIFT_TOKEN_NUMBER_FRACTION || s == SIFT_TOKEN_NUMBER_EXPONENT) {
+            while (index < count && sift_token_is_digit(bytes[index])) index++;
+            if (index == count) break;
+        }
+        s = sift_token_number_step(s, bytes[index]);
+        if (s == SIFT_TOKEN_ENDED || s == SIFT_TOKEN_INVALID) {
+            *state = s;
+            return (long)index;
+        }
     }
     *state = s;
     return -1;
