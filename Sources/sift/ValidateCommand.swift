@@ -41,11 +41,12 @@ struct ValidateCommand: AsyncParsableCommand {
     }
 }
 
-/// Accepts every event and keeps nothing: the tokenizer alone decides validity.
+/// Accepts every event and keeps nothing: the tokenizer alone decides validity, and a long value
+/// that runs past its chunk is checked without being kept.
 ///
 /// ```swift
 /// let tokenizer = JSONTokenizer(handler: DiscardingHandler())
 /// ```
-struct DiscardingHandler: JSONEventHandler {
+struct DiscardingHandler: ValueDiscardingHandler {
     func handle(_ event: JSONEvent, context: JSONEventContext) {}
 }

@@ -20,11 +20,11 @@ import Testing
 
     /// How Sift decides each implementation-defined case: true = accepted.
     ///
-    /// Numbers are delivered as text, so no magnitude is rejected. Escaped surrogates are yajl's
-    /// business (it accepts every form, decoding lone or mismatched ones to `?` or to CESU-8
-    /// bytes). Raw bytes are checked as strict UTF-8 by Sift, so invalid sequences, overlong
-    /// forms, encoded surrogates, code points above U+10FFFF, UTF-16 and byte order marks are
-    /// rejected.
+    /// Numbers are delivered as text, so no magnitude is rejected. Every form of escaped
+    /// surrogate is accepted, and one that is not half of a pair decodes to U+FFFD. Raw bytes are
+    /// checked as strict UTF-8 by Sift, so invalid sequences, overlong forms, encoded surrogates,
+    /// code points above U+10FFFF and UTF-16 are rejected. A UTF-8 byte order mark at the start of
+    /// the input is passed over (RFC 8259 allows it).
     static let implementationDefined: [String: Bool] = [
         "i_number_double_huge_neg_exp.json": true,
         "i_number_huge_exp.json": true,
@@ -60,7 +60,7 @@ import Testing
         "i_string_utf16BE_no_BOM.json": false,
         "i_string_utf16LE_no_BOM.json": false,
         "i_structure_500_nested_arrays.json": true,
-        "i_structure_UTF-8_BOM_empty_object.json": false,
+        "i_structure_UTF-8_BOM_empty_object.json": true,
     ]
 
     @Test func corpusHasTheExpectedFiles() {
@@ -87,6 +87,72 @@ import Testing
         for size in 1...31 {
             #expect(traces[size] == whole, "\(name) in chunks of \(size)")
             if traces[size] != whole { break }
+        }
+    }
+
+    /// Every combination of the options that change what is accepted or how errors are found.
+    static let optionCombinations: [JSONParserOptions] = [true, false].flatMap { comments in
+        [true, false].flatMap { multiple in
+            [true, false].flatMap { utf8 in
+                [512, 2].map { depth in
+                    JSONParserOptions(
+                        maximumDepth: depth, allowsMultipleValues: multiple, allowsComments: comments,
+                        validatesUTF8: utf8)
+                }
+            }
+        }
+    }
+
+    /// The same events and error text in every split (whole, and pieces of 1 to 31 bytes), with
+    /// every combination of options.
+    ///
+    /// One test over all files, on one thread of its own (see below).
+    @Test func decidesTheSameInEverySplitWithEveryOption() async throws {
+        let directory = try #require(Self.directory)
+        let failures = await TokenizerTestSupport.offPool { () -> [String] in
+            var failures: [String] = []
+            for name in Self.fileNames {
+                guard let data = try? Data(contentsOf: directory.appendingPathComponent(name)) else {
+                    failures.append("\(name) cannot be read")
+                    continue
+                }
+                let bytes = Array(data)
+                for options in Self.optionCombinations {
+                    let whole = TokenizerTestSupport.trace(bytes, options: options, split: .whole)
+                    for size in 1...31 {
+                        let trace = TokenizerTestSupport.trace(bytes, options: options, split: .size(size))
+                        guard trace != whole else { continue }
+                        failures.append("\(name), \(options), size \(size): \(trace.last ?? "") / \(whole.last ?? "")")
+                        break
+                    }
+                }
+            }
+            return failures
+        }
+        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(5).joined(separator: "\n"))")
+    }
+
+    /// The accepted surrogate cases decode every escaped surrogate that is not half of a pair to
+    /// U+FFFD: never to `?` or to the bytes of a surrogate.
+    @Test func loneEscapedSurrogatesDecodeToTheReplacementCharacter() throws {
+        let directory = try #require(Self.directory)
+        for name in Self.fileNames where name.contains("surrogate") && Self.implementationDefined[name] == true {
+            let bytes = Array(try Data(contentsOf: directory.appendingPathComponent(name)))
+            var decoded: [[UInt8]] = []
+            try JSONTokenizer.tokenize(.bytes(bytes)) { event, _ in
+                switch event {
+                case .string(let text), .key(let text): decoded.append(text.array)
+                default: break
+                }
+            }
+            for text in decoded {
+                #expect(!text.contains(UInt8(ascii: "?")), "\(name): \(text)")
+                #expect(String(validating: text, as: UTF8.self) != nil, "\(name): \(text)")
+            }
+            let replaced = decoded.contains { text in
+                text.indices.contains { text[$0...].starts(with: [0xEF, 0xBF, 0xBD]) }
+            }
+            #expect(replaced, "\(name): \(decoded)")
         }
     }
 

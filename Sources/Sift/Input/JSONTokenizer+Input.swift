@@ -124,7 +124,7 @@ extension JSONTokenizer where Handler == JSONEventClosure {
 }
 
 /// A handler that accepts every event and keeps nothing, for validation.
-struct IgnoringHandler: JSONEventHandler {
+struct IgnoringHandler: ValueDiscardingHandler {
     func handle(_ event: JSONEvent, context: JSONEventContext) {}
 }
 

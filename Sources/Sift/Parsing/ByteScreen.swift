@@ -210,6 +210,12 @@ struct ByteScreen {
 
     // MARK: Strings and comments
 
+    /// Follows strings and comments over the first `count` bytes of a chunk starting at absolute
+    /// offset `start` (only with `followsComments`).
+    mutating func followStrings(over base: UnsafePointer<UInt8>, count: Int, start: Int) {
+        _ = lex(base, count: count, start: start)
+    }
+
     /// Follows strings and comments over the chunk; returns the first form feed or vertical tab
     /// outside a comment.
     private mutating func lex(_ base: UnsafePointer<UInt8>, count: Int, start: Int) -> (Int, Problem)? {

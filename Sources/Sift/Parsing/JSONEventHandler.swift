@@ -27,6 +27,10 @@ public protocol JSONEventHandler {
     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws
 }
 
+/// A handler that keeps no value of any event (it validates, or counts): the tokenizer then never
+/// keeps a long string or number while it runs past its chunks.
+@usableFromInline package protocol ValueDiscardingHandler: JSONEventHandler {}
+
 /// A ``JSONEventHandler`` made of a closure.
 ///
 /// ```swift
@@ -154,6 +158,14 @@ public struct JSONEventContext {
             engine.beginFastSkip()
         default: break
         }
+    }
+
+    /// On a `key` event: nobody wants the member's value.
+    ///
+    /// A string or number value that runs past its chunk is then checked without being kept, and
+    /// delivered without its bytes (empty).
+    package func skipValue() {
+        if case .key = event { engine.state.pointee.skipsNextValue = true }
     }
 
     /// On a `startObject` / `startArray` event: as ``skipContents()``, but the contents go to

@@ -53,6 +53,7 @@ public final class JSONTokenizer<Handler: JSONEventHandler> {
                 handler.deinitialize(count: 1)
                 handler.deallocate()
             })
+        engine.discardsValues = handler is any ValueDiscardingHandler
     }
 
     /// The handler, with whatever it has accumulated.

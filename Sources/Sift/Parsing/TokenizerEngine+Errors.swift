@@ -82,11 +82,18 @@ extension TokenizerEngine {
     }
 
     /// A byte the screen rejected (form feed, vertical tab, invalid UTF-8).
+    ///
+    /// `screen` is the screen as it was at the chunk's start.
     func fail(screenProblem problem: ByteScreen.Problem, at offset: Int, screen: ByteScreen) throws(JSONParseError) {
         let state = state.pointee
         var anchor = offset
         if options.allowsComments {
-            if screen.isInsideString { anchor = screen.lastQuote }
+            // Where strings and comments stand at the offending byte, not at the chunk's end.
+            var atProblem = screen
+            if let base = state.chunkBase {
+                atProblem.followStrings(over: base, count: offset - state.chunkStart, start: state.chunkStart)
+            }
+            if atProblem.isInsideString { anchor = atProblem.lastQuote }
         } else {
             let quote = state.stringStart(before: offset)
             if quote > state.lastStringClose, quote < offset, state.byte(at: quote) == UInt8(ascii: "\"") {
@@ -165,7 +172,12 @@ extension TokenizerEngine {
         let reported = state.chunkStart + consumed
         var start: Int
         var isString: Bool
-        if consumed == 0, state.chunkStart > 0, state.eventCount == state.eventCountAtChunkStart,
+        if longToken.resumedStart >= 0, state.eventCount == state.eventCountAtChunkStart {
+            // A long token ended in this chunk and nothing was delivered: it is the offending
+            // token (yajl, which lexed only its end, located it by a length it never saw).
+            start = longToken.resumedStart
+            isString = longToken.isString
+        } else if consumed == 0, state.chunkStart > 0, state.eventCount == state.eventCountAtChunkStart,
             let previous = state.byte(at: state.chunkStart - 1),
             endsInsideString || TokenizerState.isWordByte(previous)
         {

@@ -36,10 +36,10 @@ extension TokenizerEngine {
         sift_skip_begin(link, state.pointee.maximumDepth - fastSkipDepth)
         // Where the container ends, found by a scan that also checks its bytes: yajl goes
         // straight there, and lexes only the closing bracket.
-        let from = yajl_get_bytes_consumed(handle)
-        if canScan && sift_skip_jump(link, handle, base, parsedCount) != 0 {
+        let from = yajlOffset
+        if canScan && sift_skip_jump(link, handle, base + yajlStart, parsedCount - yajlStart) != 0 {
             containersPassedByScan &+= 1
-            scanBudget &-= yajl_get_bytes_consumed(handle) - from
+            scanBudget &-= yajlOffset - from
         } else if !holdsWholeInput {
             sift_skip_cancel(link)
             fastSkipStart = -1
@@ -91,7 +91,7 @@ extension TokenizerEngine {
     /// A container inside the skipped one goes past the depth limit: the replay meets the limit
     /// at the same token and stores the error, with its path.
     func depthExceededWhileSkipping() -> Int32 {
-        replayFastSkip(through: state.pointee.chunkBase == nil ? 0 : yajl_get_bytes_consumed(handle))
+        replayFastSkip(through: state.pointee.chunkBase == nil ? 0 : yajlOffset)
         // The replay ends at the same token; should it not, the error is still reported.
         if pendingFailure == nil { _ = depthExceeded() }
         return 0

@@ -68,6 +68,14 @@ final class TokenizerEngine {
     var fastSkipDepth = 0
     /// How many bytes of the current chunk yajl was given (the screen may hold back the rest).
     var parsedCount = 0
+    /// The chunk index of the first byte yajl was given (past a byte order mark).
+    var yajlStart = 0
+    /// A string or number that runs past its chunk, followed without yajl.
+    var longToken = LongToken()
+    /// The handler keeps no value (``ValueDiscardingHandler``): long values are never kept.
+    @usableFromInline var discardsValues = false
+    /// How many bytes of a byte order mark begin the input so far; -1 once past it.
+    var byteOrderMarkRead = 0
     /// In a stream, how many more bytes of the current chunk the scan of skipped containers may read.
     ///
     /// Nested containers that each run past the chunk would each be scanned to its end; the
@@ -82,11 +90,11 @@ final class TokenizerEngine {
     var replayBase = 0
 
     /// Where the input being retained starts (absolute offset), -1 when none is.
-    private var retainStart = -1
+    var retainStart = -1
     /// The retained input of earlier chunks, from `retainStart` on.
-    private var retained: UnsafeMutableRawPointer?
-    private var retainedCount = 0
-    private var retainedCapacity = 0
+    var retained: UnsafeMutableRawPointer?
+    var retainedCount = 0
+    var retainedCapacity = 0
 
     @usableFromInline
     init(
@@ -134,6 +142,7 @@ final class TokenizerEngine {
     deinit {
         destroyHandler(handler)
         retained?.deallocate()
+        longToken.deallocate()
         yajl_free(handle)
         callbacks.deinitialize(count: 1)
         callbacks.deallocate()
@@ -221,25 +230,33 @@ final class TokenizerEngine {
         state.pointee.chunkCount = count
         state.pointee.chunkHasCarriageReturn = scan.has_carriage_return != 0
         var status = yajl_status_ok
-        if parsedCount > 0 {
+        yajlStart =
+            byteOrderMarkRead >= 0 ? try passByteOrderMark(base, count: parsedCount, isCut: parsedCount < count) : 0
+        var yajlEnd = parsedCount
+        longToken.resumedStart = -1
+        let resumesLongToken = longToken.isActive
+        if resumesLongToken, !continueLongToken(base, count: parsedCount) { yajlEnd = 0 }
+        if yajlEnd > yajlStart {
             isParsing = true
             self.parsedCount = parsedCount
             scanBudget = 2 &* parsedCount
-            status = yajl_parse(handle, base, parsedCount)
+            status = yajl_parse(handle, base + yajlStart, parsedCount - yajlStart)
             isParsing = false
             // Stopped (an error, or the end of the input) inside a container skipped without
             // bookkeeping: rebuild it while the bytes are at hand.
             if fastSkipStart >= 0 { replayFastSkip(through: parsedCount) }
         }
+        if resumesLongToken, !longToken.isActive { longToken.end() }
         if status != yajl_status_ok {
             try fail(status: status, atEnd: false)
             return  // stopped by the handler
         }
         if let problem {
-            try fail(screenProblem: problem.problem, at: state.pointee.chunkStart + problem.index, screen: screen)
+            try fail(screenProblem: problem.problem, at: state.pointee.chunkStart + problem.index, screen: self.screen)
         }
         self.screen = screen
         if options.allowsComments { state.pointee.lastQuote = screen.lastQuote }
+        if !holdsWholeInput, !longToken.isActive, parsedCount == count { beginLongToken(base, count: count) }
         if retainStart >= 0 {
             let from = max(retainStart - state.pointee.chunkStart, 0)
             appendRetained(UnsafeRawPointer(base + from), count: count - from)
@@ -266,8 +283,12 @@ final class TokenizerEngine {
         state.pointee.chunkBase = nil
         state.pointee.chunkEndPointer = nil
         state.pointee.chunkCount = 0
+        // The input ended inside what began as a byte order mark.
+        if byteOrderMarkRead > 0 { try failByteOrderMark() }
         isParsing = true
+        if longToken.isActive { resumeYajl() }
         let status = yajl_complete_parse(handle)
+        longToken.end()
         isParsing = false
         if status != yajl_status_ok {
             try fail(status: status, atEnd: true)
@@ -310,7 +331,7 @@ final class TokenizerEngine {
                 try fail(recorded: pendingFailure)
             }
             // The handler asked to stop: the rest of the input is never read.
-            stopOffset = state.pointee.chunkStart + yajl_get_bytes_consumed(handle)
+            stopOffset = state.pointee.chunkStart + yajlOffset
             isStopped = true
             return
         }
@@ -324,9 +345,9 @@ final class TokenizerEngine {
         if atEnd {
             try failAtEnd(message: message, isParseError: isParseError)
         } else if isParseError {
-            try failParse(message: message, consumed: yajl_get_bytes_consumed(handle))
+            try failParse(message: message, consumed: yajlOffset)
         } else {
-            try failLexical(message: message, consumed: yajl_get_bytes_consumed(handle))
+            try failLexical(message: message, consumed: yajlOffset)
         }
     }
 
@@ -354,65 +375,17 @@ final class TokenizerEngine {
         return String(message)
     }
 
-    // MARK: Retaining input
-
-    /// Keeps the input from absolute offset `start` (in the chunk being parsed) on, until
-    /// ``endRetainingInput()``.
-    func beginRetainingInput(at start: Int) {
-        retainStart = start
-        retainedCount = 0
-    }
-
-    /// The input retained since ``beginRetainingInput(at:)``, through the end of the current
-    /// token: valid until the handler returns.
-    func retainedInput() -> UnsafeRawBufferPointer {
-        precondition(retainStart >= 0, "no input is being retained")
-        let chunkStart = state.pointee.chunkStart
-        let end = currentTokenEnd - chunkStart
-        guard let base = state.pointee.chunkBase else {
-            return UnsafeRawBufferPointer(start: retained, count: retainedCount)
-        }
-        let from = max(retainStart - chunkStart, 0)
-        if retainedCount == 0 { return UnsafeRawBufferPointer(start: base + from, count: end - from) }
-        let count = retainedCount
-        appendRetained(UnsafeRawPointer(base + from), count: end - from)
-        defer { retainedCount = count }
-        return UnsafeRawBufferPointer(start: retained, count: retainedCount)
-    }
-
-    /// Stops retaining input.
-    func endRetainingInput() {
-        retainStart = -1
-        retainedCount = 0
-    }
-
-    private func appendRetained(_ bytes: UnsafeRawPointer, count: Int) {
-        guard count > 0 else { return }
-        if retainedCount + count > retainedCapacity {
-            var capacity = max(retainedCapacity * 2, 4096)
-            while capacity < retainedCount + count { capacity *= 2 }
-            let grown = UnsafeMutableRawPointer.allocate(byteCount: capacity, alignment: 16)
-            if let retained {
-                grown.copyMemory(from: retained, byteCount: retainedCount)
-                retained.deallocate()
-            }
-            retained = grown
-            retainedCapacity = capacity
-        }
-        // Allocated just above when it was missing.
-        // swift-format-ignore: NeverForceUnwrap
-        (retained! + retainedCount).copyMemory(from: bytes, byteCount: count)
-        retainedCount += count
-    }
-
     // MARK: Locating the current token
 
     /// The absolute offset just past the token being delivered.
     var currentTokenEnd: Int {
         guard state.pointee.chunkBase != nil else { return state.pointee.chunkStart }
         if let replayHandle { return state.pointee.chunkStart + replayBase + yajl_get_bytes_consumed(replayHandle) }
-        return state.pointee.chunkStart + yajl_get_bytes_consumed(handle)
+        return state.pointee.chunkStart + yajlOffset
     }
+
+    /// The chunk index yajl has parsed to.
+    var yajlOffset: Int { yajlStart + yajl_get_bytes_consumed(handle) }
 
     /// The absolute offset of the first byte of the token being delivered.
     ///
@@ -446,14 +419,16 @@ final class TokenizerEngine {
             engine(context) { engine in
                 engine.state.pointee.beginValue()
                 defer { engine.state.pointee.endValue() }
-                let bytes = JSONBytes(
-                    base: UnsafeRawPointer(text).map { $0.assumingMemoryBound(to: UInt8.self) }, count: length)
-                return engine.deliver(.number(bytes), tokenLength: length)
+                let tokenLength = engine.reportedNumberLength(length)
+                let (text, length) = engine.reportedValue(
+                    UnsafeRawPointer(text).map { $0.assumingMemoryBound(to: UInt8.self) }, length, isString: false)
+                return engine.deliver(.number(JSONBytes(base: text, count: length)), tokenLength: tokenLength)
             }
         }
         table.yajl_string = { context, text, length in
             engine(context) { engine in
                 engine.state.pointee.beginValue()
+                let (text, length) = engine.reportedValue(text, length, isString: true)
                 engine.state.pointee.noteStringClose(text, length) { engine.currentTokenEnd }
                 defer { engine.state.pointee.endValue() }
                 return engine.deliver(.string(JSONBytes(base: text, count: length)), tokenLength: -1)
@@ -468,7 +443,9 @@ final class TokenizerEngine {
         }
         table.yajl_map_key = { context, text, length in
             engine(context) { engine in
+                let (text, length) = engine.reportedValue(text, length, isString: true)
                 engine.state.pointee.setKey(text, length)
+                engine.state.pointee.memberValuePending = true
                 engine.state.pointee.noteStringClose(text, length) { engine.currentTokenEnd }
                 return engine.deliver(.key(JSONBytes(base: text, count: length)), tokenLength: -1)
             }

@@ -68,6 +68,12 @@ struct TokenizerState {
     /// Absolute offset of the closing quote of the last string or key delivered, or -1.
     var lastStringClose = -1
 
+    /// A key was reported and its value has not begun: the next string is a value, not a key.
+    var memberValuePending = false
+    /// The handler passed over the value of the key just reported
+    /// (``JSONEventContext/skipValue()``).
+    var skipsNextValue = false
+
     /// Top-level values completed so far.
     var valuesCompleted = 0
     /// Callbacks received so far, and before the current chunk.
@@ -109,6 +115,8 @@ struct TokenizerState {
     /// Called before every value: counts array elements.
     @inline(__always)
     mutating func beginValue() {
+        memberValuePending = false
+        skipsNextValue = false
         if depth > 0 {
             let frame = frames + (depth - 1)
             if frame.pointee.isArray { frame.pointee.index &+= 1 }

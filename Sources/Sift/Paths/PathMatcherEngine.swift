@@ -102,6 +102,8 @@ struct PathMatcherEngine {
             switch event {
             case .key(let bytes):
                 enterMember(bytes)
+                // No state enters the member: a long value of it need not be kept.
+                if captures.isEmpty && !entersMember { context.skipValue() }
             case .endObject, .endArray:
                 try closeContainer()
             case .startObject:
@@ -141,6 +143,12 @@ struct PathMatcherEngine {
 
     /// Computes the entries of the member named `bytes` of the innermost object.
     @inline(__always)
+    /// Whether some state enters the member whose key was just read.
+    private var entersMember: Bool {
+        let frame = frames[frames.count - 1]
+        return frame.directEntry >= 0 ? directTarget >= 0 : entries.count > Int(frame.entryEnd)
+    }
+
     mutating func enterMember(_ bytes: JSONBytes) {
         let frameIndex = frames.count - 1
         if frames[frameIndex].directEntry >= 0 {
