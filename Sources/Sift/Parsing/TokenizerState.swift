@@ -31,6 +31,11 @@ struct TokenizerState {
     var keyArena: UnsafeMutablePointer<UInt8>
     var keyArenaCapacity: Int
     var keyArenaCount = 0
+    /// The lowest level whose key may still point into the current chunk (`Int.max`: none), so
+    /// that ``preserveKeys()`` looks only at the levels a chunk changed, not at every open one.
+    var unpreservedLevel = Int.max
+    /// The arena's size when ``preserveKeys()`` last measured the open keys for compaction.
+    var keyArenaCountMeasured = 0
 
     /// The chunk being parsed, for locating tokens while a callback runs.
     var chunkBase: UnsafePointer<UInt8>?
@@ -162,6 +167,7 @@ struct TokenizerState {
         if let bytes, let chunkBase, bytes >= chunkBase, bytes < chunkEndPointer.unsafelyUnwrapped {
             frame.pointee.keyPointer = bytes
             frame.pointee.keyInArena = false
+            if depth - 1 < unpreservedLevel { unpreservedLevel = depth - 1 }
         } else {
             copyKey(frame, bytes, count)
         }
@@ -183,16 +189,28 @@ struct TokenizerState {
     /// Before the chunk goes away: keys of open objects that still point into it are copied into
     /// the key arena.
     ///
-    /// The arena is compacted (only the open keys kept) when it has grown large.
+    /// Only the levels whose key was set during the chunk are looked at, so a chunk costs what it
+    /// changed, not the depth of the document. The arena is compacted (only the open keys kept)
+    /// when it has grown large; measuring the open keys for that walks every open level, which is
+    /// done only after at least as many bytes as there are levels were copied since the last
+    /// measure, so it too costs time linear in the input.
     mutating func preserveKeys() {
-        var needed = 0
-        for level in 0..<depth {
+        var level = min(unpreservedLevel, depth)
+        while level < depth {
             let frame = frames + level
-            guard frame.pointee.hasKey, !frame.pointee.isArray else { continue }
-            needed += frame.pointee.keyCount
-            if !frame.pointee.keyInArena { copyKey(frame, frame.pointee.keyPointer, frame.pointee.keyCount) }
+            if frame.pointee.hasKey, !frame.pointee.isArray, !frame.pointee.keyInArena {
+                copyKey(frame, frame.pointee.keyPointer, frame.pointee.keyCount)
+            }
+            level &+= 1
         }
-        guard keyArenaCount > 65_536, keyArenaCount > needed * 4 else { return }
+        unpreservedLevel = .max
+        guard keyArenaCount > 65_536, keyArenaCount - keyArenaCountMeasured >= max(65_536, depth) else { return }
+        keyArenaCountMeasured = keyArenaCount
+        var needed = 0
+        for level in 0..<depth where frames[level].hasKey && !frames[level].isArray {
+            needed += frames[level].keyCount
+        }
+        guard keyArenaCount > needed * 4 else { return }
         let old = keyArena
         keyArenaCapacity = max(1024, needed * 2)
         keyArena = .allocate(capacity: keyArenaCapacity)
@@ -201,6 +219,7 @@ struct TokenizerState {
             let frame = frames + level
             copyKey(frame, UnsafePointer(old + frame.pointee.keyStart), frame.pointee.keyCount)
         }
+        keyArenaCountMeasured = keyArenaCount
         old.deallocate()
     }
 
