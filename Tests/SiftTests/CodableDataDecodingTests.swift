@@ -21,13 +21,6 @@ struct CodableDataDecodingTests {
         #expect(try JSONValueDecoder().decode(String.self, from: Data(#""top""#.utf8)) == "top")
     }
 
-    @Test func decodesAFile() throws {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("sift-decode-\(getpid()).json")
-        try Data(Self.text.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        #expect(try JSONValueDecoder().decode(Repo.self, from: .file(url.path)).stars == 42)
-    }
-
     @Test(arguments: [#"{"name":"sift","#, "", #"{"name":"sift","stars":1,"tags":[]} {}"#])
     func invalidJSONIsDataCorruptedWithTheParseError(text: String) throws {
         do {

@@ -161,14 +161,19 @@ struct QueryCommandTests {
         #expect(accepted.stdoutText == "1\n")
     }
 
-    @Test("a value the writer refuses (nested deeper than it can write) is a diagnostic, never a partial line")
+    @Test("a value deeper than a JSONValue holds is a diagnostic, never a partial line; yajl_gen's old 127 is no limit")
     func refusedValue() throws {
-        let deep = String(repeating: "[", count: 130) + String(repeating: "]", count: 130)
+        let deep = String(repeating: "[", count: 2100) + String(repeating: "]", count: 2100)
         let json = #"{"a": 1, "b": \#(deep), "c": 3}"#
-        let result = try query(["--with-path", "$.*"], stdin: json)
+        let result = try query(["--max-depth", "3000", "--with-path", "$.*"], stdin: json)
         #expect(result.status == 1)
         #expect(result.stdoutLines == [#"{"path":"$['a']","value":1}"#])
         #expect(result.stderrText.hasPrefix("<stdin>:1:"))
-        #expect(result.stderrText.contains(": error: error while handling JSON: nesting too deep"))
+        #expect(result.stderrText.contains("the value nests deeper than 2048 levels, the most a JSONValue holds"))
+
+        let written = String(repeating: "[", count: 130) + String(repeating: "]", count: 130)
+        let accepted = try query(["$.b"], stdin: #"{"a": 1, "b": \#(written)}"#)
+        #expect(accepted.status == 0)
+        #expect(accepted.stdoutText == written + "\n")
     }
 }

@@ -44,7 +44,7 @@ struct UsageTests {
     func help() throws {
         let result = try SiftProcess.run(["query", "--help"])
         #expect(result.status == 0)
-        #expect(result.stdoutText.contains("USAGE: sift query <path> [<file> ...]"))
+        #expect(result.stdoutText.contains("USAGE: sift query [<options>] <path> [<file> ...]"))
         #expect(result.stdoutText.contains("--with-path"))
     }
 

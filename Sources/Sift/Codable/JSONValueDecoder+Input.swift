@@ -23,32 +23,11 @@ extension JSONValueDecoder {
     public func decode<T: Decodable & SendableMetatype>(
         _ type: T.Type, from data: Data, options: JSONParserOptions = JSONParserOptions()
     ) throws -> T {
-        try decode(type, from: .data(data), options: options)
-    }
-
-    /// Decodes a value of `type` from any input: bytes, a file, standard input.
-    ///
-    /// The same as ``decode(_:from:options:)-(_,Data,_)`` for a ``JSONInput``: the document is
-    /// read in pieces, so a file is decoded without holding its text.
-    ///
-    /// ```swift
-    /// let settings = try JSONValueDecoder().decode(Settings.self, from: .file("settings.json"))
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - type: The type to decode.
-    ///   - input: Where the JSON document comes from.
-    ///   - options: The tokenizer's options (depth limit, comments).
-    /// - Returns: The decoded value.
-    /// - Throws: `DecodingError`, or what `type`'s `init(from:)` throws.
-    public func decode<T: Decodable & SendableMetatype>(
-        _ type: T.Type, from input: JSONInput, options: JSONParserOptions = JSONParserOptions()
-    ) throws -> T {
         var options = options
         options.allowsMultipleValues = false
         do {
             let values = try JSONQuery.collect(
-                JSONPath.root.decoded(type, decoder: self), from: input, options: options)
+                JSONPath.root.decoded(type, decoder: self), from: .data(data), options: options)
             guard let value = values.first else {
                 throw DecodingError.dataCorrupted(
                     DecodingError.Context(codingPath: [], debugDescription: "The given data was not valid JSON."))
