@@ -19,7 +19,7 @@ extension JSONValue {
     /// tokenizer's default limit, 512, is already too deep for them there).
     ///
     /// Everything that builds values from input checks this bound: ``JSONValueBuilder`` as a
-    /// tokenizer's handler, ``JSONValue/init(parsing:options:)``, and the captures of path
+    /// tokenizer's handler, `JSONValue(parsing:options:)`, and the captures of path
     /// queries (their Codable decodings too). The engine's own walks (tokenizing, matching,
     /// building, reading a captured tape) do not recurse: a query that captures nothing that
     /// deep runs over input of any depth the tokenizer is allowed to accept.
