@@ -37,11 +37,16 @@ struct ChildProcess {
     var input: URL?
     /// Where standard output goes; a temporary file that is removed after the run when nil.
     var output: URL?
+    /// The exit statuses that count as a completed run; a signal never does.
+    ///
+    /// 1 is accepted by a case whose answer is a clean error (a value deeper than a `JSONValue`
+    /// holds).
+    var acceptedStatuses: Set<Int32> = [0]
 
     /// Runs the child to completion.
     ///
     /// - Throws: ``BenchError`` when it cannot start, dies of a signal or exits with a status
-    ///   other than 0, with the first lines of its standard error.
+    ///   not in ``acceptedStatuses``, with the first lines of its standard error.
     func run() throws -> Run {
         let scratch = FileManager.default.temporaryDirectory
             .appendingPathComponent("sift-bench-child-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
@@ -85,7 +90,7 @@ struct ChildProcess {
 
         let signal = status & 0x7F
         let exitCode = (status >> 8) & 0xFF
-        guard signal == 0, exitCode == 0 else {
+        guard signal == 0, acceptedStatuses.contains(exitCode) else {
             let message = (try? String(contentsOf: stderrURL, encoding: .utf8)) ?? ""
             let excerpt = message.split(separator: "\n").prefix(3).joined(separator: " / ")
             let death = signal != 0 ? "died of signal \(signal)" : "exited with status \(exitCode)"

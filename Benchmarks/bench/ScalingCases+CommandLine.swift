@@ -26,8 +26,8 @@ extension ScalingCases {
                 unit: .levels, baseSize: 250_000
             ) { ["validate", "--max-depth", "4000000", $0] },
             command(
-                "cli query $/deep", input: "sift query --max-depth LEVELS '$' FILE", ScalingInputs.deepArrays,
-                unit: .levels, baseSize: 250_000
+                "cli query $/deep", input: "sift query --max-depth LEVELS '$' FILE: a clean error past 2048 levels",
+                ScalingInputs.deepArrays, unit: .levels, baseSize: 250_000, acceptedStatuses: [0, 1]
             ) { ["query", "--max-depth", "4000000", "$", $0] },
             command("cli query ..x/tiny matches", input: "sift query '$..x' FILE", ScalingInputs.tinyMatches) {
                 ["query", "$..x", $0]
@@ -36,16 +36,19 @@ extension ScalingCases {
     }
 
     /// A case that writes the input to a file, then runs the release `sift` with the arguments
-    /// `arguments(path)` (reading the file itself, or from standard input).
+    /// `arguments(path)` (reading the file itself, or from standard input); a run ends with one
+    /// of `acceptedStatuses`, never a signal.
     static func command(
         _ name: String, input: String, _ make: @escaping (Int) -> [UInt8], unit: ScalingCase.Unit = .bytes,
-        baseSize: Int = 8_000_000, onStandardInput: Bool = false, _ arguments: @escaping (String) -> [String]
+        baseSize: Int = 8_000_000, onStandardInput: Bool = false, acceptedStatuses: Set<Int32> = [0],
+        _ arguments: @escaping (String) -> [String]
     ) -> ScalingCase {
         ScalingCase(name: name, input: input, unit: unit, baseSize: baseSize) { size in
             guard let sift = ChildProcess.siftExecutable else { throw BenchError("the release sift is not built") }
             let url = try ScalingInputs.file(make(size), named: "cli.json")
-            let child = ChildProcess(
+            var child = ChildProcess(
                 executable: sift, arguments: arguments(url.path), input: onStandardInput ? url : nil)
+            child.acceptedStatuses = acceptedStatuses
             return ScalingWork(
                 reportingMemory: { try child.run().peakRSSBytes }, cleanUp: { ScalingInputs.remove(url) })
         }

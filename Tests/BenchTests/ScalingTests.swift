@@ -41,5 +41,11 @@ import Testing
         #expect(throws: BenchError.self) {
             try ChildProcess(executable: "/bin/sh", arguments: ["-c", "echo broken >&2; exit 3"]).run()
         }
+        var cleanError = ChildProcess(executable: "/bin/sh", arguments: ["-c", "exit 1"])
+        cleanError.acceptedStatuses = [0, 1]
+        _ = try cleanError.run()
+        var killed = ChildProcess(executable: "/bin/sh", arguments: ["-c", "kill -SEGV $$"])
+        killed.acceptedStatuses = [0, 1]
+        #expect(throws: BenchError.self) { try killed.run() }
     }
 }
