@@ -55,10 +55,7 @@ extension ViewModel {
             return parser.viewModel(object: jsonValue)
         case .array(let elements):
             return ViewModel(bodyComponents: elements.compactMap(parser.component))
-        case .string: throw HubDocumentError(found: "a string")
-        case .number: throw HubDocumentError(found: "a number")
-        case .bool: throw HubDocumentError(found: "a boolean")
-        case .null: throw HubDocumentError(found: "null")
+        case .string, .number, .bool, .null: throw HubDocumentError(found: JSONValueKind(of: jsonValue).description)
         }
     }
 }

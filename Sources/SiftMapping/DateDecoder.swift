@@ -45,7 +45,7 @@ public struct DateDecoder: ValueDecoder {
         let box = LockedFormatter(formatter)
         parse = { box.date(from: $0) }
         let format = formatter.dateFormat ?? ""
-        formatDescription = "the format " + ValueConversion.quoted(format)
+        formatDescription = "the format " + JSONValue.quoted(format)
     }
 
     /// A decoder that reads dates with a parse strategy.
@@ -66,10 +66,10 @@ public struct DateDecoder: ValueDecoder {
     /// ```
     public func decode(_ value: JSONValue) throws -> Date {
         guard case .string(let text) = value else {
-            throw ValueDecodingError("expected a date string, found \(ValueConversion.describe(value))")
+            throw ValueDecodingError("expected a date string, found \(value.summary)")
         }
         guard let date = parse(text) else {
-            throw ValueDecodingError("\(ValueConversion.quoted(text)) is not a date in \(formatDescription)")
+            throw ValueDecodingError("\(JSONValue.quoted(text)) is not a date in \(formatDescription)")
         }
         return date
     }

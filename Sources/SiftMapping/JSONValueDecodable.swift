@@ -26,76 +26,35 @@ extension MappingError {
     /// A wrong type at the root of a value.
     static func mismatch(expected: String, found value: JSONValue) -> MappingError {
         MappingError([
-            MappingFailure(
-                .wrongType(expected: expected, found: ValueConversion.describe(value)), path: .root, location: nil)
+            MappingFailure(.wrongType(expected: expected, found: value.summary), path: .root, location: nil)
         ])
     }
-}
 
-extension String: JSONValueDecodable {
-    /// A JSON string.
-    ///
-    /// ```swift
-    /// try String(jsonValue: .string("a")) // "a"
-    /// ```
-    public init(jsonValue: JSONValue) throws {
-        guard case .string(let text) = jsonValue else {
-            throw MappingError.mismatch(expected: "a string", found: jsonValue)
-        }
-        self = text
+    /// A scalar that did not convert, at the root of a value.
+    init(_ error: JSONConversionError) {
+        self.init([MappingFailure(error, path: .root, location: nil)])
     }
 }
 
-extension Bool: JSONValueDecodable {
-    /// A JSON boolean.
-    ///
-    /// ```swift
-    /// try Bool(jsonValue: .bool(false)) // false
-    /// ```
-    public init(jsonValue: JSONValue) throws {
-        guard case .bool(let flag) = jsonValue else {
-            throw MappingError.mismatch(expected: "a boolean", found: jsonValue)
-        }
-        self = flag
-    }
-}
-
-extension JSONValueDecodable where Self: FixedWidthInteger {
-    /// A JSON number that is an integer fitting the type exactly.
+extension JSONValueDecodable where Self: JSONScalarConvertible {
+    /// A JSON scalar converted by the rules of ``JSONScalarConvertible`` (the same as a
+    /// ``MappingSchema``'s property types and the typed paths').
     ///
     /// ```swift
     /// try Int8(jsonValue: .number(JSONNumber(100))) // 100
+    /// try URL(jsonValue: .string("https://example.com"))
     /// ```
     public init(jsonValue: JSONValue) throws {
-        let expected = Self.isSigned ? "an integer (\(Self.self))" : "an unsigned integer (\(Self.self))"
-        guard case .number(let number) = jsonValue else {
-            throw MappingError.mismatch(expected: expected, found: jsonValue)
+        do {
+            self = try Self.converting(jsonValue)
+        } catch {
+            throw MappingError(error)
         }
-        guard let value = Self.exactly(number.text) else {
-            throw MappingError([
-                MappingFailure(
-                    .wrongType(
-                        expected: expected, found: "the number \(number.text), which does not fit in \(Self.self)"),
-                    path: .root, location: nil)
-            ])
-        }
-        self = value
-    }
-
-    /// Plain integer text, or an integral value written with a fraction or exponent.
-    private static func exactly(_ text: String) -> Self? {
-        if let value = Self(text) { return value }
-        guard let decimal = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !decimal.isNaN else {
-            return nil
-        }
-        var rounded = Decimal()
-        var source = decimal
-        NSDecimalRound(&rounded, &source, 0, .plain)
-        guard rounded == decimal else { return nil }
-        return Self(NSDecimalNumber(decimal: rounded).description(withLocale: Locale(identifier: "en_US_POSIX")))
     }
 }
 
+extension String: JSONValueDecodable {}
+extension Bool: JSONValueDecodable {}
 extension Int: JSONValueDecodable {}
 extension Int8: JSONValueDecodable {}
 extension Int16: JSONValueDecodable {}
@@ -106,53 +65,9 @@ extension UInt8: JSONValueDecodable {}
 extension UInt16: JSONValueDecodable {}
 extension UInt32: JSONValueDecodable {}
 extension UInt64: JSONValueDecodable {}
-
-extension Double: JSONValueDecodable {
-    /// A JSON number, as the nearest `Double`.
-    ///
-    /// ```swift
-    /// try Double(jsonValue: .number(JSONNumber(2))) // 2.0
-    /// ```
-    public init(jsonValue: JSONValue) throws {
-        guard case .number(let number) = jsonValue, let value = Double(number.text), value.isFinite else {
-            throw MappingError.mismatch(expected: "a number", found: jsonValue)
-        }
-        self = value
-    }
-}
-
-extension Float: JSONValueDecodable {
-    /// A JSON number, as the nearest `Float`.
-    ///
-    /// ```swift
-    /// try Float(jsonValue: .number(JSONNumber(2))) // 2.0
-    /// ```
-    public init(jsonValue: JSONValue) throws {
-        guard case .number(let number) = jsonValue, let value = Double(number.text), Float(value).isFinite else {
-            throw MappingError.mismatch(expected: "a number (Float)", found: jsonValue)
-        }
-        self = Float(value)
-    }
-}
-
-extension URL: JSONValueDecodable {
-    /// A JSON string that is a valid URL (`URL(string:encodingInvalidCharacters: false)`).
-    ///
-    /// ```swift
-    /// try URL(jsonValue: .string("https://example.com"))
-    /// ```
-    public init(jsonValue: JSONValue) throws {
-        guard case .string(let text) = jsonValue else {
-            throw MappingError.mismatch(expected: "a URL string", found: jsonValue)
-        }
-        guard let url = URL(string: text, encodingInvalidCharacters: false) else {
-            throw MappingError([
-                MappingFailure(.invalidURL(found: ValueConversion.quoted(text)), path: .root, location: nil)
-            ])
-        }
-        self = url
-    }
-}
+extension Double: JSONValueDecodable {}
+extension Float: JSONValueDecodable {}
+extension URL: JSONValueDecodable {}
 
 extension JSONValue: JSONValueDecodable {
     /// Any JSON value, as it is.

@@ -166,7 +166,7 @@ final class MappingRun {
             record(.null(location), frame: frame, property: property, alternative: accept.alternative)
             return true
         }
-        guard case .value(let converted) = ValueConversion.convert(event, to: read.type) else { return false }
+        guard let converted = ValueConversion.value(event, as: read.type) else { return false }
         store(converted, frame: frame, property: property, alternative: accept.alternative)
         return true
     }
@@ -234,7 +234,7 @@ final class MappingRun {
         }
         let frame = scope < 0 ? 0 : scope
         let failure = MappingFailure(
-            .wrongType(expected: property.expectation, found: ValueConversion.describe(found)),
+            .wrongType(expected: property.expectation, found: found.summary),
             path: path(of: frame, program: program, property: index, alternative: accept.alternative),
             location: info.location)
         record(.failed([failure]), frame: frame, property: index, alternative: accept.alternative)
@@ -328,12 +328,14 @@ final class MappingRun {
                 if decoder != nil {
                     outcome = .value(.other(TypedMappedBox(json)))
                 } else {
-                    outcome = .value(.other(TypedMappedBox(ValueConversion.dictionary(object))))
+                    outcome = .value(.other(TypedMappedBox(object.dictionary)))
                 }
-            default: outcome = .wrongType(found: ValueConversion.describe(json))
+            default:
+                outcome = .failed(
+                    JSONConversionError(reason: .wrongKind, expected: type.expectation, found: json.summary))
             }
         }
-        let detail: MappingFailure.Detail
+        let conversionError: JSONConversionError
         switch outcome {
         case .value(let converted):
             guard let decoder else { return .value(converted) }
@@ -349,22 +351,21 @@ final class MappingRun {
                         at: path(of: frame, program: program, property: index, alternative: alternative),
                         location: location))
             }
-        case .wrongType(let found):
-            detail = .wrongType(expected: plan.programs[program].properties[index].expectation, found: found)
-        case .invalidURL(let found):
-            detail = .invalidURL(found: found)
+        case .failed(let error):
+            conversionError = error
         }
         return .failed([
             MappingFailure(
-                detail, path: path(of: frame, program: program, property: index, alternative: alternative),
+                conversionError, expected: plan.programs[program].properties[index].expectation,
+                path: path(of: frame, program: program, property: index, alternative: alternative),
                 location: location)
         ])
     }
 
     static func describe(_ value: MatchedValue) -> String {
         switch value {
-        case .scalar(let event): ValueConversion.describe(event)
-        case .value(let json): ValueConversion.describe(json)
+        case .scalar(let event): event.summary
+        case .value(let json): json.summary
         }
     }
 

@@ -1,3 +1,6 @@
+import Foundation
+import Sift
+
 /// The JSON type a schema property expects, and the Swift type it is mapped to.
 ///
 /// Types are strict: a boolean is not an integer, a string is not a number, and a number that
@@ -66,15 +69,15 @@ public enum PropertyType: Sendable, Hashable, CaseIterable, CustomStringConverti
     /// ```
     public var expectation: String {
         switch self {
-        case .string: "a string"
-        case .int: "an integer (Int)"
-        case .uint: "an unsigned integer (UInt)"
-        case .float: "a number (Float)"
-        case .double: "a number"
-        case .bool: "a boolean"
-        case .array: "an array"
-        case .dictionary: "an object"
-        case .url: "a URL string"
+        case .string: String.jsonExpectation
+        case .int: Int.jsonExpectation
+        case .uint: UInt.jsonExpectation
+        case .float: Float.jsonExpectation
+        case .double: Double.jsonExpectation
+        case .bool: Bool.jsonExpectation
+        case .array: JSONValueKind.array.description
+        case .dictionary: JSONValueKind.object.description
+        case .url: URL.jsonExpectation
         }
     }
 

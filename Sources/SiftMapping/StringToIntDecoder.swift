@@ -25,10 +25,10 @@ public struct StringToIntDecoder: ValueDecoder {
     /// ```
     public func decode(_ value: JSONValue) throws -> Int {
         guard case .string(let text) = value else {
-            throw ValueDecodingError("expected an integer string, found \(ValueConversion.describe(value))")
+            throw ValueDecodingError("expected an integer string, found \(value.summary)")
         }
         guard let number = Int(text) else {
-            throw ValueDecodingError("\(ValueConversion.quoted(text)) is not an integer")
+            throw ValueDecodingError("\(JSONValue.quoted(text)) is not an integer")
         }
         return number
     }

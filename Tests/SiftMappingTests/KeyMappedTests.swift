@@ -96,7 +96,7 @@ struct KeyMappedTests {
             let lines = error.description.split(separator: "\n").map(String.init).sorted()
             #expect(
                 lines == [
-                    #"$.videos[1].duration_s: wrong type: expected an integer (Int), found the number 1.5, which does not fit in Int"#,
+                    #"$.videos[1].duration_s: wrong type: expected an integer (Int), found the number 1.5, which is not an integer"#,
                     #"$.videos[1].tags[1]: element 1 failed: wrong type: expected a string, found the number 7"#,
                     #"$.videos[1].title: wrong type: expected a string, found the number 3"#,
                     #"$.videos[1].uploader.age: decoder failed: age -4 is negative"#,

@@ -242,8 +242,7 @@ extension JSONPath {
             path: self,
             destination: Destination(
                 kind: .bool,
-                fromScalar: { event in if case .bool(let value) = event { value } else { nil } },
-                fromValue: { value in if case .bool(let flag) = value { flag } else { nil } }))
+                fromScalar: { Bool(jsonScalar: $0) }, fromValue: { Bool(jsonScalar: $0) }))
     }
 
     /// The numbers the path selects that are integers fitting `Int` (`1.0` counts; `1.5` and
@@ -257,9 +256,7 @@ extension JSONPath {
             path: self,
             destination: Destination(
                 kind: .integer,
-                fromScalar: { event in if case .number(let text) = event { try? text.integer(Int.self) } else { nil } },
-                fromValue: { value in if case .number(let number) = value { try? number.integer(Int.self) } else { nil }
-                }))
+                fromScalar: { Int(jsonScalar: $0) }, fromValue: { Int(jsonScalar: $0) }))
     }
 
     /// The numbers the path selects, as the nearest `Double`.
@@ -272,8 +269,7 @@ extension JSONPath {
             path: self,
             destination: Destination(
                 kind: .double,
-                fromScalar: { event in if case .number(let text) = event { try? text.double() } else { nil } },
-                fromValue: { value in if case .number(let number) = value { number.doubleValue } else { nil } }))
+                fromScalar: { Double(jsonScalar: $0) }, fromValue: { Double(jsonScalar: $0) }))
     }
 
     /// The strings the path selects.
@@ -286,12 +282,12 @@ extension JSONPath {
             path: self,
             destination: Destination(
                 kind: .string,
-                fromScalar: { event in if case .string(let text) = event { text.string } else { nil } },
-                fromValue: { value in if case .string(let text) = value { text } else { nil } }))
+                fromScalar: { String(jsonScalar: $0) }, fromValue: { String(jsonScalar: $0) }))
     }
 
     /// The strings the path selects that are valid URLs (absolute or relative), parsed without
-    /// percent-encoding invalid characters: `"é"` is dropped, as are non-strings.
+    /// percent-encoding invalid characters: `"é"` is dropped, as are non-strings (the rule of
+    /// ``JSONScalarConvertible``, as for every typed destination).
     ///
     /// ```swift
     /// let image = JSONPath.root.goTo("images").goTo("main").goTo("uri").url
@@ -301,8 +297,7 @@ extension JSONPath {
             path: self,
             destination: Destination(
                 kind: .url,
-                fromScalar: { event in if case .string(let text) = event { Self.makeURL(text.string) } else { nil } },
-                fromValue: { value in if case .string(let text) = value { Self.makeURL(text) } else { nil } }))
+                fromScalar: { URL(jsonScalar: $0) }, fromValue: { URL(jsonScalar: $0) }))
     }
 
     /// The objects the path selects, as dictionaries (for duplicate keys the last member wins).
@@ -316,10 +311,7 @@ extension JSONPath {
             destination: Destination(
                 kind: .dictionary,
                 fromScalar: { _ in nil },
-                fromValue: { value in
-                    guard case .object(let object) = value else { return nil }
-                    return Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
-                }))
+                fromValue: { value in if case .object(let object) = value { object.dictionary } else { nil } }))
     }
 
     /// The objects the path selects, members in document order.
@@ -387,10 +379,6 @@ extension JSONPath {
                 fromLocatedTape: { tape, info in
                     try decoder.decode(T.self, from: tape, at: info.resolvedPath, location: info.resolvedLocation)
                 }))
-    }
-
-    static func makeURL(_ text: String) -> URL? {
-        URL(string: text, encodingInvalidCharacters: false)
     }
 }
 

@@ -70,6 +70,15 @@ public struct JSONObject: Sendable, RandomAccessCollection {
     /// ```
     public subscript(position: Int) -> Member { members[position] }
 
+    /// The members as a dictionary; for duplicate keys the last member wins (as ``subscript(_:)-(String)``).
+    ///
+    /// ```swift
+    /// (["a": 1, "b": 2] as JSONObject).dictionary["b"] // 2
+    /// ```
+    public var dictionary: [String: JSONValue] {
+        Dictionary(members.map { ($0.key, $0.value) }, uniquingKeysWith: { $1 })
+    }
+
     /// The value of the last member named `key`, or nil.
     ///
     /// ```swift
