@@ -64,7 +64,7 @@ final class MappingRun {
 
     // Touched several times per token and only ever from the matcher's callbacks, one at a
     // time: without dynamic exclusivity checks.
-    @exclusivity(unchecked) private var frames: [Frame] = []
+    @exclusivity(unchecked) var frames: [Frame] = []
     @exclusivity(unchecked) private var depth = 0
     /// Per program, the storage of its last closed model, emptied, for the next one (the models
     /// of an array come one after another), unless the model kept its entity or the storage is
@@ -493,66 +493,5 @@ final class MappingRun {
         case .model, .document:
             record(result, frame: parent, property: property, alternative: alternative)
         }
-    }
-
-    // MARK: Paths
-
-    /// The full path of the value of property `property` of `program`, read as its key path's
-    /// `alternative` reading, in frame `frame`.
-    private func path(of frame: Int, program: Int, property: Int, alternative: Int) -> JSONNodePath {
-        let keys = plan.programs[program].properties[property].alternatives[alternative]
-        return path(of: frame, appending: keys.map { .key($0) })
-    }
-
-    /// The full path of a frame's value, plus `components`.
-    func path(of index: Int, appending components: [JSONNodePath.Component] = []) -> JSONNodePath {
-        var reversed: [JSONNodePath.Component] = components.reversed()
-        var current = index
-        while current > 0 {
-            let frame = frames[current]
-            let parent = frames[frame.parent]
-            if case .array = plan.programs[parent.program].role {
-                reversed.append(.index(frame.elementIndex))
-            } else {
-                let keys = plan.programs[parent.program].properties[frame.propertyIndex].alternatives[frame.alternative]
-                for key in keys.reversed() { reversed.append(.key(key)) }
-            }
-            current = frame.parent
-        }
-        return JSONNodePath(prefix.components + reversed.reversed())
-    }
-}
-
-/// Connects a ``MappingRun`` to the path matcher.
-struct MappingReceiver: PathMatchReceiver {
-    let run: MappingRun
-
-    var wantsLocations: Bool { run.wantsLocations }
-
-    /// Mapping runs to the end of the input (failures are collected, not stopping).
-    var canRequestStop: Bool { false }
-
-    func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
-        try run.receive(value, accept: accept, scope: scope, info: info)
-    }
-
-    func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws {
-        try run.receiveScalar(event, accept: accept, scope: scope)
-    }
-
-    func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int {
-        try run.beginScope(accept: accept, parent: parent, isArray: isArray, info: info)
-    }
-
-    func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {
-        try run.endScope(scope)
-    }
-
-    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
-        run.dropped(accept: accept, found: found, scope: scope, info: info)
-    }
-
-    func endDocument() throws {
-        try run.endDocument()
     }
 }
