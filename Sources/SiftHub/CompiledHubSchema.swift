@@ -28,18 +28,18 @@ final class CompiledHubSchema: Sendable {
         if rootIsArray {
             automaton.addScope(
                 JSONPath.root.forEach(), childProgram: HubModelKind.component.program,
-                tag: ViewModelTag.bodyComponents, program: 0)
+                tag: ViewModel.bodyComponentsTag, program: 0)
         } else {
-            add(HubProperty.viewModel, of: schema, to: automaton, program: 0)
+            add(HubModelKind.viewModel.properties, of: schema, to: automaton, program: 0)
         }
         for kind in HubModelKind.allCases {
-            add(HubProperty.all(of: kind), of: schema, to: automaton, program: kind.program)
+            add(kind.properties, of: schema, to: automaton, program: kind.program)
         }
         return automaton
     }
 
     private static func add(
-        _ properties: [HubProperty], of schema: HubSchema, to automaton: PathAutomaton, program: Int
+        _ properties: [HubPropertyInfo], of schema: HubSchema, to automaton: PathAutomaton, program: Int
     ) {
         for property in properties {
             guard let path = property.path(schema) else { continue }
@@ -49,7 +49,7 @@ final class CompiledHubSchema: Sendable {
             case .dictionary, .images: automaton.addMatch(path, kind: .dictionary, tag: property.tag, program: program)
             case .identifiers: automaton.addMatch(path, kind: .value, tag: property.tag, program: program)
             case .model(let model), .models(let model):
-                if hasBlock(path) {
+                if path.containsBlock {
                     // The block's results are models built in memory.
                     automaton.addMatch(path, kind: .value, tag: property.tag, program: program)
                 } else {
@@ -57,11 +57,5 @@ final class CompiledHubSchema: Sendable {
                 }
             }
         }
-    }
-
-    /// Whether a path has a runBlock step, whose results only exist in memory. (A key literally
-    /// named `.runBlock()` also answers true, which only costs streaming for that property.)
-    static func hasBlock(_ path: JSONPath) -> Bool {
-        path.description.contains(".runBlock()")
     }
 }

@@ -57,34 +57,3 @@ public struct ComponentImageData: Sendable, Equatable {
         self.customData = customData
     }
 }
-
-extension ComponentImageData {
-    /// Adds what `other` holds: its properties win where it has them, custom data merges
-    /// shallowly with its keys winning.
-    mutating func merge(_ other: ComponentImageData) {
-        if let url = other.url { self.url = url }
-        if let icon = other.placeholderIcon { placeholderIcon = icon }
-        if let name = other.localImageName { localImageName = name }
-        customData = HubMerge.dictionary(customData, other.customData)
-    }
-}
-
-/// Shallow dictionary merging shared by every model.
-enum HubMerge {
-    /// `base` with the members of `new` added, new keys winning (replacing the old value in
-    /// place, new keys appended); nil only when both are nil.
-    static func dictionary(_ base: JSONObject?, _ new: JSONObject?) -> JSONObject? {
-        guard let new else { return base }
-        guard var base, !base.isEmpty else { return new }
-        for member in new { base[member.key] = member.value }
-        return base
-    }
-
-    /// Optional models merge when both exist; otherwise whichever exists.
-    static func optional<Model>(_ base: Model?, _ new: Model?, merge: (inout Model, Model) -> Void) -> Model? {
-        guard let new else { return base }
-        guard var base else { return new }
-        merge(&base, new)
-        return base
-    }
-}

@@ -1,75 +1,10 @@
 import Sift
 
-// How payloads combine (the rules of ``ViewModelBuilder``): what a payload does not mention is
-// kept; dictionaries merge shallowly with new keys winning; components with the same identifier
-// merge into one and new ones append in order. Parsed models are first *normalized* (duplicates
-// inside one payload merged); merges assume both sides are normalized.
-
-extension ViewModel {
-    /// Adds a normalized payload to this normalized view model.
-    mutating func merge(_ other: ViewModel) {
-        var bodyIndex = ComponentIndex()
-        merge(other, bodyIndex: &bodyIndex)
-    }
-
-    /// Adds a normalized payload, reusing an index of the body components across calls.
-    mutating func merge(_ other: ViewModel, bodyIndex: inout ComponentIndex) {
-        if let identifier = other.identifier { self.identifier = identifier }
-        if let title = other.navigationBarTitle { navigationBarTitle = title }
-        headerComponent = HubMerge.optional(headerComponent, other.headerComponent) { $0.merge($1) }
-        ComponentIndex.merge(other.bodyComponents, into: &bodyComponents, index: &bodyIndex)
-        var overlayIndex = ComponentIndex()
-        ComponentIndex.merge(other.overlayComponents, into: &overlayComponents, index: &overlayIndex)
-        customData = HubMerge.dictionary(customData, other.customData)
-    }
-
-    /// Merges components that share an identifier inside each list, at every level.
-    mutating func normalize() {
-        headerComponent?.normalize()
-        ComponentIndex.deduplicate(&bodyComponents)
-        ComponentIndex.deduplicate(&overlayComponents)
-    }
-}
-
-extension ComponentModel {
-    /// Adds what a normalized `other` holds to this normalized component.
-    mutating func merge(_ other: ComponentModel) {
-        if !other.hasGeneratedIdentifier {
-            identifier = other.identifier
-            hasGeneratedIdentifier = false
-        }
-        if let value = other.groupIdentifier { groupIdentifier = value }
-        if let value = other.componentNamespace { componentNamespace = value }
-        if let value = other.componentName { componentName = value }
-        if let value = other.componentCategory { componentCategory = value }
-        if let value = other.title { title = value }
-        if let value = other.subtitle { subtitle = value }
-        if let value = other.accessoryTitle { accessoryTitle = value }
-        if let value = other.descriptionText { descriptionText = value }
-        if let value = other.icon { icon = value }
-        mainImageData = HubMerge.optional(mainImageData, other.mainImageData) { $0.merge($1) }
-        backgroundImageData = HubMerge.optional(backgroundImageData, other.backgroundImageData) { $0.merge($1) }
-        for (name, image) in other.customImageData {
-            customImageData[name] = HubMerge.optional(customImageData[name], image) { $0.merge($1) }
-        }
-        target = HubMerge.optional(target, other.target) { $0.merge($1) }
-        metadata = HubMerge.dictionary(metadata, other.metadata)
-        loggingData = HubMerge.dictionary(loggingData, other.loggingData)
-        customData = HubMerge.dictionary(customData, other.customData)
-        var index = ComponentIndex()
-        ComponentIndex.merge(other.children, into: &children, index: &index)
-    }
-
-    /// Merges children that share an identifier, at every level, and normalizes the target's view.
-    mutating func normalize() {
-        ComponentIndex.deduplicate(&children)
-        if var target, var view = target.initialViewModel {
-            view.normalize()
-            target.initialViewModel = view
-            self.target = target
-        }
-    }
-}
+// How payloads combine (the rules of ``ViewModelBuilder``, applied per property by ``HubField``):
+// what a payload does not mention is kept; dictionaries merge shallowly with new keys winning;
+// components with the same identifier merge into one and new ones append in order. Parsed models
+// are first *normalized* (duplicates inside one payload merged); merges assume both sides are
+// normalized.
 
 /// Finds components by explicit identifier in a list that only grows: short lists are scanned,
 /// longer ones indexed incrementally (the index catches up with elements appended since).

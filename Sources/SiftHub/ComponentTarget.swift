@@ -79,21 +79,3 @@ final class ViewModelBox: Sendable {
     let value: ViewModel
     init(_ value: ViewModel) { self.value = value }
 }
-
-extension ComponentTarget {
-    /// Adds what `other` holds: its URI wins, its actions replace these when it has any, custom
-    /// data merges shallowly, and the initial view models merge like view models.
-    mutating func merge(_ other: ComponentTarget) {
-        if let uri = other.uri { self.uri = uri }
-        if !other.actionIdentifiers.isEmpty { actionIdentifiers = other.actionIdentifiers }
-        customData = HubMerge.dictionary(customData, other.customData)
-        if let view = other.initialViewModel {
-            if var current = initialViewModel {
-                current.merge(view)
-                initialViewModel = current
-            } else {
-                initialViewModel = view
-            }
-        }
-    }
-}

@@ -40,7 +40,6 @@ struct HubDocumentHandler: JSONEventHandler {
             var isArray = false
             if case .startArray = event { isArray = true }
             if !started { startValue(isArray: isArray) }
-            matcher.receiver.openingArray = isArray
         case .endObject, .endArray:
             try matcher.handle(event, context: context)
             if context.depth == 0, payloads != nil { endPayload() }
@@ -67,14 +66,7 @@ struct HubDocumentHandler: JSONEventHandler {
     }
 
     private static func rootError(_ event: JSONEvent, _ context: JSONEventContext) -> JSONParseError {
-        let found: String
-        switch event {
-        case .string: found = "a string"
-        case .number: found = "a number"
-        case .bool: found = "a boolean"
-        case .null: found = "null"
-        default: found = "\(event)"
-        }
+        let found = JSONValueKind(of: event)?.description ?? "\(event)"
         return context.error(
             "a Hub document must be an object (a view model) or an array (body components), not \(found)",
             underlying: HubDocumentError(found: found))

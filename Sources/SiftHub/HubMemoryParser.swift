@@ -10,7 +10,7 @@ struct HubMemoryParser: Sendable {
     private let paths: [[JSONPath?]]
 
     init(schema: HubSchema) {
-        paths = HubModelKind.allCases.map { kind in HubProperty.all(of: kind).map { $0.path(schema) } }
+        paths = HubModelKind.allCases.map { kind in kind.properties.map { $0.path(schema) } }
     }
 
     /// A model of `kind` from `value`, or nil when `value` is not an object.
@@ -59,7 +59,7 @@ struct HubMemoryParser: Sendable {
     /// Converts the values of every property of `kind` selected in `value` and hands them to
     /// `assign`: the first valid one for single values, all of them for lists.
     private func fill(_ kind: HubModelKind, from value: JSONValue, assign: (HubValue, Int) -> Void) {
-        for property in HubProperty.all(of: kind) {
+        for property in kind.properties {
             guard let path = paths[kind.rawValue][property.tag] else { continue }
             let selected = path.value.values(in: value)
             switch property.kind {

@@ -1,9 +1,10 @@
 import Sift
 
-// Serialization in the default schema. Keys come in the order of the Hub JSON programming guide's
-// tables; properties that are nil or empty are left out (so JSON → model → JSON gives back the
-// default-schema input), as are generated component identifiers; free-form objects keep their
-// members' order, custom images come sorted by name, so the output is the same on every run.
+// Serialization in the default schema (``HubModel/write(to:)``, from the property tables). Keys
+// come in the order of the Hub JSON programming guide's tables; properties that are nil or empty
+// are left out (so JSON → model → JSON gives back the default-schema input), as are generated
+// component identifiers; free-form objects keep their members' order, custom images come sorted
+// by name, so the output is the same on every run.
 //
 // Each model writes itself once, to a `HubJSONSink`: the engine's `JSONWriter` streams the text,
 // the engine's `JSONValueBuilder` builds the `JSONValue` (both in time linear in the output).
@@ -18,20 +19,6 @@ extension ViewModel {
     public var jsonValue: JSONValue {
         JSONValueBuilder.value { write(to: &$0) }
     }
-
-    func write<Sink: HubJSONSink>(to sink: inout Sink) throws(Sink.Failure) {
-        try sink.beginObject()
-        try sink.member("id", identifier)
-        try sink.member("title", navigationBarTitle)
-        if let headerComponent {
-            try sink.key("header")
-            try headerComponent.write(to: &sink)
-        }
-        try sink.components("body", bodyComponents)
-        try sink.components("overlays", overlayComponents)
-        try sink.member("custom", customData)
-        try sink.endObject()
-    }
 }
 
 extension ComponentModel {
@@ -44,60 +31,6 @@ extension ComponentModel {
     public var jsonValue: JSONValue {
         JSONValueBuilder.value { write(to: &$0) }
     }
-
-    func write<Sink: HubJSONSink>(to sink: inout Sink) throws(Sink.Failure) {
-        try sink.beginObject()
-        if !hasGeneratedIdentifier { try sink.member("id", identifier) }
-        try sink.member("group", groupIdentifier)
-        if componentIdentifier != nil || componentCategory != nil {
-            try sink.key("component")
-            try sink.beginObject()
-            try sink.member("id", componentIdentifier)
-            try sink.member("category", componentCategory?.rawValue)
-            try sink.endObject()
-        }
-        if title != nil || subtitle != nil || accessoryTitle != nil || descriptionText != nil {
-            try sink.key("text")
-            try sink.beginObject()
-            try sink.member("title", title)
-            try sink.member("subtitle", subtitle)
-            try sink.member("accessory", accessoryTitle)
-            try sink.member("description", descriptionText)
-            try sink.endObject()
-        }
-        if icon != nil || mainImageData != nil || backgroundImageData != nil || !customImageData.isEmpty {
-            try sink.key("images")
-            try sink.beginObject()
-            try sink.member("icon", icon)
-            if let mainImageData {
-                try sink.key("main")
-                try mainImageData.write(to: &sink)
-            }
-            if let backgroundImageData {
-                try sink.key("background")
-                try backgroundImageData.write(to: &sink)
-            }
-            if !customImageData.isEmpty {
-                try sink.key("custom")
-                try sink.beginObject()
-                for (name, image) in customImageData.sorted(by: { $0.key < $1.key }) {
-                    try sink.key(name)
-                    try image.write(to: &sink)
-                }
-                try sink.endObject()
-            }
-            try sink.endObject()
-        }
-        if let target {
-            try sink.key("target")
-            try target.write(to: &sink)
-        }
-        try sink.member("metadata", metadata)
-        try sink.member("logging", loggingData)
-        try sink.member("custom", customData)
-        try sink.components("children", children)
-        try sink.endObject()
-    }
 }
 
 extension ComponentImageData {
@@ -109,15 +42,6 @@ extension ComponentImageData {
     public var jsonValue: JSONValue {
         JSONValueBuilder.value { write(to: &$0) }
     }
-
-    func write<Sink: HubJSONSink>(to sink: inout Sink) throws(Sink.Failure) {
-        try sink.beginObject()
-        try sink.member("uri", url?.absoluteString)
-        try sink.member("placeholder", placeholderIcon)
-        try sink.member("local", localImageName)
-        try sink.member("custom", customData)
-        try sink.endObject()
-    }
 }
 
 extension ComponentTarget {
@@ -128,48 +52,6 @@ extension ComponentTarget {
     /// ```
     public var jsonValue: JSONValue {
         JSONValueBuilder.value { write(to: &$0) }
-    }
-
-    func write<Sink: HubJSONSink>(to sink: inout Sink) throws(Sink.Failure) {
-        try sink.beginObject()
-        try sink.member("uri", uri?.absoluteString)
-        if !actionIdentifiers.isEmpty {
-            try sink.key("actions")
-            try sink.beginArray()
-            for action in actionIdentifiers { try sink.string(action.description) }
-            try sink.endArray()
-        }
-        if let initialViewModel {
-            try sink.key("view")
-            try initialViewModel.write(to: &sink)
-        }
-        try sink.member("custom", customData)
-        try sink.endObject()
-    }
-}
-
-extension HubJSONSink {
-    /// A string member, when there is a value.
-    mutating func member(_ key: String, _ value: String?) throws(Failure) {
-        guard let value else { return }
-        try self.key(key)
-        try string(value)
-    }
-
-    /// An object member, when there is one.
-    mutating func member(_ key: String, _ object: JSONObject?) throws(Failure) {
-        guard let object else { return }
-        try self.key(key)
-        try write(.object(object))
-    }
-
-    /// An array of components, when there is at least one.
-    mutating func components(_ key: String, _ components: [ComponentModel]) throws(Failure) {
-        guard !components.isEmpty else { return }
-        try self.key(key)
-        try beginArray()
-        for component in components { try component.write(to: &self) }
-        try endArray()
     }
 }
 

@@ -1,180 +1,181 @@
 import Sift
 
-/// The four Hub model types.
-enum HubModelKind: Int, CaseIterable, Sendable {
-    case viewModel, component, image, target
-
-    /// The automaton program that parses this model (the same numbers in every automaton of a
-    /// schema; program 0 is the document root).
-    var program: Int { rawValue + 1 }
-
-    init(program: Int) {
-        guard let kind = HubModelKind(rawValue: program - 1) else {
-            preconditionFailure("program \(program) parses no Hub model")
-        }
-        self = kind
-    }
-
-    /// The name of the model's section in a schema's JSON description.
-    var sectionName: String {
-        switch self {
-        case .viewModel: "viewModel"
-        case .component: "component"
-        case .image: "image"
-        case .target: "target"
-        }
-    }
-}
-
-/// What a property holds, which decides how its path is compiled and its values converted.
-enum HubValueKind: Sendable {
-    /// A string (also the `namespace:name` component identifier and the category).
-    case string
-    /// A string that parses as a URL.
-    case url
-    /// An object, kept as a dictionary.
-    case dictionary
-    /// `namespace:name` strings (or arrays of them), collected.
-    case identifiers
-    /// An object whose members are image objects by name.
-    case images
-    /// One nested model: the first valid one wins.
-    case model(HubModelKind)
-    /// Nested models, collected in order.
-    case models(HubModelKind)
-}
-
-/// A property of one of the model types: its name in a schema's JSON description, its key in the
-/// default schema, what it holds, and where its path is kept in ``HubSchema``.
-struct HubProperty: Sendable {
-    let model: HubModelKind
-    /// The position of the property in its model's table, used as the automaton tag.
-    let tag: Int
-    /// The Swift property name, as written in a schema's JSON description.
+/// One property of a Hub model: its name in a schema's JSON description, its key in the default
+/// schema (dots for nesting; also the key it is written under), where its path is kept in
+/// ``HubSchema``, and what it holds with its access (``HubField``).
+///
+/// The tables below are the one place a property is described: its automaton tag is its position
+/// in its table, and assignment, merging, normalizing, JSON writing and the schema's JSON
+/// description all read them. Adding a property to a model means adding the stored property to
+/// the model type, its default path to ``HubSchema``'s paths, and a row here.
+struct HubProperty<Model>: Sendable {
     let name: String
-    /// The key in the default schema (dots for nesting), also accepted in a JSON description.
     let defaultKey: String
-    let kind: HubValueKind
-    let path: @Sendable (HubSchema) -> JSONPath?
-    let setPath: @Sendable (inout HubSchema, JSONPath?) -> Void
+    /// The default key split at its dots: the objects it nests in, then the member's key.
+    let jsonKeys: [String]
+    let schemaPath: WritableKeyPath<HubSchema, JSONPath?> & Sendable
+    let field: HubField<Model>
+    /// Replaces the field's merge, for a property stored in parts (the component identifier).
+    let customMerge: (@Sendable (inout Model, Model) -> Void)?
 
-    /// Every property of `model`, in tag order.
-    static func all(of model: HubModelKind) -> [HubProperty] {
-        switch model {
-        case .viewModel: viewModel
-        case .component: component
-        case .image: image
-        case .target: target
-        }
-    }
-
-    static let viewModel: [HubProperty] = [
-        HubProperty(.viewModel, ViewModelTag.identifier, "identifier", "id", .string, \.viewModel.identifier),
-        HubProperty(
-            .viewModel, ViewModelTag.navigationBarTitle, "navigationBarTitle", "title", .string,
-            \.viewModel.navigationBarTitle),
-        HubProperty(
-            .viewModel, ViewModelTag.headerComponent, "headerComponent", "header", .model(.component),
-            \.viewModel.headerComponent),
-        HubProperty(
-            .viewModel, ViewModelTag.bodyComponents, "bodyComponents", "body", .models(.component),
-            \.viewModel.bodyComponents),
-        HubProperty(
-            .viewModel, ViewModelTag.overlayComponents, "overlayComponents", "overlays", .models(.component),
-            \.viewModel.overlayComponents),
-        HubProperty(.viewModel, ViewModelTag.customData, "customData", "custom", .dictionary, \.viewModel.customData),
-    ]
-
-    static let component: [HubProperty] = [
-        HubProperty(.component, ComponentTag.identifier, "identifier", "id", .string, \.component.identifier),
-        HubProperty(
-            .component, ComponentTag.groupIdentifier, "groupIdentifier", "group", .string, \.component.groupIdentifier),
-        HubProperty(
-            .component, ComponentTag.componentIdentifier, "componentIdentifier", "component.id", .string,
-            \.component.componentIdentifier),
-        HubProperty(
-            .component, ComponentTag.componentCategory, "componentCategory", "component.category", .string,
-            \.component.componentCategory),
-        HubProperty(.component, ComponentTag.title, "title", "text.title", .string, \.component.title),
-        HubProperty(.component, ComponentTag.subtitle, "subtitle", "text.subtitle", .string, \.component.subtitle),
-        HubProperty(
-            .component, ComponentTag.accessoryTitle, "accessoryTitle", "text.accessory", .string,
-            \.component.accessoryTitle),
-        HubProperty(
-            .component, ComponentTag.descriptionText, "descriptionText", "text.description", .string,
-            \.component.descriptionText),
-        HubProperty(.component, ComponentTag.icon, "icon", "images.icon", .string, \.component.icon),
-        HubProperty(
-            .component, ComponentTag.mainImageData, "mainImageData", "images.main", .model(.image),
-            \.component.mainImageData),
-        HubProperty(
-            .component, ComponentTag.backgroundImageData, "backgroundImageData", "images.background", .model(.image),
-            \.component.backgroundImageData),
-        HubProperty(
-            .component, ComponentTag.customImageData, "customImageData", "images.custom", .images,
-            \.component.customImageData),
-        HubProperty(.component, ComponentTag.target, "target", "target", .model(.target), \.component.target),
-        HubProperty(.component, ComponentTag.metadata, "metadata", "metadata", .dictionary, \.component.metadata),
-        HubProperty(
-            .component, ComponentTag.loggingData, "loggingData", "logging", .dictionary, \.component.loggingData),
-        HubProperty(.component, ComponentTag.customData, "customData", "custom", .dictionary, \.component.customData),
-        HubProperty(
-            .component, ComponentTag.children, "children", "children", .models(.component), \.component.children),
-    ]
-
-    static let image: [HubProperty] = [
-        HubProperty(.image, ImageTag.url, "url", "uri", .url, \.image.url),
-        HubProperty(
-            .image, ImageTag.placeholderIcon, "placeholderIcon", "placeholder", .string, \.image.placeholderIcon),
-        HubProperty(.image, ImageTag.localImageName, "localImageName", "local", .string, \.image.localImageName),
-        HubProperty(.image, ImageTag.customData, "customData", "custom", .dictionary, \.image.customData),
-    ]
-
-    static let target: [HubProperty] = [
-        HubProperty(.target, TargetTag.uri, "uri", "uri", .url, \.target.uri),
-        HubProperty(
-            .target, TargetTag.actionIdentifiers, "actionIdentifiers", "actions", .identifiers,
-            \.target.actionIdentifiers),
-        HubProperty(
-            .target, TargetTag.initialViewModel, "initialViewModel", "view", .model(.viewModel),
-            \.target.initialViewModel),
-        HubProperty(.target, TargetTag.customData, "customData", "custom", .dictionary, \.target.customData),
-    ]
-
-    private init(
-        _ model: HubModelKind, _ tag: Int, _ name: String, _ defaultKey: String, _ kind: HubValueKind,
-        _ keyPath: WritableKeyPath<HubSchema, JSONPath?> & Sendable
+    init(
+        _ name: String, _ defaultKey: String, _ schemaPath: WritableKeyPath<HubSchema, JSONPath?> & Sendable,
+        _ field: HubField<Model>, merge: (@Sendable (inout Model, Model) -> Void)? = nil
     ) {
-        self.model = model
-        self.tag = tag
         self.name = name
         self.defaultKey = defaultKey
-        self.kind = kind
-        self.path = { $0[keyPath: keyPath] }
-        self.setPath = { $0[keyPath: keyPath] = $1 }
+        self.jsonKeys = defaultKey.split(separator: ".").map(String.init)
+        self.schemaPath = schemaPath
+        self.field = field
+        self.customMerge = merge
     }
 }
 
-/// Automaton tags of view model properties (their position in ``HubProperty/viewModel``).
-enum ViewModelTag {
-    static let identifier = 0, navigationBarTitle = 1, headerComponent = 2, bodyComponents = 3
-    static let overlayComponents = 4, customData = 5
+extension ViewModel: HubModel {
+    static let modelKind = HubModelKind.viewModel
+
+    static let hubFields = ContiguousArray<HubField<ViewModel>>(hubProperties.map(\.field))
+    static let nestingFields = ContiguousArray<HubField<ViewModel>>(hubFields.filter(\.canHoldComponents))
+
+    static let hubProperties: [HubProperty<ViewModel>] = [
+        HubProperty(
+            "identifier", "id", \.viewModel.identifier, .string(.init({ $0.identifier }, { $1(&$0.identifier) }))),
+        HubProperty(
+            "navigationBarTitle", "title", \.viewModel.navigationBarTitle,
+            .string(.init({ $0.navigationBarTitle }, { $1(&$0.navigationBarTitle) }))),
+        HubProperty(
+            "headerComponent", "header", \.viewModel.headerComponent,
+            .component(.init({ $0.headerComponent }, { $1(&$0.headerComponent) }))),
+        HubProperty(
+            "bodyComponents", "body", \.viewModel.bodyComponents,
+            .components(.init({ $0.bodyComponents }, { $1(&$0.bodyComponents) }))),
+        HubProperty(
+            "overlayComponents", "overlays", \.viewModel.overlayComponents,
+            .components(.init({ $0.overlayComponents }, { $1(&$0.overlayComponents) }))),
+        HubProperty(
+            "customData", "custom", \.viewModel.customData,
+            .dictionary(.init({ $0.customData }, { $1(&$0.customData) }))),
+    ]
+
+    /// The tag of the body components (the property a root array's elements go to).
+    static let bodyComponentsTag = tag(of: "bodyComponents")
 }
 
-/// Automaton tags of component properties.
-enum ComponentTag {
-    static let identifier = 0, groupIdentifier = 1, componentIdentifier = 2, componentCategory = 3
-    static let title = 4, subtitle = 5, accessoryTitle = 6, descriptionText = 7, icon = 8
-    static let mainImageData = 9, backgroundImageData = 10, customImageData = 11, target = 12
-    static let metadata = 13, loggingData = 14, customData = 15, children = 16
+extension ComponentModel: HubModel {
+    static let modelKind = HubModelKind.component
+
+    static let hubFields = ContiguousArray<HubField<ComponentModel>>(hubProperties.map(\.field))
+    static let nestingFields = ContiguousArray<HubField<ComponentModel>>(hubFields.filter(\.canHoldComponents))
+
+    static let hubProperties: [HubProperty<ComponentModel>] = [
+        HubProperty(
+            "identifier", "id", \.component.identifier,
+            .string(
+                .init(
+                    { $0.hasGeneratedIdentifier ? nil : $0.identifier },
+                    { model, body in
+                        var value = model.hasGeneratedIdentifier ? nil : model.identifier
+                        body(&value)
+                        guard let value else { return }
+                        model.identifier = value
+                        model.hasGeneratedIdentifier = false
+                    }))),
+        HubProperty(
+            "groupIdentifier", "group", \.component.groupIdentifier,
+            .string(.init({ $0.groupIdentifier }, { $1(&$0.groupIdentifier) }))),
+        HubProperty(
+            "componentIdentifier", "component.id", \.component.componentIdentifier,
+            .string(
+                .init(
+                    { $0.componentIdentifier },
+                    { model, body in
+                        var value = model.componentIdentifier
+                        body(&value)
+                        model.componentNamespace = nil
+                        model.componentName = nil
+                        if let value { model.setComponentIdentifier(value) }
+                    })),
+            merge: { model, other in
+                if let value = other.componentNamespace { model.componentNamespace = value }
+                if let value = other.componentName { model.componentName = value }
+            }),
+        HubProperty(
+            "componentCategory", "component.category", \.component.componentCategory,
+            .string(
+                .init(
+                    { $0.componentCategory?.rawValue },
+                    { model, body in
+                        var value = model.componentCategory?.rawValue
+                        body(&value)
+                        model.componentCategory = value.map { ComponentCategory(rawValue: $0) }
+                    }))),
+        HubProperty("title", "text.title", \.component.title, .string(.init({ $0.title }, { $1(&$0.title) }))),
+        HubProperty(
+            "subtitle", "text.subtitle", \.component.subtitle, .string(.init({ $0.subtitle }, { $1(&$0.subtitle) }))),
+        HubProperty(
+            "accessoryTitle", "text.accessory", \.component.accessoryTitle,
+            .string(.init({ $0.accessoryTitle }, { $1(&$0.accessoryTitle) }))),
+        HubProperty(
+            "descriptionText", "text.description", \.component.descriptionText,
+            .string(.init({ $0.descriptionText }, { $1(&$0.descriptionText) }))),
+        HubProperty("icon", "images.icon", \.component.icon, .string(.init({ $0.icon }, { $1(&$0.icon) }))),
+        HubProperty(
+            "mainImageData", "images.main", \.component.mainImageData,
+            .image(.init({ $0.mainImageData }, { $1(&$0.mainImageData) }))),
+        HubProperty(
+            "backgroundImageData", "images.background", \.component.backgroundImageData,
+            .image(.init({ $0.backgroundImageData }, { $1(&$0.backgroundImageData) }))),
+        HubProperty(
+            "customImageData", "images.custom", \.component.customImageData,
+            .images(.init({ $0.customImageData }, { $1(&$0.customImageData) }))),
+        HubProperty("target", "target", \.component.target, .target(.init({ $0.target }, { $1(&$0.target) }))),
+        HubProperty(
+            "metadata", "metadata", \.component.metadata, .dictionary(.init({ $0.metadata }, { $1(&$0.metadata) }))),
+        HubProperty(
+            "loggingData", "logging", \.component.loggingData,
+            .dictionary(.init({ $0.loggingData }, { $1(&$0.loggingData) }))),
+        HubProperty(
+            "customData", "custom", \.component.customData,
+            .dictionary(.init({ $0.customData }, { $1(&$0.customData) }))),
+        HubProperty(
+            "children", "children", \.component.children, .components(.init({ $0.children }, { $1(&$0.children) }))),
+    ]
 }
 
-/// Automaton tags of image properties.
-enum ImageTag {
-    static let url = 0, placeholderIcon = 1, localImageName = 2, customData = 3
+extension ComponentImageData: HubModel {
+    static let modelKind = HubModelKind.image
+
+    static let hubFields = ContiguousArray<HubField<ComponentImageData>>(hubProperties.map(\.field))
+    static let nestingFields = ContiguousArray<HubField<ComponentImageData>>(hubFields.filter(\.canHoldComponents))
+
+    static let hubProperties: [HubProperty<ComponentImageData>] = [
+        HubProperty("url", "uri", \.image.url, .url(.init({ $0.url }, { $1(&$0.url) }))),
+        HubProperty(
+            "placeholderIcon", "placeholder", \.image.placeholderIcon,
+            .string(.init({ $0.placeholderIcon }, { $1(&$0.placeholderIcon) }))),
+        HubProperty(
+            "localImageName", "local", \.image.localImageName,
+            .string(.init({ $0.localImageName }, { $1(&$0.localImageName) }))),
+        HubProperty(
+            "customData", "custom", \.image.customData, .dictionary(.init({ $0.customData }, { $1(&$0.customData) }))),
+    ]
 }
 
-/// Automaton tags of target properties.
-enum TargetTag {
-    static let uri = 0, actionIdentifiers = 1, initialViewModel = 2, customData = 3
+extension ComponentTarget: HubModel {
+    static let modelKind = HubModelKind.target
+
+    static let hubFields = ContiguousArray<HubField<ComponentTarget>>(hubProperties.map(\.field))
+    static let nestingFields = ContiguousArray<HubField<ComponentTarget>>(hubFields.filter(\.canHoldComponents))
+
+    static let hubProperties: [HubProperty<ComponentTarget>] = [
+        HubProperty("uri", "uri", \.target.uri, .url(.init({ $0.uri }, { $1(&$0.uri) }))),
+        HubProperty(
+            "actionIdentifiers", "actions", \.target.actionIdentifiers,
+            .identifiers(.init({ $0.actionIdentifiers }, { $1(&$0.actionIdentifiers) }))),
+        HubProperty(
+            "initialViewModel", "view", \.target.initialViewModel,
+            .viewModel(.init({ $0.initialViewModel }, { $1(&$0.initialViewModel) }))),
+        HubProperty(
+            "customData", "custom", \.target.customData, .dictionary(.init({ $0.customData }, { $1(&$0.customData) }))),
+    ]
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Sift
 
 /// Assembles Hub models from a schema's compiled paths while the tokens arrive.
@@ -22,7 +23,7 @@ struct HubReceiver: PathMatchReceiver {
 
     let memory: HubMemoryParser
     /// What each property holds, at `model.rawValue * 32 + tag`.
-    private let kinds: ContiguousArray<HubValueKind>
+    private let kinds: [ContiguousArray<HubValueKind>]
     /// The root view model (the document's object, or the view model a root array fills).
     var root = ViewModel()
     private var rootRanks = Ranks()
@@ -31,19 +32,13 @@ struct HubReceiver: PathMatchReceiver {
     private var components: [ComponentModel] = []
     private var images: [ComponentImageData] = []
     private var targets: [ComponentTarget] = []
-    /// Set by ``HubDocumentHandler`` before each container event: whether it opens an array.
-    var openingArray = false
     /// When set, body components of the root view model go here instead of into ``root``.
     var streamBody: ((ComponentModel) throws -> Void)?
     var stopRequested = false
 
     init(memory: HubMemoryParser) {
         self.memory = memory
-        var kinds = ContiguousArray(repeating: HubValueKind.string, count: HubModelKind.allCases.count * 32)
-        for model in HubModelKind.allCases {
-            for property in HubProperty.all(of: model) { kinds[model.rawValue * 32 + property.tag] = property.kind }
-        }
-        self.kinds = kinds
+        kinds = HubModelKind.allCases.map { ContiguousArray($0.properties.map(\.kind)) }
     }
 
     /// The root view model assembled so far, leaving an empty one for the next top-level value.
@@ -57,7 +52,7 @@ struct HubReceiver: PathMatchReceiver {
 
     @inline(__always)
     private func kind(_ model: HubModelKind, _ tag: Int) -> HubValueKind {
-        kinds[model.rawValue * 32 + tag]
+        kinds[model.rawValue][tag]
     }
 
     // MARK: Values
@@ -74,10 +69,11 @@ struct HubReceiver: PathMatchReceiver {
             if Self.claim(&rootRanks, kind(.viewModel, tag), tag, alternative) { root.assign(value, tag: tag) }
             return
         }
-        let frame = frames[scope]
-        guard Self.claim(&frames[scope].ranks, kind(frame.kind, tag), tag, alternative) else { return }
-        let index = Int(frame.index)
-        switch frame.kind {
+        // Read in place: a copy of the frame would retain its ranks.
+        let model = frames[scope].kind
+        guard Self.claim(&frames[scope].ranks, kind(model, tag), tag, alternative) else { return }
+        let index = Int(frames[scope].index)
+        switch model {
         case .viewModel: viewModels[index].assign(value, tag: tag)
         case .component: components[index].assign(value, tag: tag)
         case .image: images[index].assign(value, tag: tag)
@@ -92,7 +88,7 @@ struct HubReceiver: PathMatchReceiver {
             guard case .string(let bytes) = event else { return nil }
             switch kind {
             case .string: return .string(bytes.string)
-            case .url: return HubValue.makeURL(bytes.string).map(HubValue.url)
+            case .url: return URL(jsonScalar: event).map(HubValue.url)
             case .identifiers: return HubIdentifier(bytes.string).map { .identifiers([$0]) }
             default: return nil
             }
@@ -132,7 +128,7 @@ struct HubReceiver: PathMatchReceiver {
             index = targets.count
             targets.append(ComponentTarget())
         }
-        frames.append(Frame(kind: kind, index: Int32(index), parent: Int32(parent), isObject: !openingArray))
+        frames.append(Frame(kind: kind, index: Int32(index), parent: Int32(parent), isObject: !isArray))
         return frames.count - 1
     }
 
@@ -153,7 +149,7 @@ struct HubReceiver: PathMatchReceiver {
     /// Hands a finished model to the frame of its parent scope (or, for a streamed body, to the
     /// consumer).
     private mutating func attach(_ value: HubValue, to parent: Int, tag: Int, alternative: Int8) throws {
-        if parent < 0, tag == ViewModelTag.bodyComponents, let streamBody, case .component(let component) = value {
+        if parent < 0, tag == ViewModel.bodyComponentsTag, let streamBody, case .component(let component) = value {
             try streamBody(component)
             return
         }
@@ -162,13 +158,30 @@ struct HubReceiver: PathMatchReceiver {
 }
 
 /// For each property of a model, the lowest alternative that has set it (`Int8.max`: none yet).
+///
+/// The first 32 properties are kept inline (no allocation per model); a model type with more
+/// keeps the rest in an array made on first use.
 struct Ranks {
-    private var storage = SIMD32<Int8>(repeating: .max)
+    private var inline = SIMD32<Int8>(repeating: .max)
+    private var overflow: [Int8] = []
 
     /// Records that `alternative` sets property `tag`, when it is lower than the recorded one.
+    @inline(__always)
     mutating func claim(_ tag: Int, _ alternative: Int8) -> Bool {
-        guard alternative < storage[tag] else { return false }
-        storage[tag] = alternative
+        guard _fastPath(tag < inline.scalarCount) else { return claimBeyondInline(tag, alternative) }
+        guard alternative < inline[tag] else { return false }
+        inline[tag] = alternative
+        return true
+    }
+
+    @inline(never)
+    private mutating func claimBeyondInline(_ tag: Int, _ alternative: Int8) -> Bool {
+        let index = tag - inline.scalarCount
+        if index >= overflow.count {
+            overflow.append(contentsOf: repeatElement(.max, count: index - overflow.count + 1))
+        }
+        guard alternative < overflow[index] else { return false }
+        overflow[index] = alternative
         return true
     }
 }

@@ -76,7 +76,7 @@ extension HubSchema {
                 throw HubSchemaError(
                     .invalidDescription, subject: section.key, message: "expected an object of property paths")
             }
-            let properties = HubProperty.all(of: model)
+            let properties = model.properties
             for entry in entries {
                 let subject = section.key + "." + entry.key
                 guard

@@ -37,7 +37,7 @@ public struct ViewModelBuilder: Sendable {
     public let options: JSONParserOptions
 
     private var accumulated = ViewModel()
-    private var bodyIndex = ComponentIndex()
+    private var indexes = HubMergeIndexes(keeps: true)
 
     /// Creates an empty builder that parses payloads with `schema` and the tokenizer `options`.
     ///
@@ -97,7 +97,7 @@ public struct ViewModelBuilder: Sendable {
     private mutating func add(raw: ViewModel) {
         var payload = raw
         payload.normalize()
-        accumulated.merge(payload, bodyIndex: &bodyIndex)
+        accumulated.merge(payload, indexes: &indexes)
     }
 
     /// The view model of everything added so far, with an identifier for every component.

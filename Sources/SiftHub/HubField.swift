@@ -1,0 +1,193 @@
+import Foundation
+import Sift
+
+/// How one property of a `Model` is reached: read, and changed in place (so that appending to a
+/// list or normalizing a nested model never copies it).
+///
+/// A class: a ``HubField`` read from a table is then one reference to retain, not two closures.
+final class HubAccess<Model, Value>: Sendable {
+    let get: @Sendable (Model) -> Value
+    let modify: @Sendable (inout Model, (inout Value) -> Void) -> Void
+
+    init(
+        _ get: @escaping @Sendable (Model) -> Value,
+        _ modify: @escaping @Sendable (inout Model, (inout Value) -> Void) -> Void
+    ) {
+        self.get = get
+        self.modify = modify
+    }
+
+    func set(_ model: inout Model, _ value: Value) {
+        modify(&model) { $0 = value }
+    }
+}
+
+/// What a property of a Hub model holds, with its access.
+///
+/// Assigning a parsed value, merging two models, normalizing and writing JSON are decided here once per kind, for every property of
+/// every model (``HubProperty``'s tables list the properties).
+enum HubField<Model>: Sendable {
+    case string(HubAccess<Model, String?>)
+    case url(HubAccess<Model, URL?>)
+    case dictionary(HubAccess<Model, JSONObject?>)
+    case identifiers(HubAccess<Model, [HubIdentifier]>)
+    case images(HubAccess<Model, [String: ComponentImageData]>)
+    case component(HubAccess<Model, ComponentModel?>)
+    case components(HubAccess<Model, [ComponentModel]>)
+    case image(HubAccess<Model, ComponentImageData?>)
+    case target(HubAccess<Model, ComponentTarget?>)
+    case viewModel(HubAccess<Model, ViewModel?>)
+
+    /// What the property holds, which decides how its path is compiled and values converted.
+    var kind: HubValueKind {
+        switch self {
+        case .string: .string
+        case .url: .url
+        case .dictionary: .dictionary
+        case .identifiers: .identifiers
+        case .images: .images
+        case .component: .model(.component)
+        case .components: .models(.component)
+        case .image: .model(.image)
+        case .target: .model(.target)
+        case .viewModel: .model(.viewModel)
+        }
+    }
+
+    /// Whether the property can hold components, at any depth (what normalizing visits).
+    var canHoldComponents: Bool {
+        switch self {
+        case .component, .components, .target, .viewModel: true
+        case .string, .url, .dictionary, .identifiers, .images, .image: false
+        }
+    }
+
+    /// Sets the property to a parsed value (lists append); a value of another kind is ignored.
+    ///
+    /// A switch on the field alone, then on the value: a switch on the pair would copy both.
+    func assign(_ value: HubValue, to model: inout Model) {
+        switch self {
+        case .string(let access): if case .string(let text) = value { access.set(&model, text) }
+        case .url(let access): if case .url(let url) = value { access.set(&model, url) }
+        case .dictionary(let access): if case .dictionary(let object) = value { access.set(&model, object) }
+        case .identifiers(let access):
+            if case .identifiers(let identifiers) = value { access.modify(&model) { $0 += identifiers } }
+        case .images(let access): if case .images(let images) = value { access.set(&model, images) }
+        case .component(let access): if case .component(let component) = value { access.set(&model, component) }
+        case .components(let access):
+            if case .component(let component) = value { access.modify(&model) { $0.append(component) } }
+        case .image(let access): if case .image(let image) = value { access.set(&model, image) }
+        case .target(let access): if case .target(let target) = value { access.set(&model, target) }
+        case .viewModel(let access): if case .viewModel(let viewModel) = value { access.set(&model, viewModel) }
+        }
+    }
+
+    /// Adds what `other` holds to `model` (both normalized): scalars `other` has win, objects
+    /// merge shallowly, nested models merge, identifier lists `other` has replace, component
+    /// lists merge by identifier (with `index`, kept by the caller across merges into one list).
+    func merge(_ other: Model, into model: inout Model, index: inout ComponentIndex) {
+        switch self {
+        case .string(let access): if let value = access.get(other) { access.set(&model, value) }
+        case .url(let access): if let value = access.get(other) { access.set(&model, value) }
+        case .dictionary(let access):
+            guard let new = access.get(other) else { return }
+            access.modify(&model) { $0 = HubMerge.dictionary($0, new) }
+        case .identifiers(let access):
+            let new = access.get(other)
+            if !new.isEmpty { access.set(&model, new) }
+        case .images(let access):
+            for (name, image) in access.get(other) {
+                access.modify(&model) { images in images[name] = HubMerge.optional(images[name], image) }
+            }
+        case .component(let access): Self.mergeOptional(access, other, &model)
+        case .image(let access): Self.mergeOptional(access, other, &model)
+        case .target(let access): Self.mergeOptional(access, other, &model)
+        case .viewModel(let access): Self.mergeOptional(access, other, &model)
+        case .components(let access):
+            let new = access.get(other)
+            access.modify(&model) { ComponentIndex.merge(new, into: &$0, index: &index) }
+        }
+    }
+
+    private static func mergeOptional<Nested: HubModel>(
+        _ access: HubAccess<Model, Nested?>, _ other: Model, _ model: inout Model
+    ) {
+        guard let new = access.get(other) else { return }
+        access.modify(&model) { $0 = HubMerge.optional($0, new) }
+    }
+
+    /// Merges components that share an identifier in nested lists, at every level, in place.
+    func normalize(_ model: inout Model) {
+        switch self {
+        case .component(let access): access.modify(&model) { $0?.normalize() }
+        case .components(let access): access.modify(&model) { ComponentIndex.deduplicate(&$0) }
+        case .target(let access): access.modify(&model) { $0?.normalize() }
+        case .viewModel(let access): access.modify(&model) { $0?.normalize() }
+        case .string, .url, .dictionary, .identifiers, .images, .image: break
+        }
+    }
+
+    /// Whether the property has a value to write: not nil, not empty.
+    func isPresent(in model: Model) -> Bool {
+        switch self {
+        case .string(let access): access.get(model) != nil
+        case .url(let access): access.get(model) != nil
+        case .dictionary(let access): access.get(model) != nil
+        case .identifiers(let access): !access.get(model).isEmpty
+        case .images(let access): !access.get(model).isEmpty
+        case .component(let access): access.get(model) != nil
+        case .components(let access): !access.get(model).isEmpty
+        case .image(let access): access.get(model) != nil
+        case .target(let access): access.get(model) != nil
+        case .viewModel(let access): access.get(model) != nil
+        }
+    }
+
+    /// Writes the property's value (present, see ``isPresent(in:)``); custom images sorted by
+    /// name, so the output is the same on every run.
+    func write<Sink: HubJSONSink>(_ model: Model, to sink: inout Sink) throws(Sink.Failure) {
+        switch self {
+        case .string(let access): try sink.string(access.get(model) ?? "")
+        case .url(let access): try sink.string(access.get(model)?.absoluteString ?? "")
+        case .dictionary(let access): try sink.write(.object(access.get(model) ?? JSONObject()))
+        case .identifiers(let access):
+            try sink.beginArray()
+            for identifier in access.get(model) { try sink.string(identifier.description) }
+            try sink.endArray()
+        case .images(let access):
+            try sink.beginObject()
+            for (name, image) in access.get(model).sorted(by: { $0.key < $1.key }) {
+                try sink.key(name)
+                try image.write(to: &sink)
+            }
+            try sink.endObject()
+        case .component(let access): try access.get(model)?.write(to: &sink)
+        case .components(let access):
+            try sink.beginArray()
+            for component in access.get(model) { try component.write(to: &sink) }
+            try sink.endArray()
+        case .image(let access): try access.get(model)?.write(to: &sink)
+        case .target(let access): try access.get(model)?.write(to: &sink)
+        case .viewModel(let access): try access.get(model)?.write(to: &sink)
+        }
+    }
+}
+
+/// How optional models and free-form objects merge.
+enum HubMerge {
+    /// Shallow: the members of `new` win, the others of `base` stay.
+    static func dictionary(_ base: JSONObject?, _ new: JSONObject?) -> JSONObject? {
+        guard let new else { return base }
+        guard var base, !base.isEmpty else { return new }
+        for member in new { base[member.key] = member.value }
+        return base
+    }
+
+    /// Optional models merge when both exist; otherwise whichever exists.
+    static func optional<Nested: HubModel>(_ base: Nested?, _ new: Nested?) -> Nested? {
+        guard let new else { return base }
+        guard var base else { return new }
+        base.merge(new)
+        return base
+    }
+}
