@@ -5,27 +5,31 @@ import Foundation
 ///
 /// The parse runs on the consumer's task, in its isolation (no executor hop per match); a file
 /// or descriptor is read ahead on a thread of its own (see ``JSONInput``). When the task is
-/// cancelled, the next call throws `CancellationError` without waiting for more input.
+/// cancelled, the next call throws `CancellationError` without waiting for more input. The
+/// sequence is `Sendable`: it can be handed to another task and iterated there, each iteration
+/// reading the input anew.
 ///
 /// ```swift
 /// for try await title in JSONInput.file("feed.json").values(at: try JSONPath("$.body[*].text.title").string) {
 ///     print(title)
 /// }
 /// ```
-public struct JSONMatchSequence<Value>: AsyncSequence {
+public struct JSONMatchSequence<Value>: AsyncSequence, Sendable {
     /// Each element is one match: its value, normalized path and location.
     public typealias Element = JSONMatch<Value>
 
     let path: TypedJSONPath<Value>
     let options: JSONParserOptions
-    let makeChunks: () -> any ChunkSource
+    let makeChunks: @Sendable () -> any ChunkSource
 
     /// Creates the matches of `path` over an asynchronous sequence of byte chunks.
+    ///
+    /// The chunks are `Sendable` (an `AsyncStream`, an HTTP body) so that the matches are.
     ///
     /// ```swift
     /// let matches = JSONMatchSequence(path: titles, chunks: response.body)
     /// ```
-    public init<Chunks: AsyncSequence>(
+    public init<Chunks: AsyncSequence & Sendable>(
         path: TypedJSONPath<Value>, chunks: Chunks, options: JSONParserOptions = JSONParserOptions()
     ) where Chunks.Element: Sequence<UInt8> {
         self.path = path
@@ -124,14 +128,14 @@ struct MatchPump<Element> {
     }
 }
 
-/// The values of one path as an `AsyncSequence`.
+/// The values of one path as an `AsyncSequence`; `Sendable`, like ``JSONMatchSequence``.
 ///
 /// ```swift
 /// for try await id in input.values(at: JSONPath.root.goTo("items").forEach().goTo("id").integer) {
 ///     print(id)
 /// }
 /// ```
-public struct JSONValueSequence<Value>: AsyncSequence {
+public struct JSONValueSequence<Value>: AsyncSequence, Sendable {
     /// Each element is one value.
     public typealias Element = Value
     let matches: JSONMatchSequence<Value>
@@ -141,7 +145,7 @@ public struct JSONValueSequence<Value>: AsyncSequence {
     /// ```swift
     /// let ids = JSONValueSequence(path: idPath, chunks: stream)
     /// ```
-    public init<Chunks: AsyncSequence>(
+    public init<Chunks: AsyncSequence & Sendable>(
         path: TypedJSONPath<Value>, chunks: Chunks, options: JSONParserOptions = JSONParserOptions()
     ) where Chunks.Element: Sequence<UInt8> {
         matches = JSONMatchSequence(path: path, chunks: chunks, options: options)
@@ -261,7 +265,7 @@ extension JSONInput {
     }
 }
 
-extension AsyncSequence where Element: Sequence<UInt8> {
+extension AsyncSequence where Self: Sendable, Element: Sequence<UInt8> {
     /// The values `path` selects in this stream of byte chunks.
     ///
     /// ```swift

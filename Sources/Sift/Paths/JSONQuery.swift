@@ -51,11 +51,19 @@ public struct JSONQuery {
     /// Adds a path whose valid values are collected in document order (per alternative of a
     /// combined path, in combination order).
     ///
+    /// The values are `Sendable`, so that ``JSONQueryResults`` can cross tasks; collect values
+    /// of another type with ``collect(_:from:options:)`` or a callback (``add(_:onMatch:)``).
+    ///
     /// ```swift
     /// let names = query.add(JSONPath.root.goTo("users").forEach().goTo("name").string)
     /// ```
     @discardableResult
-    public mutating func add<Value>(_ path: TypedJSONPath<Value>) -> Handle<Value> {
+    public mutating func add<Value: Sendable>(_ path: TypedJSONPath<Value>) -> Handle<Value> {
+        addCollecting(path)
+    }
+
+    /// Adds a collected path of any value type (the results never leave the module).
+    mutating func addCollecting<Value>(_ path: TypedJSONPath<Value>) -> Handle<Value> {
         slots.append(CollectingSlotFactory(destination: path.destination))
         paths.append((path.path, path.destination.kind))
         return Handle(index: slots.count - 1)
@@ -130,7 +138,7 @@ public struct JSONQuery {
         _ path: TypedJSONPath<Value>, from input: JSONInput, options: JSONParserOptions = JSONParserOptions()
     ) throws -> [Value] {
         var query = JSONQuery(options: options)
-        let handle = query.add(path)
+        let handle = query.addCollecting(path)
         return try query.run(input)[handle]
     }
 
@@ -146,12 +154,22 @@ public struct JSONQuery {
 
 /// The values a ``JSONQuery`` run collected.
 ///
+/// `Sendable`: the values are (``JSONQuery/add(_:)`` requires it) and nothing changes them after
+/// the run, so the results of a query run on another task come back whole:
+///
+/// ```swift
+/// let results = try await Task.detached { try query.run(.file("feed.json")) }.value
+/// ```
+///
 /// ```swift
 /// let results = try query.run(input)
 /// results[titles]        // every title
 /// results.first(titles)  // the first valid one
 /// ```
-public struct JSONQueryResults {
+public struct JSONQueryResults: @unchecked Sendable {
+    /// Read-only after the run; every value in them is `Sendable` when the results are public
+    /// (``JSONQuery/add(_:)`` requires it; the unconstrained `addCollecting(_:)` is used only
+    /// inside functions that return the values alone).
     let slots: [any QuerySlot]
 
     /// All valid values of a path: combination order, then document order.
