@@ -183,7 +183,8 @@ public struct JSONQueryResults: @unchecked Sendable {
         (slots[handle.index] as! CollectingSlot).values(as: Value.self)
     }
 
-    /// The first valid value of a path, or nil.
+    /// The first valid value of a path, or nil when it found none: the optional form of
+    /// ``value(_:)-(JSONQuery.Handle<Int>)``, which answers a default instead.
     ///
     /// ```swift
     /// let title: String? = results.first(titles)
@@ -194,17 +195,21 @@ public struct JSONQueryResults: @unchecked Sendable {
 }
 
 extension JSONQueryResults {
-    /// The first integer of a path, or 0 (the Hub Framework's default).
+    /// A missing value gives 0 (the Hub Framework's default): the first integer of a path, or 0
+    /// when the path found none; ``first(_:)`` answers nil instead.
     ///
     /// ```swift
-    /// let count: Int = results.value(countHandle)
+    /// let count: Int = results.value(countHandle)   // 0 when there is no count
+    /// let known: Int? = results.first(countHandle)  // nil when there is no count
     /// ```
     public func value(_ handle: JSONQuery.Handle<Int>) -> Int { first(handle) ?? 0 }
 
-    /// The first boolean of a path, or false (the Hub Framework's default).
+    /// A missing value gives false (the Hub Framework's default): the first boolean of a path, or
+    /// false when the path found none; ``first(_:)`` answers nil instead.
     ///
     /// ```swift
-    /// let enabled: Bool = results.value(enabledHandle)
+    /// let enabled: Bool = results.value(enabledHandle)   // false when absent
+    /// let known: Bool? = results.first(enabledHandle)    // nil when absent
     /// ```
     public func value(_ handle: JSONQuery.Handle<Bool>) -> Bool { first(handle) ?? false }
 }
