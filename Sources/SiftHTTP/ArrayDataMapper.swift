@@ -33,21 +33,42 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
 
     private let convert: @Sendable (CapturedJSON) throws -> Element
 
-    /// Creates a mapper that decodes each element of the array at `rootKeyPath` as `type`.
+    /// Creates a mapper that decodes each element of the array at `rootKeyPath` as `type` with `decoder`.
     ///
-    /// The captured value is decoded with `decoder`'s strategies and `userInfo`, read now, by
-    /// Sift's `JSONValueDecoder` (`JSONValueDecoder(matching:)`), without writing the value out
-    /// and parsing it again; the results are `decoder`'s, except that numbers convert exactly
-    /// (`1.0000000000000001` is not the integer 1). A `decoder` that allows JSON5 or assumes a
-    /// top-level dictionary decodes the value's text itself.
+    /// The captured value is decoded by Sift's `JSONValueDecoder`, the decoder configuration every
+    /// Sift API takes, straight from the capture: no text is written out and parsed again. From a
+    /// configured Foundation `JSONDecoder`, pass `JSONValueDecoder(matching:)`.
     ///
     /// ```swift
-    /// let mapper = ArrayDataMapper(of: Author.self, rootKeyPath: "authors")
+    /// var decoder = JSONValueDecoder()
+    /// decoder.keyDecodingStrategy = .convertFromSnakeCase
+    /// let mapper = ArrayDataMapper(of: Author.self, rootKeyPath: "authors", decoder: decoder)
     /// ```
     public init(
         of type: Element.Type,
         rootKeyPath: String? = nil,
-        decoder: JSONDecoder = JSONDecoder(),
+        decoder: JSONValueDecoder = JSONValueDecoder(),
+        options: JSONParserOptions = JSONParserOptions()
+    ) where Element: Decodable & SendableMetatype {
+        self.rootKeyPath = rootKeyPath
+        self.options = options
+        self.convert = CapturedJSON.decoding(Element.self, with: decoder)
+    }
+
+    /// Creates a mapper that decodes each element of the array at `rootKeyPath` as `type` with the settings of a Foundation
+    /// `JSONDecoder`.
+    ///
+    /// Decoded by `JSONValueDecoder(matching: decoder)`; a `decoder` that allows JSON5 or assumes
+    /// a top-level dictionary decodes the value's text itself.
+    ///
+    /// ```swift
+    /// let mapper = ArrayDataMapper(of: Author.self, rootKeyPath: "authors", decoder: JSONDecoder())
+    /// ```
+    @available(*, deprecated, message: "pass a JSONValueDecoder, or JSONValueDecoder(matching: jsonDecoder)")
+    public init(
+        of type: Element.Type,
+        rootKeyPath: String? = nil,
+        decoder: JSONDecoder,
         options: JSONParserOptions = JSONParserOptions()
     ) where Element: Decodable & SendableMetatype {
         self.rootKeyPath = rootKeyPath
