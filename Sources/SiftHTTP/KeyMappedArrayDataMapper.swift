@@ -43,7 +43,7 @@ public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: Str
     public func elements(in body: HTTPBodyChunks) -> Elements {
         Elements(
             base: Mapper.elements(
-                of: KeyMappedModel<Model>.self, atKeyPath: rootKeyPath ?? "", in: body, options: options))
+                of: KeyMappedModel<Model>.self, from: body, atKeyPath: rootKeyPath ?? "", options: options))
     }
 
     /// Every element of a body, when all are valid.

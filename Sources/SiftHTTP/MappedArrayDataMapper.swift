@@ -46,7 +46,7 @@ public struct MappedArrayDataMapper<Model: Mappable & SendableMetatype>: Streami
     /// for try await person in mapper.elements(in: body) { print(person.name) }
     /// ```
     public func elements(in body: HTTPBodyChunks) -> MappedElements<Model, HTTPBodyChunks> {
-        Mapper.elements(of: Model.self, atKeyPath: rootKeyPath ?? "", in: body, options: options)
+        Mapper.elements(of: Model.self, from: body, atKeyPath: rootKeyPath ?? "", options: options)
     }
 
     /// Every element of a body, when all are valid.

@@ -19,7 +19,7 @@ extension ObjectDataMapper {
         self.options = options
         self.convert = { captured in
             try Mapper.decodeObject(
-                Object.self, fromValue: captured.document(rootKeyPath), atKeyPath: rootKeyPath ?? "")
+                of: Object.self, fromValue: captured.document(rootKeyPath), atKeyPath: rootKeyPath ?? "")
         }
     }
 
@@ -39,7 +39,7 @@ extension ObjectDataMapper {
         self.options = options
         self.convert = { captured in
             try Mapper.decodeObject(
-                KeyMappedModel<Object>.self, fromValue: captured.document(rootKeyPath), atKeyPath: rootKeyPath ?? ""
+                of: KeyMappedModel<Object>.self, fromValue: captured.document(rootKeyPath), atKeyPath: rootKeyPath ?? ""
             ).model
         }
     }
