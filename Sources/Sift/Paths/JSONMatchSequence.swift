@@ -21,6 +21,8 @@ public struct JSONMatchSequence<Value>: AsyncSequence, Sendable {
     let path: TypedJSONPath<Value>
     let options: JSONParserOptions
     let makeChunks: @Sendable () -> any ChunkSource
+    /// Adds what the input knows to a parse error (see `JSONInput.explaining(_:)`).
+    var explain: @Sendable (JSONParseError) -> JSONParseError = { $0 }
 
     /// Creates the matches of `path` over an asynchronous sequence of byte chunks.
     ///
@@ -41,6 +43,7 @@ public struct JSONMatchSequence<Value>: AsyncSequence, Sendable {
         self.path = path
         self.options = options
         self.makeChunks = { IteratorChunkSource(JSONInputChunks(input).makeAsyncIterator()) }
+        self.explain = { input.explaining($0) }
     }
 
     /// Creates the iterator that drives the parse.
@@ -50,7 +53,7 @@ public struct JSONMatchSequence<Value>: AsyncSequence, Sendable {
     /// let first = try await iterator.next()
     /// ```
     public func makeAsyncIterator() -> Iterator {
-        Iterator(path: path, options: options, chunks: makeChunks())
+        Iterator(path: path, options: options, chunks: makeChunks(), explain: explain)
     }
 
     /// Pulls chunks into the tokenizer until a match is ready.
@@ -61,8 +64,11 @@ public struct JSONMatchSequence<Value>: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         var pump: MatchPump<JSONMatch<Value>>
 
-        init(path: TypedJSONPath<Value>, options: JSONParserOptions, chunks: any ChunkSource) {
-            pump = MatchPump(path: path, options: options, chunks: chunks) { $0 }
+        init(
+            path: TypedJSONPath<Value>, options: JSONParserOptions, chunks: any ChunkSource,
+            explain: @escaping @Sendable (JSONParseError) -> JSONParseError
+        ) {
+            pump = MatchPump(path: path, options: options, chunks: chunks, explain: explain) { $0 }
         }
 
         /// The next match, reading more input only when none is waiting.
@@ -92,12 +98,14 @@ struct MatchPump<Element> {
     let tokenizer: JSONTokenizer<PathMatcher<QueryReceiver>>
     let queue: MatchQueue<Element>
     let chunks: any ChunkSource
+    let explain: @Sendable (JSONParseError) -> JSONParseError
     var finished = false
 
     /// `element` makes what is queued of each match; a match it does not keep needs no path
     /// or location resolved.
     init<Value>(
         path: TypedJSONPath<Value>, options: JSONParserOptions, chunks: any ChunkSource,
+        explain: @escaping @Sendable (JSONParseError) -> JSONParseError,
         element: @escaping (JSONMatch<Value>) -> Element
     ) {
         let queue = MatchQueue<Element>()
@@ -106,9 +114,18 @@ struct MatchPump<Element> {
         tokenizer = JSONTokenizer(options: options, handler: query.makeMatcher())
         self.queue = queue
         self.chunks = chunks
+        self.explain = explain
     }
 
     mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+        do {
+            return try await nextElement(isolation: actor)
+        } catch let error as JSONParseError {
+            throw explain(error)
+        }
+    }
+
+    private mutating func nextElement(isolation actor: isolated (any Actor)?) async throws -> Element? {
         while true {
             try Task.checkCancellation()
             if let element = queue.popFirst() { return element }
@@ -162,7 +179,9 @@ public struct JSONValueSequence<Value>: AsyncSequence, Sendable {
     /// ```
     public func makeAsyncIterator() -> Iterator {
         Iterator(
-            pump: MatchPump(path: matches.path, options: matches.options, chunks: matches.makeChunks()) { $0.value })
+            pump: MatchPump(
+                path: matches.path, options: matches.options, chunks: matches.makeChunks(), explain: matches.explain
+            ) { $0.value })
     }
 
     /// Yields the values of the matches; their paths and locations are never resolved.
