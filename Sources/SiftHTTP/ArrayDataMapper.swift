@@ -16,7 +16,7 @@ import Sift
 /// // { "status": "ok", "authors": [ { "id": 1, "name": "Ada" }, ... ] }
 /// let mapper = ArrayDataMapper(of: Author.self, rootKeyPath: "authors")
 /// ```
-public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
+public struct ArrayDataMapper<Element>: ElementMapper {
     /// The dotted path of the array, nil when the document is the array.
     ///
     /// ```swift
@@ -98,7 +98,16 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
         self.convert = { captured in try captured.transformed(by: transform) }
     }
 
-    /// Starts mapping a new body into elements handed out as they complete.
+    /// The elements of a body, each as soon as its closing token has arrived.
+    ///
+    /// ```swift
+    /// for try await author in mapper.elements(in: body) { print(author.name) }
+    /// ```
+    public func elements(in body: HTTPBodyChunks) -> Elements {
+        Elements(body: body, mapper: self)
+    }
+
+    /// Starts mapping a body pushed chunk by chunk into elements handed out as they complete.
     ///
     /// ```swift
     /// var session = mapper.makeElementSession()
@@ -108,7 +117,7 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
             capture: KeyPathCaptureSession(keyPath: rootKeyPath, target: .elements, options: options), convert: convert)
     }
 
-    /// Starts mapping a new body into the whole array.
+    /// Starts mapping a body pushed chunk by chunk into the whole array.
     ///
     /// ```swift
     /// var session = mapper.makeSession()
@@ -125,7 +134,7 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
     /// try session.consume(ByteBuffer(string: "3]"))    // [2, 3]
     /// try session.finish()                             // []
     /// ```
-    public struct ElementSession: ElementMappingSession {
+    public struct ElementSession {
         private var capture: KeyPathCaptureSession
         private let convert: @Sendable (CapturedJSON) throws -> Element
 
@@ -160,7 +169,7 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
     /// try session.consume(ByteBuffer(string: "[1,2,3]"))
     /// try session.finish() // [1, 2, 3]
     /// ```
-    public struct Session: DataMappingSession {
+    public struct Session {
         private var elements: ElementSession
         private var array: [Element] = []
 
@@ -185,6 +194,60 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
         public mutating func finish() throws -> [Element] {
             array += try elements.finish()
             return array
+        }
+    }
+
+    /// The elements of one body, read as they are asked for.
+    ///
+    /// ```swift
+    /// var iterator = mapper.elements(in: body).makeAsyncIterator()
+    /// ```
+    public struct Elements: AsyncSequence {
+        let body: HTTPBodyChunks
+        let mapper: ArrayDataMapper
+
+        /// Starts reading the body.
+        ///
+        /// ```swift
+        /// var iterator = elements.makeAsyncIterator()
+        /// ```
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(chunks: body.makeAsyncIterator(), session: mapper.makeElementSession())
+        }
+
+        /// Reads chunks until an element is complete.
+        ///
+        /// ```swift
+        /// let author = try await iterator.next()
+        /// ```
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            var chunks: HTTPBodyChunks.AsyncIterator
+            var session: ElementSession
+            var pending: [Element] = []
+            var pendingIndex = 0
+            var finished = false
+
+            /// The next element, nil after the last one; after a failure, nil.
+            ///
+            /// ```swift
+            /// let author = try await iterator.next()
+            /// ```
+            public mutating func next() async throws -> Element? {
+                while pendingIndex == pending.count {
+                    if finished { return nil }
+                    pending.removeAll(keepingCapacity: true)
+                    pendingIndex = 0
+                    finished = true
+                    if let chunk = try await chunks.next() {
+                        pending = try session.consume(ByteBuffer(chunk))
+                        finished = false
+                    } else {
+                        pending = try session.finish()
+                    }
+                }
+                defer { pendingIndex += 1 }
+                return pending[pendingIndex]
+            }
         }
     }
 }

@@ -1,7 +1,7 @@
 import NIOCore
 
 /// The body of a response being loaded, as the asynchronous sequence of byte chunks a
-/// ``StreamingDataMapper`` reads; each chunk is downloaded when it is asked for.
+/// ``DataMapper`` reads; each chunk is downloaded when it is asked for.
 ///
 /// It throws ``HTTPLoadError`` when the download fails (the loader hands that error on
 /// unchanged).

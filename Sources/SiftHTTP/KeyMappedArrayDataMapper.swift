@@ -9,8 +9,7 @@ public import SiftMapping
 /// let mapper = KeyMappedArrayDataMapper(of: User.self, rootKeyPath: "users")
 /// let users = try await HTTPDataLoader(client: client, resourcePath: "/users", mapper: mapper).load()
 /// ```
-public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: StreamingDataMapper, StreamingElementMapper
-{
+public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: ElementMapper {
     /// The dotted path of the array, nil when the document is the array.
     ///
     /// ```swift
@@ -44,15 +43,6 @@ public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: Str
         Elements(
             base: Mapper.elements(
                 of: KeyMappedModel<Model>.self, from: body, atKeyPath: rootKeyPath ?? "", options: options))
-    }
-
-    /// Every element of a body, when all are valid.
-    ///
-    /// ```swift
-    /// let users = try await mapper.map(body)
-    /// ```
-    public func map(_ body: HTTPBodyChunks) async throws -> [Model] {
-        try await collectElements(in: body)
     }
 
     /// The key-mapped elements of one body.

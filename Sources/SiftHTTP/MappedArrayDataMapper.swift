@@ -15,7 +15,7 @@ public import SiftMapping
 ///                             mapper: MappedArrayDataMapper(of: Person.self, rootKeyPath: "people"))
 /// for try await person in loader.elements() { print(person.name) }
 /// ```
-public struct MappedArrayDataMapper<Model: Mappable & SendableMetatype>: StreamingDataMapper, StreamingElementMapper {
+public struct MappedArrayDataMapper<Model: Mappable & SendableMetatype>: ElementMapper {
     /// The dotted path of the array, nil when the document is the array.
     ///
     /// ```swift
@@ -49,12 +49,4 @@ public struct MappedArrayDataMapper<Model: Mappable & SendableMetatype>: Streami
         Mapper.elements(of: Model.self, from: body, atKeyPath: rootKeyPath ?? "", options: options)
     }
 
-    /// Every element of a body, when all are valid.
-    ///
-    /// ```swift
-    /// let people = try await mapper.map(body)
-    /// ```
-    public func map(_ body: HTTPBodyChunks) async throws -> [Model] {
-        try await collectElements(in: body)
-    }
 }

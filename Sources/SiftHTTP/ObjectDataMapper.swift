@@ -98,7 +98,18 @@ public struct ObjectDataMapper<Object>: DataMapper {
         self.convert = { captured in try captured.transformed(by: transform) }
     }
 
-    /// Starts mapping a new body.
+    /// Reads a body, chunk by chunk as it downloads, into the object.
+    ///
+    /// ```swift
+    /// let post = try await mapper.map(body)
+    /// ```
+    public func map(_ body: HTTPBodyChunks) async throws -> Object {
+        var session = makeSession()
+        for try await chunk in body { try session.consume(ByteBuffer(chunk)) }
+        return try session.finish()
+    }
+
+    /// Starts mapping a body pushed chunk by chunk (a body read by other means than a loader).
     ///
     /// ```swift
     /// var session = mapper.makeSession()
@@ -108,14 +119,14 @@ public struct ObjectDataMapper<Object>: DataMapper {
             capture: KeyPathCaptureSession(keyPath: rootKeyPath, target: .value, options: options), convert: convert)
     }
 
-    /// One mapping in progress.
+    /// One mapping in progress, fed the body's chunks in order, then finished.
     ///
     /// ```swift
     /// var session = ObjectDataMapper(Post.self, rootKeyPath: "post").makeSession()
     /// try session.consume(ByteBuffer(string: #"{"post":{"id":1,"slug":"a"}}"#))
     /// let post = try session.finish()
     /// ```
-    public struct Session: DataMappingSession {
+    public struct Session {
         private var capture: KeyPathCaptureSession
         private let convert: @Sendable (CapturedJSON) throws -> Object
         private var object: Object?

@@ -14,7 +14,7 @@ public import SiftHub
 /// let viewModel = try await loader.load()
 /// print(viewModel.navigationBarTitle ?? "")
 /// ```
-public struct ViewModelDataMapper: StreamingDataMapper {
+public struct ViewModelDataMapper: DataMapper {
     /// The schema the document is read with.
     ///
     /// ```swift
