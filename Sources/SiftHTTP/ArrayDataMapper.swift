@@ -8,8 +8,10 @@ import Sift
 ///
 /// Used through `HTTPDataLoader.elements()` the elements stream while the body downloads; used
 /// through `HTTPDataLoader.load()` they are collected into an array. Only one element is held
-/// at a time while it is read. The root key path is dotted (`"data.authors"`); nil or empty means
-/// the document itself is the array. Anything but an array there is a mapping error.
+/// at a time while it is read. The root key path is dotted (`"data.authors"`, a literal key with
+/// dots winning over the nested reading, as in SiftMapping) or RFC 9535 (`"$.data.authors"`,
+/// `"$['data.authors']"`); nil, empty or `"$"` means the document itself is the array. Anything
+/// but an array there is a mapping error.
 ///
 /// ```swift
 /// struct Author: Decodable, Sendable { let id: Int; let name: String }
@@ -17,7 +19,7 @@ import Sift
 /// let mapper = ArrayDataMapper(of: Author.self, rootKeyPath: "authors")
 /// ```
 public struct ArrayDataMapper<Element>: ElementMapper {
-    /// The dotted path of the array, nil when the document is the array.
+    /// The root key path of the array (dotted or RFC 9535), nil when the document is the array.
     ///
     /// ```swift
     /// mapper.rootKeyPath // "authors"

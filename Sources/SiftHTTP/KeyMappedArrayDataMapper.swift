@@ -10,7 +10,7 @@ public import SiftMapping
 /// let users = try await HTTPDataLoader(client: client, resourcePath: "/users", mapper: mapper).load()
 /// ```
 public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: ElementMapper {
-    /// The dotted path of the array, nil when the document is the array.
+    /// The root key path of the array (dotted or RFC 9535), nil when the document is the array.
     ///
     /// ```swift
     /// mapper.rootKeyPath // "users"
@@ -42,7 +42,8 @@ public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: Ele
     public func elements(in body: HTTPBodyChunks) -> Elements {
         Elements(
             base: Mapper.elements(
-                of: KeyMappedModel<Model>.self, from: body, atKeyPath: rootKeyPath ?? "", options: options))
+                of: KeyMappedModel<Model>.self, from: body, atKeyPath: RootKeyPath(rootKeyPath).mappingKeyPath,
+                options: options))
     }
 
     /// The key-mapped elements of one body.

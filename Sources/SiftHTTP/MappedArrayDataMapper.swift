@@ -16,7 +16,7 @@ public import SiftMapping
 /// for try await person in loader.elements() { print(person.name) }
 /// ```
 public struct MappedArrayDataMapper<Model: Mappable & SendableMetatype>: ElementMapper {
-    /// The dotted path of the array, nil when the document is the array.
+    /// The root key path of the array (dotted or RFC 9535), nil when the document is the array.
     ///
     /// ```swift
     /// mapper.rootKeyPath // "people"
@@ -46,7 +46,8 @@ public struct MappedArrayDataMapper<Model: Mappable & SendableMetatype>: Element
     /// for try await person in mapper.elements(in: body) { print(person.name) }
     /// ```
     public func elements(in body: HTTPBodyChunks) -> MappedElements<Model, HTTPBodyChunks> {
-        Mapper.elements(of: Model.self, from: body, atKeyPath: rootKeyPath ?? "", options: options)
+        Mapper.elements(
+            of: Model.self, from: body, atKeyPath: RootKeyPath(rootKeyPath).mappingKeyPath, options: options)
     }
 
 }

@@ -7,9 +7,10 @@ import Sift
 ///
 /// The body is tokenized as it arrives; only the value at the root key path is kept, and the rest
 /// of the document is still checked, so a body that ends early or holds invalid JSON after the
-/// value is an error, never a success. The root key path is dotted (`"data.post"`); nil or empty
-/// means the whole document. When an object has several members with the same name, the first
-/// one is used.
+/// value is an error, never a success. The root key path is dotted (`"data.post"`, a literal key
+/// with dots winning over the nested reading, as in SiftMapping) or RFC 9535 (`"$.data.post"`,
+/// `"$['data.post']"`); nil, empty or `"$"` means the whole document. When an object has several
+/// members with the same name, the first one is used.
 ///
 /// ```swift
 /// struct Post: Decodable, Sendable { let id: Int; let slug: String }
@@ -17,7 +18,7 @@ import Sift
 /// let mapper = ObjectDataMapper(Post.self, rootKeyPath: "post")
 /// ```
 public struct ObjectDataMapper<Object>: DataMapper {
-    /// The dotted path of the value to map, nil for the whole document.
+    /// The root key path of the value to map (dotted or RFC 9535), nil for the whole document.
     ///
     /// ```swift
     /// mapper.rootKeyPath // "post"
