@@ -118,7 +118,7 @@ extension HTTPDataLoader where Mapper: DataMapper {
         do {
             return try await mapper.map(HTTPBodyChunks(state: state))
         } catch {
-            throw state.reader.loadError(forMappingFailure: error)
+            throw state.loadError(forMappingFailure: error)
         }
     }
 }

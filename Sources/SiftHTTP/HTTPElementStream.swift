@@ -87,7 +87,7 @@ struct MappedElementIterator<Mapper: ElementMapper>: AsyncIteratorProtocol {
             phase = .reading(state, elements)
             return element
         } catch {
-            throw state.reader.loadError(forMappingFailure: error)
+            throw state.loadError(forMappingFailure: error)
         }
     }
 }

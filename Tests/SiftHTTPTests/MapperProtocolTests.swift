@@ -2,6 +2,8 @@ import Foundation
 import NIOCore
 import Sift
 import SiftHTTP
+import SiftHub
+import SiftMapping
 import Testing
 
 /// One mapper protocol family: a mapper reads the body as chunks (`DataMapper`), and one that
@@ -80,5 +82,35 @@ struct MapperProtocolTests {
             #expect(streamed == Fixtures.authors)
             #expect(try await loader.load() == Fixtures.authors)
         }
+    }
+
+    /// `text` as a stream of buffers of `size` bytes, like a response body read by other means.
+    static func body(_ text: String, size: Int) -> HTTPBodyChunks {
+        let pieces = Fixtures.pieces(text, size: size)
+        return HTTPBodyChunks(
+            AsyncStream { continuation in
+                for piece in pieces { continuation.yield(piece) }
+                continuation.finish()
+            })
+    }
+
+    @Test(arguments: [1, 5, 4096])
+    func everyMapperMapsABodyReadByOtherMeans(size: Int) async throws {
+        let authors = ArrayDataMapper(of: Author.self, rootKeyPath: "authors")
+        #expect(try await authors.map(Self.body(Fixtures.authorsJSON, size: size)) == Fixtures.authors)
+        var streamed: [Author] = []
+        for try await author in authors.elements(in: Self.body(Fixtures.authorsJSON, size: size)) {
+            streamed.append(author)
+        }
+        #expect(streamed == Fixtures.authors)
+        let post = ObjectDataMapper(Post.self, rootKeyPath: "$.post")
+        #expect(try await post.map(Self.body(Fixtures.postJSON, size: size)) == Fixtures.post)
+        let mapped = MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "$.authors")
+        let names = try await mapped.map(Self.body(Fixtures.authorsJSON, size: size)).map(\.name)
+        #expect(names == Fixtures.authors.map(\.name))
+        let home = try await ViewModelDataMapper(rootKeyPath: "$.page")
+            .map(Self.body(#"{"page": {"title": "Home"}}"#, size: size))
+        #expect(home.navigationBarTitle == "Home")
+        #expect(try await ByteCounter().map(Self.body("[1, 2]", size: size)) == 6)
     }
 }
