@@ -40,9 +40,10 @@ public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: Ele
     /// for try await user in mapper.elements(in: body) { print(user.name) }
     /// ```
     public func elements(in body: HTTPBodyChunks) -> Elements {
-        Elements(
+        let path = RootKeyPath(rootKeyPath)
+        return Elements(
             base: Mapper.elements(
-                of: KeyMappedModel<Model>.self, from: body, atKeyPath: RootKeyPath(rootKeyPath).mappingKeyPath,
+                of: KeyMappedModel<Model>.self, from: path.checking(body), atKeyPath: path.mappingKeyPath,
                 options: options))
     }
 

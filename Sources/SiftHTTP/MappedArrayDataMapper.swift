@@ -46,8 +46,9 @@ public struct MappedArrayDataMapper<Model: Mappable & SendableMetatype>: Element
     /// for try await person in mapper.elements(in: body) { print(person.name) }
     /// ```
     public func elements(in body: HTTPBodyChunks) -> MappedElements<Model, HTTPBodyChunks> {
-        Mapper.elements(
-            of: Model.self, from: body, atKeyPath: RootKeyPath(rootKeyPath).mappingKeyPath, options: options)
+        let path = RootKeyPath(rootKeyPath)
+        return Mapper.elements(
+            of: Model.self, from: path.checking(body), atKeyPath: path.mappingKeyPath, options: options)
     }
 
 }

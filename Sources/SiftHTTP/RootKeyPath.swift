@@ -1,3 +1,4 @@
+import NIOCore
 import Sift
 
 /// A mapper's root key path, read one way by every mapper.
@@ -41,5 +42,13 @@ struct RootKeyPath {
     var mappingKeyPath: String {
         guard problem == nil, text != "$" else { return problem == nil ? "" : text }
         return readings.count == 2 ? text : readings[0].joined(separator: ".")
+    }
+
+    /// `body`, or, when the path cannot be a root key path, a body that throws why at once (for
+    /// mappers that hand the path to SiftMapping, which reads only dotted key paths).
+    func checking(_ body: HTTPBodyChunks) -> HTTPBodyChunks {
+        guard let problem else { return body }
+        let error = DataMapperError(message: problem, path: .root)
+        return HTTPBodyChunks(AsyncThrowingStream<ByteBuffer, any Error> { $0.finish(throwing: error) })
     }
 }

@@ -113,4 +113,19 @@ struct MapperProtocolTests {
         #expect(home.navigationBarTitle == "Home")
         #expect(try await ByteCounter().map(Self.body("[1, 2]", size: size)) == 6)
     }
+
+    @Test func siftMappingMappersRejectAPathThatNamesNoMembers() async throws {
+        let error = await #expect(throws: DataMapperError.self) {
+            _ = try await MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "$.authors[*]")
+                .map(Self.body(Fixtures.authorsJSON, size: 64))
+        }
+        #expect(
+            error?.message
+                == "root key path `$.authors[*]` must name object members, such as `$.data.authors` or `$['a.b']`")
+        let keyed = await #expect(throws: DataMapperError.self) {
+            _ = try await KeyMappedArrayDataMapper(of: KeyedAuthor.self, rootKeyPath: "$..authors")
+                .map(Self.body(Fixtures.authorsJSON, size: 64))
+        }
+        #expect(keyed?.message.hasPrefix("root key path `$..authors` must name object members") == true)
+    }
 }
