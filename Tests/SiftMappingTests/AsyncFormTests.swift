@@ -84,6 +84,16 @@ struct AsyncFormTests {
         #expect(expected.failures.count == 2)
     }
 
+    @Test(arguments: [1, 6, 100_000])
+    func keyMappedModelsHaveAsyncForms(size: Int) async throws {
+        let json = #"{"data": {"user": {"user_name": "ada", "age": 36}, "users": [{"user_name": "bob"}, {"age": 3}]}}"#
+        let user = try await User.decode(from: Self.chunks(json, size: size), atKeyPath: "data.user")
+        #expect(user == User(name: "ada", age: 36))
+        let users = try await User.decodeArray(from: Self.chunks(json, size: size), atKeyPath: "data.users")
+        #expect(users == [User(name: "bob", age: nil), User(name: "", age: 3)])
+        #expect(try User.decodeArray(from: .string(json), atKeyPath: "data.users") == users)
+    }
+
     @Test func elementsOfAnInput() async throws {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sift-people-\(UUID().uuidString).json")
         try Data(Self.people.utf8).write(to: url)
