@@ -32,7 +32,7 @@ enum MappingScenarios: ScenarioFamily {
         let bytes = [UInt8](input.data)
         let body = {
             var fingerprint = Fingerprint()
-            try Mapper.forEachElement(of: BenchPerson.self, in: .bytes(bytes)) { person in
+            try Mapper.forEachElement(of: BenchPerson.self, from: .bytes(bytes)) { person in
                 person.add(to: &fingerprint)
             }
             return RunResult(bytes: bytes.count, checksum: fingerprint.checksum)

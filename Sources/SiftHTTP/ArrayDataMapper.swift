@@ -8,16 +8,18 @@ import Sift
 ///
 /// Used through `HTTPDataLoader.elements()` the elements stream while the body downloads; used
 /// through `HTTPDataLoader.load()` they are collected into an array. Only one element is held
-/// at a time while it is read. The root key path is dotted (`"data.authors"`); nil or empty means
-/// the document itself is the array. Anything but an array there is a mapping error.
+/// at a time while it is read. The root key path is dotted (`"data.authors"`, a literal key with
+/// dots winning over the nested reading, as in SiftMapping) or RFC 9535 (`"$.data.authors"`,
+/// `"$['data.authors']"`); nil, empty or `"$"` means the document itself is the array. Anything
+/// but an array there is a mapping error.
 ///
 /// ```swift
 /// struct Author: Decodable, Sendable { let id: Int; let name: String }
 /// // { "status": "ok", "authors": [ { "id": 1, "name": "Ada" }, ... ] }
 /// let mapper = ArrayDataMapper(of: Author.self, rootKeyPath: "authors")
 /// ```
-public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
-    /// The dotted path of the array, nil when the document is the array.
+public struct ArrayDataMapper<Element>: ElementMapper {
+    /// The root key path of the array (dotted or RFC 9535), nil when the document is the array.
     ///
     /// ```swift
     /// mapper.rootKeyPath // "authors"
@@ -33,21 +35,42 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
 
     private let convert: @Sendable (CapturedJSON) throws -> Element
 
-    /// Creates a mapper that decodes each element of the array at `rootKeyPath` as `type`.
+    /// Creates a mapper that decodes each element of the array at `rootKeyPath` as `type` with `decoder`.
     ///
-    /// The captured value is decoded with `decoder`'s strategies and `userInfo`, read now, by
-    /// Sift's `JSONValueDecoder` (`JSONValueDecoder(matching:)`), without writing the value out
-    /// and parsing it again; the results are `decoder`'s, except that numbers convert exactly
-    /// (`1.0000000000000001` is not the integer 1). A `decoder` that allows JSON5 or assumes a
-    /// top-level dictionary decodes the value's text itself.
+    /// The captured value is decoded by Sift's `JSONValueDecoder`, the decoder configuration every
+    /// Sift API takes, straight from the capture: no text is written out and parsed again. From a
+    /// configured Foundation `JSONDecoder`, pass `JSONValueDecoder(matching:)`.
     ///
     /// ```swift
-    /// let mapper = ArrayDataMapper(of: Author.self, rootKeyPath: "authors")
+    /// var decoder = JSONValueDecoder()
+    /// decoder.keyDecodingStrategy = .convertFromSnakeCase
+    /// let mapper = ArrayDataMapper(of: Author.self, rootKeyPath: "authors", decoder: decoder)
     /// ```
     public init(
         of type: Element.Type,
         rootKeyPath: String? = nil,
-        decoder: JSONDecoder = JSONDecoder(),
+        decoder: JSONValueDecoder = JSONValueDecoder(),
+        options: JSONParserOptions = JSONParserOptions()
+    ) where Element: Decodable & SendableMetatype {
+        self.rootKeyPath = rootKeyPath
+        self.options = options
+        self.convert = CapturedJSON.decoding(Element.self, with: decoder)
+    }
+
+    /// Creates a mapper that decodes each element of the array at `rootKeyPath` as `type` with the settings of a Foundation
+    /// `JSONDecoder`.
+    ///
+    /// Decoded by `JSONValueDecoder(matching: decoder)`; a `decoder` that allows JSON5 or assumes
+    /// a top-level dictionary decodes the value's text itself.
+    ///
+    /// ```swift
+    /// let mapper = ArrayDataMapper(of: Author.self, rootKeyPath: "authors", decoder: JSONDecoder())
+    /// ```
+    @available(*, deprecated, message: "pass a JSONValueDecoder, or JSONValueDecoder(matching: jsonDecoder)")
+    public init(
+        of type: Element.Type,
+        rootKeyPath: String? = nil,
+        decoder: JSONDecoder,
         options: JSONParserOptions = JSONParserOptions()
     ) where Element: Decodable & SendableMetatype {
         self.rootKeyPath = rootKeyPath
@@ -77,7 +100,16 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
         self.convert = { captured in try captured.transformed(by: transform) }
     }
 
-    /// Starts mapping a new body into elements handed out as they complete.
+    /// The elements of a body, each as soon as its closing token has arrived.
+    ///
+    /// ```swift
+    /// for try await author in mapper.elements(in: body) { print(author.name) }
+    /// ```
+    public func elements(in body: HTTPBodyChunks) -> Elements {
+        Elements(body: body, mapper: self)
+    }
+
+    /// Starts mapping a body pushed chunk by chunk into elements handed out as they complete.
     ///
     /// ```swift
     /// var session = mapper.makeElementSession()
@@ -87,7 +119,7 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
             capture: KeyPathCaptureSession(keyPath: rootKeyPath, target: .elements, options: options), convert: convert)
     }
 
-    /// Starts mapping a new body into the whole array.
+    /// Starts mapping a body pushed chunk by chunk into the whole array.
     ///
     /// ```swift
     /// var session = mapper.makeSession()
@@ -104,7 +136,7 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
     /// try session.consume(ByteBuffer(string: "3]"))    // [2, 3]
     /// try session.finish()                             // []
     /// ```
-    public struct ElementSession: ElementMappingSession {
+    public struct ElementSession {
         private var capture: KeyPathCaptureSession
         private let convert: @Sendable (CapturedJSON) throws -> Element
 
@@ -139,7 +171,7 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
     /// try session.consume(ByteBuffer(string: "[1,2,3]"))
     /// try session.finish() // [1, 2, 3]
     /// ```
-    public struct Session: DataMappingSession {
+    public struct Session {
         private var elements: ElementSession
         private var array: [Element] = []
 
@@ -164,6 +196,60 @@ public struct ArrayDataMapper<Element>: DataMapper, ElementMapper {
         public mutating func finish() throws -> [Element] {
             array += try elements.finish()
             return array
+        }
+    }
+
+    /// The elements of one body, read as they are asked for.
+    ///
+    /// ```swift
+    /// var iterator = mapper.elements(in: body).makeAsyncIterator()
+    /// ```
+    public struct Elements: AsyncSequence {
+        let body: HTTPBodyChunks
+        let mapper: ArrayDataMapper
+
+        /// Starts reading the body.
+        ///
+        /// ```swift
+        /// var iterator = elements.makeAsyncIterator()
+        /// ```
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(chunks: body.makeAsyncIterator(), session: mapper.makeElementSession())
+        }
+
+        /// Reads chunks until an element is complete.
+        ///
+        /// ```swift
+        /// let author = try await iterator.next()
+        /// ```
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            var chunks: HTTPBodyChunks.AsyncIterator
+            var session: ElementSession
+            var pending: [Element] = []
+            var pendingIndex = 0
+            var finished = false
+
+            /// The next element, nil after the last one; after a failure, nil.
+            ///
+            /// ```swift
+            /// let author = try await iterator.next()
+            /// ```
+            public mutating func next() async throws -> Element? {
+                while pendingIndex == pending.count {
+                    if finished { return nil }
+                    pending.removeAll(keepingCapacity: true)
+                    pendingIndex = 0
+                    finished = true
+                    if let chunk = try await chunks.next() {
+                        pending = try session.consume(ByteBuffer(chunk))
+                        finished = false
+                    } else {
+                        pending = try session.finish()
+                    }
+                }
+                defer { pendingIndex += 1 }
+                return pending[pendingIndex]
+            }
         }
     }
 }

@@ -4,7 +4,7 @@ import Sift
 // Turns the values captured by `KeyPathCaptureSession` into the values the mappers hand out.
 
 extension CapturedJSON {
-    /// How a mapper decodes captured values as `T` with the settings of `decoder`.
+    /// How a mapper decodes captured values as `T` with the settings of a Foundation `decoder`.
     ///
     /// Straight from the captured value with Sift's `JSONValueDecoder` (same strategies; numbers
     /// exact) when it mirrors `decoder`'s settings, read now; else, for the settings it does not
@@ -13,13 +13,19 @@ extension CapturedJSON {
         _ type: T.Type, with decoder: JSONDecoder
     ) -> @Sendable (CapturedJSON) throws -> T {
         if let valueDecoder = JSONValueDecoder(matching: decoder) {
-            return { captured in
-                try captured.decoding(T.self) { try valueDecoder.decode(T.self, from: $0) }
-            }
+            return decoding(T.self, with: valueDecoder)
         }
         return { captured in
             try captured.decoding(T.self) { try decoder.decode(T.self, from: Data(try $0.jsonBytes())) }
         }
+    }
+
+    /// How a mapper decodes captured values as `T` with Sift's `JSONValueDecoder`, straight from
+    /// the captured value.
+    static func decoding<T: Decodable & SendableMetatype>(
+        _ type: T.Type, with decoder: JSONValueDecoder
+    ) -> @Sendable (CapturedJSON) throws -> T {
+        { captured in try captured.decoding(T.self) { try decoder.decode(T.self, from: $0) } }
     }
 
     /// Runs `decode` on the captured value; its errors become mapping errors at the value's path.

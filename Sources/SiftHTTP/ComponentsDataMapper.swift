@@ -8,7 +8,7 @@ public import SiftHub
 /// let loader = HTTPDataLoader(client: client, resourcePath: "/feed", mapper: ComponentsDataMapper())
 /// for try await component in loader.elements() { print(component.identifier) }
 /// ```
-public struct ComponentsDataMapper: StreamingDataMapper, StreamingElementMapper {
+public struct ComponentsDataMapper: ElementMapper {
     /// The schema the document is read with.
     ///
     /// ```swift
@@ -34,12 +34,4 @@ public struct ComponentsDataMapper: StreamingDataMapper, StreamingElementMapper 
         schema.components(in: body)
     }
 
-    /// Every body component.
-    ///
-    /// ```swift
-    /// let components = try await mapper.map(body)
-    /// ```
-    public func map(_ body: HTTPBodyChunks) async throws -> [ComponentModel] {
-        try await collectElements(in: body)
-    }
 }

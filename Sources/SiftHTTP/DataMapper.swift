@@ -1,119 +1,69 @@
-import NIOCore
-
-/// Turns a response body, chunk by chunk as it arrives, into one value.
+/// Turns a response body, read chunk by chunk as it downloads, into one value.
 ///
-/// A mapper is a description (Sendable, reusable); each load asks it for a fresh
-/// ``DataMappingSession`` that sees the body's chunks in order and then produces the value.
-/// ``ObjectDataMapper`` and ``ArrayDataMapper`` are the push mappers that come with SiftHTTP;
-/// engines that read an asynchronous sequence of chunks (SiftMapping's element streams, SiftHub's
-/// parser) plug in as a ``StreamingDataMapper`` instead.
+/// The one mapper protocol of SiftHTTP: every mapper reads the body as an asynchronous sequence
+/// of byte chunks (``HTTPBodyChunks``), so `HTTPDataLoader.load()` works with all of them. A
+/// mapper that hands out elements as they arrive is an ``ElementMapper`` as well. A mapper is a
+/// description (Sendable, reusable); each call maps one body. Throw a `JSONParseError` for
+/// malformed JSON and anything else, such as ``DataMapperError``, when well-formed JSON cannot
+/// become the value; the loader turns both into an ``HTTPLoadError``. Never keep the whole body:
+/// parse each chunk as it comes.
 ///
 /// ```swift
 /// struct ByteCounter: DataMapper {
-///     struct Session: DataMappingSession {
+///     func map(_ body: HTTPBodyChunks) async throws -> Int {
 ///         var count = 0
-///         mutating func consume(_ chunk: ByteBuffer) throws { count += chunk.readableBytes }
-///         mutating func finish() throws -> Int { count }
+///         for try await chunk in body { count += chunk.count }
+///         return count
 ///     }
-///     func makeSession() -> Session { Session() }
 /// }
 /// ```
 public protocol DataMapper<Output>: Sendable {
     /// The value a body becomes.
     associatedtype Output
-    /// The state of one mapping.
-    associatedtype Session: DataMappingSession<Output>
 
-    /// Starts mapping a new body.
+    /// Reads the body, chunk by chunk as it downloads, into the value.
     ///
     /// ```swift
-    /// var session = mapper.makeSession()
+    /// let viewModel = try await mapper.map(body)
     /// ```
-    func makeSession() -> Session
+    func map(_ body: HTTPBodyChunks) async throws -> Output
 }
 
-/// One mapping in progress: receives the body's chunks in order, then produces the value.
+/// A ``DataMapper`` whose value is an array, which can also hand out each element as soon as its
+/// last byte has arrived.
 ///
-/// Throw a `JSONParseError` for malformed JSON (an `incompleteInput` error from ``finish()``
-/// means the body ended inside the document) and anything else, such as ``DataMapperError``, when
-/// well-formed JSON cannot become the value. Never keep the whole body: parse each chunk as it
-/// comes.
-///
-/// ```swift
-/// var session = mapper.makeSession()
-/// for try await chunk in body { try session.consume(chunk) }
-/// let value = try session.finish()
-/// ```
-public protocol DataMappingSession<Output> {
-    /// The value the body becomes.
-    associatedtype Output
-
-    /// Parses the next chunk of the body.
-    ///
-    /// ```swift
-    /// try session.consume(chunk)
-    /// ```
-    mutating func consume(_ chunk: ByteBuffer) throws
-
-    /// Signals the end of the body and returns the value.
-    ///
-    /// ```swift
-    /// let authors = try session.finish()
-    /// ```
-    mutating func finish() throws -> Output
-}
-
-/// Turns a response body, chunk by chunk as it arrives, into a sequence of elements, each handed
-/// out as soon as its last byte has been read.
-///
-/// ``ArrayDataMapper`` is the element mapper that comes with SiftHTTP.
+/// `HTTPDataLoader.elements()` streams the elements; `HTTPDataLoader.load()` collects them (the
+/// default ``DataMapper/map(_:)``). ``ArrayDataMapper``, ``MappedArrayDataMapper``,
+/// ``KeyMappedArrayDataMapper`` and ``ComponentsDataMapper`` are the element mappers that come
+/// with SiftHTTP.
 ///
 /// ```swift
 /// let mapper = ArrayDataMapper(of: Author.self, rootKeyPath: "authors")
-/// var session = mapper.makeElementSession()
-/// for try await chunk in body {
-///     for author in try session.consume(chunk) { print(author.name) }
-/// }
-/// _ = try session.finish()
+/// for try await author in mapper.elements(in: body) { print(author.name) }
 /// ```
-public protocol ElementMapper<Element>: Sendable {
+public protocol ElementMapper<Element>: DataMapper where Output == [Element] {
     /// The type of the elements.
     associatedtype Element
-    /// The state of one mapping.
-    associatedtype ElementSession: ElementMappingSession<Element>
+    /// The sequence of the elements of one body.
+    associatedtype Elements: AsyncSequence<Element, any Error>
 
-    /// Starts mapping a new body.
+    /// The elements of the body, read as they are asked for.
     ///
     /// ```swift
-    /// var session = mapper.makeElementSession()
+    /// for try await person in mapper.elements(in: body) { print(person.name) }
     /// ```
-    func makeElementSession() -> ElementSession
+    func elements(in body: HTTPBodyChunks) -> Elements
 }
 
-/// One element mapping in progress: receives the body's chunks in order and returns the
-/// elements each chunk completed.
-///
-/// Errors follow the rules of ``DataMappingSession``.
-///
-/// ```swift
-/// let completed = try session.consume(chunk) // the elements whose last byte was in `chunk`
-/// ```
-public protocol ElementMappingSession<Element> {
-    /// The type of the elements.
-    associatedtype Element
-
-    /// Parses the next chunk of the body; returns the elements it completed, in order.
+extension ElementMapper {
+    /// Every element of a body, in order.
     ///
     /// ```swift
-    /// for element in try session.consume(chunk) { print(element) }
+    /// let authors = try await mapper.map(body)
     /// ```
-    mutating func consume(_ chunk: ByteBuffer) throws -> [Element]
-
-    /// Signals the end of the body; returns any element completed only there, and throws when
-    /// the document is incomplete or has no array at the mapper's path.
-    ///
-    /// ```swift
-    /// let last = try session.finish()
-    /// ```
-    mutating func finish() throws -> [Element]
+    public func map(_ body: HTTPBodyChunks) async throws -> [Element] {
+        var elements: [Element] = []
+        for try await element in self.elements(in: body) { elements.append(element) }
+        return elements
+    }
 }

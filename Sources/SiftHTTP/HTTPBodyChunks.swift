@@ -1,7 +1,7 @@
 import NIOCore
 
 /// The body of a response being loaded, as the asynchronous sequence of byte chunks a
-/// ``StreamingDataMapper`` reads; each chunk is downloaded when it is asked for.
+/// ``DataMapper`` reads; each chunk is downloaded when it is asked for.
 ///
 /// It throws ``HTTPLoadError`` when the download fails (the loader hands that error on
 /// unchanged).
@@ -13,16 +13,50 @@ public struct HTTPBodyChunks: AsyncSequence {
     /// Each element is the next piece of the body.
     public typealias Element = ByteBufferView
 
-    /// The reader, shared by the sequence's iterators and the loader that classifies errors.
+    /// The reader, shared by the sequence's iterators and the loader that classifies errors; or
+    /// the buffers of a body read by other means.
     final class State {
-        var reader: HTTPBodyReader
+        var reader: HTTPBodyReader?
+        var buffers: (any AsyncIteratorProtocol<ByteBuffer, any Error>)?
 
         init(reader: HTTPBodyReader) {
             self.reader = reader
         }
+
+        init(buffers: any AsyncIteratorProtocol<ByteBuffer, any Error>) {
+            self.buffers = buffers
+        }
+
+        func next() async throws -> ByteBuffer? {
+            if reader != nil { return try await reader?.next() }
+            return try await buffers?.next()
+        }
+
+        /// The load error a failure of the mapping stands for (see `HTTPBodyReader`); a body
+        /// read by other means hands the failure on unchanged.
+        func loadError(forMappingFailure error: any Error) -> any Error {
+            reader?.loadError(forMappingFailure: error) ?? error
+        }
     }
 
     let state: State
+
+    init(state: State) {
+        self.state = state
+    }
+
+    /// A body read by other means than an ``HTTPDataLoader`` (AsyncHTTPClient's response body,
+    /// any asynchronous sequence of buffers), so that every ``DataMapper`` can map it.
+    ///
+    /// Errors of the sequence reach the mapper's caller unchanged.
+    ///
+    /// ```swift
+    /// let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+    /// let authors = try await ArrayDataMapper(of: Author.self, rootKeyPath: "authors").map(HTTPBodyChunks(response.body))
+    /// ```
+    public init<Buffers: AsyncSequence>(_ buffers: Buffers) where Buffers.Element == ByteBuffer {
+        state = State(buffers: ErasedBufferIterator(base: buffers.makeAsyncIterator()))
+    }
 
     /// Starts reading (each iterator continues where the last one stopped).
     ///
@@ -47,7 +81,17 @@ public struct HTTPBodyChunks: AsyncSequence {
         /// let chunk = try await iterator.next()
         /// ```
         public mutating func next() async throws -> ByteBufferView? {
-            try await state.reader.next()?.readableBytesView
+            try await state.next()?.readableBytesView
         }
+    }
+}
+
+/// An iterator of buffers whose failure is any error.
+private struct ErasedBufferIterator<Base: AsyncIteratorProtocol>: AsyncIteratorProtocol
+where Base.Element == ByteBuffer {
+    var base: Base
+
+    mutating func next() async throws -> ByteBuffer? {
+        try await base.next()
     }
 }

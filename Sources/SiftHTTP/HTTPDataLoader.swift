@@ -4,7 +4,7 @@ import NIOHTTP1
 /// Loads one JSON resource: a client, a resource path (with optional query, method, headers and
 /// body) and a data mapper that turns the response body into a value while it downloads.
 ///
-/// The body is never held whole: each chunk goes to the mapper as it arrives. With an
+/// The body is never held whole: the mapper reads each chunk as it arrives. With an
 /// ``ElementMapper`` such as ``ArrayDataMapper``, `elements()` hands out the elements one by
 /// one before the download ends. Every failure is an ``HTTPLoadError``; cancelling the task
 /// stops the download and throws `CancellationError`.
@@ -105,7 +105,8 @@ public struct HTTPDataLoader<Mapper: Sendable>: Sendable {
 }
 
 extension HTTPDataLoader where Mapper: DataMapper {
-    /// Sends the request and maps the body, chunk by chunk as it arrives, into the mapper's value.
+    /// Sends the request and lets the mapper read the body, chunk by chunk as it arrives, into
+    /// its value.
     ///
     /// Throws ``HTTPLoadError`` (or `CancellationError` when the task is cancelled).
     ///
@@ -113,12 +114,12 @@ extension HTTPDataLoader where Mapper: DataMapper {
     /// let authors: [Author] = try await loader.load()
     /// ```
     public func load() async throws -> Mapper.Output {
-        var reader = try await HTTPBodyReader.open(requestDescription)
-        var session = mapper.makeSession()
-        while let chunk = try await reader.next() {
-            try reader.mapping { try session.consume(chunk) }
+        let state = HTTPBodyChunks.State(reader: try await HTTPBodyReader.open(requestDescription))
+        do {
+            return try await mapper.map(HTTPBodyChunks(state: state))
+        } catch {
+            throw state.loadError(forMappingFailure: error)
         }
-        return try reader.mapping { try session.finish() }
     }
 }
 
@@ -138,6 +139,6 @@ extension HTTPDataLoader where Mapper: ElementMapper {
     public func elements() -> HTTPElementStream<Mapper.Element> {
         let request = requestDescription
         let mapper = self.mapper
-        return HTTPElementStream { SessionElementIterator(request: request) { mapper.makeElementSession() } }
+        return HTTPElementStream { MappedElementIterator(request: request, mapper: mapper) }
     }
 }

@@ -10,8 +10,7 @@
 /// for try await _ in loader.elements() { count += 1 }
 /// ```
 public struct HTTPElementStream<Element>: AsyncSequence, Sendable {
-    /// Makes the iterator that does the work of one iteration: ``SessionElementIterator`` for an
-    /// ``ElementMapper``, `StreamedElementIterator` for a ``StreamingElementMapper``.
+    /// Makes the iterator that does the work of one iteration (`MappedElementIterator`).
     private let makeBase: @Sendable () -> any AsyncIteratorProtocol<Element, any Error>
 
     init(_ makeBase: @escaping @Sendable () -> any AsyncIteratorProtocol<Element, any Error>) {
@@ -52,57 +51,43 @@ public struct HTTPElementStream<Element>: AsyncSequence, Sendable {
     }
 }
 
-/// Reads a response with an ``ElementMapper``'s session and hands out its elements one by one
-/// (the work behind ``HTTPElementStream`` for such a mapper).
+/// Reads a response with an ``ElementMapper`` and hands out its elements one by one (the work
+/// behind ``HTTPElementStream``).
 ///
 /// The request is sent on the first call to `next()`; every failure is classified into an
 /// ``HTTPLoadError``.
-struct SessionElementIterator<Session: ElementMappingSession>: AsyncIteratorProtocol {
-    private enum State {
+struct MappedElementIterator<Mapper: ElementMapper>: AsyncIteratorProtocol {
+    private enum Phase {
         case initial
-        case reading(HTTPBodyReader, Session)
+        case reading(HTTPBodyChunks.State, Mapper.Elements.AsyncIterator)
         case finished
     }
 
     private let request: HTTPRequestDescription
-    private let makeSession: @Sendable () -> Session
-    private var state = State.initial
-    private var pending: [Session.Element] = []
-    private var pendingIndex = 0
+    private let mapper: Mapper
+    private var phase = Phase.initial
 
-    init(request: HTTPRequestDescription, makeSession: @escaping @Sendable () -> Session) {
+    init(request: HTTPRequestDescription, mapper: Mapper) {
         self.request = request
-        self.makeSession = makeSession
+        self.mapper = mapper
     }
 
     /// The next element, nil after the last one; throws at the first failure and returns nil
     /// after that.
-    mutating func next() async throws -> Session.Element? {
-        while true {
-            if pendingIndex < pending.count {
-                let element = pending[pendingIndex]
-                pendingIndex += 1
-                if pendingIndex == pending.count {
-                    pending.removeAll(keepingCapacity: true)
-                    pendingIndex = 0
-                }
-                return element
-            }
-            switch state {
-            case .finished:
-                return nil
-            case .initial:
-                state = .finished
-                state = .reading(try await HTTPBodyReader.open(request), makeSession())
-            case .reading(var reader, var session):
-                state = .finished
-                if let chunk = try await reader.next() {
-                    pending = try reader.mapping { try session.consume(chunk) }
-                    state = .reading(reader, session)
-                } else {
-                    pending = try reader.mapping { try session.finish() }
-                }
-            }
+    mutating func next() async throws -> Mapper.Element? {
+        if case .initial = phase {
+            phase = .finished
+            let state = HTTPBodyChunks.State(reader: try await HTTPBodyReader.open(request))
+            phase = .reading(state, mapper.elements(in: HTTPBodyChunks(state: state)).makeAsyncIterator())
+        }
+        guard case .reading(let state, var elements) = phase else { return nil }
+        phase = .finished
+        do {
+            guard let element = try await elements.next() else { return nil }
+            phase = .reading(state, elements)
+            return element
+        } catch {
+            throw state.loadError(forMappingFailure: error)
         }
     }
 }

@@ -9,9 +9,8 @@ public import SiftMapping
 /// let mapper = KeyMappedArrayDataMapper(of: User.self, rootKeyPath: "users")
 /// let users = try await HTTPDataLoader(client: client, resourcePath: "/users", mapper: mapper).load()
 /// ```
-public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: StreamingDataMapper, StreamingElementMapper
-{
-    /// The dotted path of the array, nil when the document is the array.
+public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: ElementMapper {
+    /// The root key path of the array (dotted or RFC 9535), nil when the document is the array.
     ///
     /// ```swift
     /// mapper.rootKeyPath // "users"
@@ -41,18 +40,11 @@ public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: Str
     /// for try await user in mapper.elements(in: body) { print(user.name) }
     /// ```
     public func elements(in body: HTTPBodyChunks) -> Elements {
-        Elements(
+        let path = RootKeyPath(rootKeyPath)
+        return Elements(
             base: Mapper.elements(
-                of: KeyMappedModel<Model>.self, atKeyPath: rootKeyPath ?? "", in: body, options: options))
-    }
-
-    /// Every element of a body, when all are valid.
-    ///
-    /// ```swift
-    /// let users = try await mapper.map(body)
-    /// ```
-    public func map(_ body: HTTPBodyChunks) async throws -> [Model] {
-        try await collectElements(in: body)
+                of: KeyMappedModel<Model>.self, from: path.checking(body), atKeyPath: path.mappingKeyPath,
+                options: options))
     }
 
     /// The key-mapped elements of one body.

@@ -2,7 +2,7 @@ import NIOCore
 import Sift
 
 // The engine behind the data mappers: the engine's path automaton (`PathAutomaton`,
-// `PathMatcher`) follows a dotted root key path through the tokenizer's events and hands back
+// `PathMatcher`) follows a root key path (see `RootKeyPath`) through the tokenizer's events and hands back
 // the value found there, or each element of the array found there, as soon as its closing token
 // has been read. Only that value is built; everything else in the document is only tokenized
 // (validated), never kept. Probes on the prefixes of the key path say why nothing was found.
@@ -31,101 +31,181 @@ enum CaptureTarget {
     case elements
 }
 
-/// Parses a dotted root key path (`"data.authors"`); nil or empty names the root value.
-func rootKeyPathComponents(_ keyPath: String?) -> [String] {
-    guard let keyPath, !keyPath.isEmpty else { return [] }
-    return keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-}
-
-/// The dotted root key path as a `JSONPath` of member names.
+/// Member names as a `JSONPath`.
 func rootKeyJSONPath(_ keys: some Sequence<String>) -> JSONPath {
     keys.reduce(JSONPath.root) { $0.goTo($1) }
 }
 
-/// Receives the matches of the root key path (tag `keys.count + 1`) and of the probes on its
-/// prefixes (tag = the number of keys of the prefix).
+/// Receives the matches of the root key path's readings and of the probes on their prefixes.
+///
+/// A dotted path with dots has two readings (see `RootKeyPath`), the literal key first: it wins. The value target
+/// hands out a value of the literal reading at once and holds one of the nested reading until
+/// the document ends (the literal key may still come). The elements target streams the first
+/// array found; a literal array found after the nested one began streaming is an error, since
+/// the nested elements were already handed out.
 struct KeyPathCaptureReceiver: PathMatchReceiver {
-    let keys: [String]
-    let target: CaptureTarget
-    var matchTag: Int { keys.count + 1 }
-
-    /// What the first value found at each prefix of the key path was ("an object", ...).
-    private(set) var foundKinds: [String?]
-    /// Values completed since the last `takeCompleted()`.
-    private(set) var completed: [CapturedJSON] = []
-    /// A value of the wrong kind was found where the array of the elements should be.
-    var problem: String?
-    private var valueFound = false
-    private var arraysFound = 0
-    private var elementIndex = 0
-    let keyPath: JSONNodePath
-
-    init(keys: [String], target: CaptureTarget) {
-        self.keys = keys
-        self.target = target
-        self.foundKinds = Array(repeating: nil, count: keys.count + 1)
-        self.keyPath = JSONNodePath(keys.map { .key($0) })
+    /// One reading of the root key path.
+    struct Reading {
+        let keys: [String]
+        let keyPath: JSONNodePath
+        /// What the first value found at each prefix of the keys was ("an object", ...).
+        var foundKinds: [String?]
+        var valueFound = false
+        var arraysFound = 0
+        var elementIndex = 0
     }
 
+    /// What a tag stands for: a reading, and the level of its probe (`keys.count + 1`: the
+    /// match itself).
+    struct Tag {
+        var reading: Int
+        var level: Int
+    }
+
+    let target: CaptureTarget
+    let rootKeyPath: RootKeyPath
+    private(set) var readings: [Reading]
+    let tags: [Tag]
+    /// Values completed since the last `takeCompleted()`.
+    private(set) var completed: [CapturedJSON] = []
+    /// A value of the nested reading, held while the literal key may still come.
+    private var held: CapturedJSON?
+    /// The reading whose array's elements are handed out.
+    private var streaming: Int?
+    /// A problem to throw where it was found, with the path of its reading.
+    var problem: (message: String, path: JSONNodePath)?
+    /// A wrong-kind value at the nested reading: an error only if the literal key is not found;
+    /// the follower notes where it was found.
+    var deferredProblem: (message: String, path: JSONNodePath)?
+    var deferredLocation: SourceLocation?
+
+    init(rootKeyPath: RootKeyPath, target: CaptureTarget, tags: [Tag]) {
+        self.rootKeyPath = rootKeyPath
+        self.target = target
+        self.tags = tags
+        self.readings = rootKeyPath.readings.map { keys in
+            Reading(
+                keys: keys, keyPath: JSONNodePath(keys.map { .key($0) }),
+                foundKinds: Array(repeating: nil, count: keys.count + 1))
+        }
+    }
+
+    /// The readings' match and probe paths, in tag order.
+    static func paths(of rootKeyPath: RootKeyPath, target: CaptureTarget) -> [(path: JSONPath, tag: Tag)] {
+        var paths: [(path: JSONPath, tag: Tag)] = []
+        let described = rootKeyPath.readings.count - 1
+        for (index, keys) in rootKeyPath.readings.enumerated() {
+            let path = rootKeyJSONPath(keys)
+            paths.append((target == .value ? path : path.forEach(), Tag(reading: index, level: keys.count + 1)))
+            // The probes: a scalar destination captures nothing, and reports what began there.
+            // The readings not described in messages probe only where their array begins.
+            let probed = target == .value ? keys.count : keys.count + 1
+            let first = index == described ? 0 : (target == .value ? probed : keys.count)
+            for level in first..<probed {
+                paths.append((rootKeyJSONPath(keys.prefix(level)), Tag(reading: index, level: level)))
+            }
+        }
+        return paths
+    }
+
+    /// The reading messages describe: the member names (as SiftMapping reports a missing value).
+    private var described: Reading { readings[readings.count - 1] }
+
     /// Whether the value at the root key path (or its array) was found.
-    var found: Bool { target == .value ? valueFound : arraysFound > 0 }
+    var found: Bool { target == .value ? readings.contains(where: \.valueFound) || held != nil : streaming != nil }
 
     mutating func takeCompleted() -> [CapturedJSON] {
         defer { completed.removeAll(keepingCapacity: true) }
         return completed
     }
 
+    /// Ends the document: hands out the held value of the nested reading, unless the literal
+    /// key was found; returns the deferred problem that still stands.
+    mutating func finishDocument() -> (message: String, path: JSONNodePath)? {
+        if let held, !readings[0].valueFound {
+            completed.append(held)
+            self.held = nil
+        }
+        return streaming == nil && readings[0].arraysFound == 0 ? deferredProblem : nil
+    }
+
     mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
-        guard accept.tag == matchTag else {
-            if case .scalar(let event) = value { probe(accept.tag, found: event) }
+        let tag = tags[accept.tag]
+        guard tag.level == readings[tag.reading].keys.count + 1 else {
+            if case .scalar(let event) = value { probe(tag, found: event) }
             return
         }
+        let reading = tag.reading
         switch target {
         case .value:
-            // The first of several members with the same name wins.
-            guard !valueFound else { return }
-            valueFound = true
-            completed.append(CapturedJSON(value: value.jsonValue, keyPath: keyPath))
+            // The first of several members with the same name wins, and the literal key wins.
+            guard !readings[reading].valueFound, !readings[0].valueFound else { return }
+            readings[reading].valueFound = true
+            let captured = CapturedJSON(value: value.jsonValue, keyPath: readings[reading].keyPath)
+            if reading == 0 {
+                held = nil
+                completed.append(captured)
+            } else {
+                held = captured
+            }
         case .elements:
-            guard arraysFound == 1 else { return }
-            completed.append(CapturedJSON(value: value.jsonValue, keyPath: keyPath, index: elementIndex))
-            elementIndex += 1
+            guard streaming == reading, readings[reading].arraysFound == 1 else { return }
+            completed.append(
+                CapturedJSON(
+                    value: value.jsonValue, keyPath: readings[reading].keyPath, index: readings[reading].elementIndex))
+            readings[reading].elementIndex += 1
         }
     }
 
     mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
-        probe(accept.tag, found: found)
+        probe(tags[accept.tag], found: found)
     }
 
-    /// A probe saw the value at the prefix of `level` keys begin.
-    private mutating func probe(_ level: Int, found event: JSONEvent) {
-        guard level < foundKinds.count else { return }
+    /// A probe saw the value at a prefix of a reading begin.
+    private mutating func probe(_ tag: Tag, found event: JSONEvent) {
+        let reading = tag.reading
+        guard tag.level < readings[reading].foundKinds.count else { return }
         let kind = Self.kind(of: event)
-        if foundKinds[level] == nil { foundKinds[level] = kind }
-        guard level == keys.count, target == .elements else { return }
+        if readings[reading].foundKinds[tag.level] == nil { readings[reading].foundKinds[tag.level] = kind }
+        guard tag.level == readings[reading].keys.count, target == .elements else { return }
         if case .startArray = event {
-            arraysFound += 1
-        } else if arraysFound == 0, problem == nil {
-            problem = "expected an array at root key path `\(keyPathText)`, found \(kind)"
+            readings[reading].arraysFound += 1
+            guard readings[reading].arraysFound == 1 else { return }
+            if streaming == nil {
+                streaming = reading
+            } else if reading == 0, problem == nil {
+                problem = (
+                    "root key path `\(rootKeyPath.text)` names both a member with that name and nested members, "
+                        + "and the nested array's elements were handed out first", readings[0].keyPath
+                )
+            }
+        } else if readings[reading].arraysFound == 0 {
+            let message = "expected an array at root key path `\(rootKeyPath.text)`, found \(kind)"
+            if reading == 0 {
+                if problem == nil { problem = (message, readings[0].keyPath) }
+            } else if deferredProblem == nil {
+                deferredProblem = (message, readings[reading].keyPath)
+            }
         }
     }
 
     /// Why nothing was found, once the document has ended.
     var notFoundReason: String {
+        let reading = described
         var level = 0
-        while level < keys.count, foundKinds[level + 1] != nil { level += 1 }
-        guard let kind = foundKinds[level] else { return "the document has no value there" }
-        guard kind == "an object", level < keys.count else { return "\(pathText(level)) is \(kind), not an object" }
-        return "\(pathText(level)) has no member `\(keys[level])`"
+        while level < reading.keys.count, reading.foundKinds[level + 1] != nil { level += 1 }
+        guard let kind = reading.foundKinds[level] else { return "the document has no value there" }
+        guard kind == "an object", level < reading.keys.count else {
+            return "\(pathText(level)) is \(kind), not an object"
+        }
+        return "\(pathText(level)) has no member `\(reading.keys[level])`"
     }
 
-    /// The root key path as written, `$` for the root.
-    var keyPathText: String {
-        keys.isEmpty ? "$" : keys.joined(separator: ".")
-    }
+    /// The path of the described reading's value, for errors.
+    var keyPath: JSONNodePath { described.keyPath }
 
     private func pathText(_ count: Int) -> String {
-        count == 0 ? "the root value" : "`" + keys.prefix(count).joined(separator: ".") + "`"
+        count == 0 ? "the root value" : "`" + described.keys.prefix(count).joined(separator: ".") + "`"
     }
 
     static func kind(of event: JSONEvent) -> String {
@@ -148,10 +228,13 @@ struct KeyPathFollower: JSONEventHandler {
 
     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
         try matcher.handle(event, context: context)
+        // The probe reports the value as it begins: the context is where it begins.
         if let problem = matcher.receiver.problem {
             matcher.receiver.problem = nil
-            // The probe reports the value as it begins: the context is where it begins.
-            throw DataMapperError(message: problem, path: matcher.receiver.keyPath, location: context.location)
+            throw DataMapperError(message: problem.message, path: problem.path, location: context.location)
+        }
+        if matcher.receiver.deferredProblem != nil, matcher.receiver.deferredLocation == nil {
+            matcher.receiver.deferredLocation = context.location
         }
     }
 }
@@ -159,24 +242,26 @@ struct KeyPathFollower: JSONEventHandler {
 /// Compiles the automaton of a root key path and feeds body chunks to a tokenizer running it.
 struct KeyPathCaptureSession {
     private let tokenizer: JSONTokenizer<KeyPathFollower>
+    /// An RFC 9535 root key path that names no members: thrown by the first call.
+    private let invalid: DataMapperError?
 
     init(keyPath: String?, target: CaptureTarget, options: JSONParserOptions) {
-        let keys = rootKeyPathComponents(keyPath)
+        let rootKeyPath = RootKeyPath(keyPath)
+        invalid = rootKeyPath.problem.map { DataMapperError(message: $0, path: .root) }
         let automaton = PathAutomaton()
-        let receiver = KeyPathCaptureReceiver(keys: keys, target: target)
-        let path = rootKeyJSONPath(keys)
-        automaton.addMatch(target == .value ? path : path.forEach(), kind: .value, tag: receiver.matchTag)
-        // The probes: a scalar destination captures nothing, and reports what began there.
-        let probed = target == .value ? keys.count : keys.count + 1
-        for level in 0..<probed {
-            automaton.addMatch(rootKeyJSONPath(keys.prefix(level)), kind: .string, tag: level)
+        let paths = KeyPathCaptureReceiver.paths(of: rootKeyPath, target: target)
+        for (index, entry) in paths.enumerated() {
+            let isMatch = entry.tag.level == rootKeyPath.readings[entry.tag.reading].count + 1
+            automaton.addMatch(entry.path, kind: isMatch ? .value : .string, tag: index)
         }
+        let receiver = KeyPathCaptureReceiver(rootKeyPath: rootKeyPath, target: target, tags: paths.map(\.tag))
         let matcher = PathMatcher(paths: CompiledPaths(automaton), receiver: receiver)
         tokenizer = JSONTokenizer(options: options, handler: KeyPathFollower(matcher: matcher))
     }
 
     /// Parses one chunk; returns the values completed in it, in document order.
     mutating func consume(_ chunk: ByteBuffer) throws -> [CapturedJSON] {
+        if let invalid { throw invalid }
         try tokenizer.feed(chunk.readableBytesView)
         return tokenizer.handler.matcher.receiver.takeCompleted()
     }
@@ -184,11 +269,17 @@ struct KeyPathCaptureSession {
     /// Ends the input: returns a value completed there, or throws when the document is
     /// incomplete or holds nothing at the root key path.
     mutating func finish() throws -> [CapturedJSON] {
+        if let invalid { throw invalid }
         try tokenizer.finish()
+        if let problem = tokenizer.handler.matcher.receiver.finishDocument() {
+            throw DataMapperError(
+                message: problem.message, path: problem.path,
+                location: tokenizer.handler.matcher.receiver.deferredLocation)
+        }
         let receiver = tokenizer.handler.matcher.receiver
         guard receiver.found else {
             throw DataMapperError(
-                message: "no value at root key path `\(receiver.keyPathText)`: \(receiver.notFoundReason)",
+                message: "no value at root key path `\(receiver.rootKeyPath.text)`: \(receiver.notFoundReason)",
                 path: receiver.keyPath)
         }
         return tokenizer.handler.matcher.receiver.takeCompleted()

@@ -15,8 +15,8 @@ public import SiftMapping
 ///                             mapper: MappedArrayDataMapper(of: Person.self, rootKeyPath: "people"))
 /// for try await person in loader.elements() { print(person.name) }
 /// ```
-public struct MappedArrayDataMapper<Model: Mappable & SendableMetatype>: StreamingDataMapper, StreamingElementMapper {
-    /// The dotted path of the array, nil when the document is the array.
+public struct MappedArrayDataMapper<Model: Mappable & SendableMetatype>: ElementMapper {
+    /// The root key path of the array (dotted or RFC 9535), nil when the document is the array.
     ///
     /// ```swift
     /// mapper.rootKeyPath // "people"
@@ -46,15 +46,9 @@ public struct MappedArrayDataMapper<Model: Mappable & SendableMetatype>: Streami
     /// for try await person in mapper.elements(in: body) { print(person.name) }
     /// ```
     public func elements(in body: HTTPBodyChunks) -> MappedElements<Model, HTTPBodyChunks> {
-        Mapper.elements(of: Model.self, atKeyPath: rootKeyPath ?? "", in: body, options: options)
+        let path = RootKeyPath(rootKeyPath)
+        return Mapper.elements(
+            of: Model.self, from: path.checking(body), atKeyPath: path.mappingKeyPath, options: options)
     }
 
-    /// Every element of a body, when all are valid.
-    ///
-    /// ```swift
-    /// let people = try await mapper.map(body)
-    /// ```
-    public func map(_ body: HTTPBodyChunks) async throws -> [Model] {
-        try await collectElements(in: body)
-    }
 }

@@ -18,8 +18,7 @@ extension ObjectDataMapper {
         self.rootKeyPath = rootKeyPath
         self.options = options
         self.convert = { captured in
-            try Mapper.decodeObject(
-                Object.self, fromValue: captured.document(rootKeyPath), atKeyPath: rootKeyPath ?? "")
+            try Mapper.decodeObject(of: Object.self, fromValue: captured.document, atKeyPath: captured.mappingKeyPath)
         }
     }
 
@@ -39,20 +38,32 @@ extension ObjectDataMapper {
         self.options = options
         self.convert = { captured in
             try Mapper.decodeObject(
-                KeyMappedModel<Object>.self, fromValue: captured.document(rootKeyPath), atKeyPath: rootKeyPath ?? ""
+                of: KeyMappedModel<Object>.self, fromValue: captured.document, atKeyPath: captured.mappingKeyPath
             ).model
         }
     }
 }
 
 extension CapturedJSON {
+    /// The member names of the captured value's root key path (the reading that won).
+    var keys: [String] {
+        keyPath.components.compactMap { component in
+            guard case .key(let key) = component else { return nil }
+            return key
+        }
+    }
+
     /// The captured value inside objects that give it back its root key path, so that mapping
     /// failures carry the paths of the whole document.
-    func document(_ rootKeyPath: String?) -> JSONValue {
-        rootKeyPathComponents(rootKeyPath).reversed().reduce(value) { inner, key in
+    var document: JSONValue {
+        keys.reversed().reduce(value) { inner, key in
             .object(JSONObject([.init(key: key, value: inner)]))
         }
     }
+
+    /// SiftMapping's key path of the value in ``document`` (the only value there, so a literal
+    /// key with dots is read as itself).
+    var mappingKeyPath: String { keys.joined(separator: ".") }
 }
 
 /// A `KeyMapped` model seen as a `Mappable` one: the object itself, decoded by

@@ -7,9 +7,10 @@ import Sift
 ///
 /// The body is tokenized as it arrives; only the value at the root key path is kept, and the rest
 /// of the document is still checked, so a body that ends early or holds invalid JSON after the
-/// value is an error, never a success. The root key path is dotted (`"data.post"`); nil or empty
-/// means the whole document. When an object has several members with the same name, the first
-/// one is used.
+/// value is an error, never a success. The root key path is dotted (`"data.post"`, a literal key
+/// with dots winning over the nested reading, as in SiftMapping) or RFC 9535 (`"$.data.post"`,
+/// `"$['data.post']"`); nil, empty or `"$"` means the whole document. When an object has several
+/// members with the same name, the first one is used.
 ///
 /// ```swift
 /// struct Post: Decodable, Sendable { let id: Int; let slug: String }
@@ -17,7 +18,7 @@ import Sift
 /// let mapper = ObjectDataMapper(Post.self, rootKeyPath: "post")
 /// ```
 public struct ObjectDataMapper<Object>: DataMapper {
-    /// The dotted path of the value to map, nil for the whole document.
+    /// The root key path of the value to map (dotted or RFC 9535), nil for the whole document.
     ///
     /// ```swift
     /// mapper.rootKeyPath // "post"
@@ -35,19 +36,40 @@ public struct ObjectDataMapper<Object>: DataMapper {
 
     /// Creates a mapper that decodes the value at `rootKeyPath` as `type` with `decoder`.
     ///
-    /// The captured value is decoded with `decoder`'s strategies and `userInfo`, read now, by
-    /// Sift's `JSONValueDecoder` (`JSONValueDecoder(matching:)`), without writing the value out
-    /// and parsing it again; the results are `decoder`'s, except that numbers convert exactly
-    /// (`1.0000000000000001` is not the integer 1). A `decoder` that allows JSON5 or assumes a
-    /// top-level dictionary decodes the value's text itself.
+    /// The captured value is decoded by Sift's `JSONValueDecoder`, the decoder configuration every
+    /// Sift API takes, straight from the capture: no text is written out and parsed again. From a
+    /// configured Foundation `JSONDecoder`, pass `JSONValueDecoder(matching:)`.
     ///
     /// ```swift
-    /// let mapper = ObjectDataMapper(Post.self, rootKeyPath: "post")
+    /// var decoder = JSONValueDecoder()
+    /// decoder.keyDecodingStrategy = .convertFromSnakeCase
+    /// let mapper = ObjectDataMapper(Post.self, rootKeyPath: "post", decoder: decoder)
     /// ```
     public init(
         _ type: Object.Type,
         rootKeyPath: String? = nil,
-        decoder: JSONDecoder = JSONDecoder(),
+        decoder: JSONValueDecoder = JSONValueDecoder(),
+        options: JSONParserOptions = JSONParserOptions()
+    ) where Object: Decodable & SendableMetatype {
+        self.rootKeyPath = rootKeyPath
+        self.options = options
+        self.convert = CapturedJSON.decoding(Object.self, with: decoder)
+    }
+
+    /// Creates a mapper that decodes the value at `rootKeyPath` as `type` with the settings of a Foundation
+    /// `JSONDecoder`.
+    ///
+    /// Decoded by `JSONValueDecoder(matching: decoder)`; a `decoder` that allows JSON5 or assumes
+    /// a top-level dictionary decodes the value's text itself.
+    ///
+    /// ```swift
+    /// let mapper = ObjectDataMapper(Post.self, rootKeyPath: "post", decoder: JSONDecoder())
+    /// ```
+    @available(*, deprecated, message: "pass a JSONValueDecoder, or JSONValueDecoder(matching: jsonDecoder)")
+    public init(
+        _ type: Object.Type,
+        rootKeyPath: String? = nil,
+        decoder: JSONDecoder,
         options: JSONParserOptions = JSONParserOptions()
     ) where Object: Decodable & SendableMetatype {
         self.rootKeyPath = rootKeyPath
@@ -77,7 +99,18 @@ public struct ObjectDataMapper<Object>: DataMapper {
         self.convert = { captured in try captured.transformed(by: transform) }
     }
 
-    /// Starts mapping a new body.
+    /// Reads a body, chunk by chunk as it downloads, into the object.
+    ///
+    /// ```swift
+    /// let post = try await mapper.map(body)
+    /// ```
+    public func map(_ body: HTTPBodyChunks) async throws -> Object {
+        var session = makeSession()
+        for try await chunk in body { try session.consume(ByteBuffer(chunk)) }
+        return try session.finish()
+    }
+
+    /// Starts mapping a body pushed chunk by chunk (a body read by other means than a loader).
     ///
     /// ```swift
     /// var session = mapper.makeSession()
@@ -87,14 +120,14 @@ public struct ObjectDataMapper<Object>: DataMapper {
             capture: KeyPathCaptureSession(keyPath: rootKeyPath, target: .value, options: options), convert: convert)
     }
 
-    /// One mapping in progress.
+    /// One mapping in progress, fed the body's chunks in order, then finished.
     ///
     /// ```swift
     /// var session = ObjectDataMapper(Post.self, rootKeyPath: "post").makeSession()
     /// try session.consume(ByteBuffer(string: #"{"post":{"id":1,"slug":"a"}}"#))
     /// let post = try session.finish()
     /// ```
-    public struct Session: DataMappingSession {
+    public struct Session {
         private var capture: KeyPathCaptureSession
         private let convert: @Sendable (CapturedJSON) throws -> Object
         private var object: Object?

@@ -41,17 +41,6 @@ public final class ReloadableArrayDataSource<Element: Sendable>: Sendable {
         self.elements = { loader.elements() }
     }
 
-    /// Creates a data source that loads its elements with a loader whose mapper reads the body
-    /// as an asynchronous sequence (schema-mapped, key-mapped, Hub components).
-    ///
-    /// ```swift
-    /// let people = ReloadableArrayDataSource(loader: HTTPDataLoader(
-    ///     client: client, resourcePath: "/people", mapper: MappedArrayDataMapper(of: Person.self, rootKeyPath: "people")))
-    /// ```
-    public init<Mapper: StreamingElementMapper>(loader: HTTPDataLoader<Mapper>) where Mapper.Element == Element {
-        self.elements = { loader.elements() }
-    }
-
     /// The elements of the last successful load.
     ///
     /// ```swift

@@ -36,18 +36,6 @@ public final class ReloadableObjectDataSource<Object: Sendable>: Sendable {
         self.load = { try await loader.load() }
     }
 
-    /// Creates a data source that loads its object with a loader whose mapper reads the body as
-    /// an asynchronous sequence, such as a Hub view model.
-    ///
-    /// ```swift
-    /// let home = ReloadableObjectDataSource(loader: HTTPDataLoader(
-    ///     client: client, resourcePath: "/home", mapper: ViewModelDataMapper()))
-    /// ```
-    public init<Mapper: StreamingDataMapper>(loader: HTTPDataLoader<Mapper>) where Mapper.Output == Object {
-        self.state = Mutex(State())
-        self.load = { try await loader.load() }
-    }
-
     /// The object of the last successful load, nil before the first one.
     ///
     /// ```swift

@@ -14,7 +14,7 @@ public import SiftHub
 /// let viewModel = try await loader.load()
 /// print(viewModel.navigationBarTitle ?? "")
 /// ```
-public struct ViewModelDataMapper: StreamingDataMapper {
+public struct ViewModelDataMapper: DataMapper {
     /// The schema the document is read with.
     ///
     /// ```swift
@@ -22,7 +22,7 @@ public struct ViewModelDataMapper: StreamingDataMapper {
     /// ```
     public let schema: HubSchema
 
-    /// The dotted path of the view model, nil for the whole document.
+    /// The root key path of the view model (dotted or RFC 9535), nil for the whole document.
     ///
     /// ```swift
     /// mapper.rootKeyPath // "data.page"
@@ -45,7 +45,8 @@ public struct ViewModelDataMapper: StreamingDataMapper {
     /// let viewModel = try await mapper.map(body)
     /// ```
     public func map(_ body: HTTPBodyChunks) async throws -> ViewModel {
-        guard let rootKeyPath, !rootKeyPath.isEmpty else {
+        let path = RootKeyPath(rootKeyPath)
+        guard path.readings != [[]] || path.problem != nil else {
             return try await ViewModel(parsing: body, schema: schema)
         }
         // The value at the key path is read like an ``ObjectDataMapper``'s object, and only it is built.

@@ -12,9 +12,13 @@ extension ViewModel {
     /// with the rules of ``ViewModelBuilder``.
     /// Components sharing an identifier merge into one, and components without one get a
     /// generated identifier (see ``ComponentModel/hasGeneratedIdentifier``).
+    /// A string is JSON text, never a file name: read a file with `.file(_:)`, and write JSON in
+    /// code as `.json("…")`; `ViewModel(parsing: "home.json")` fails with a message saying that
+    /// the text looks like a file name.
     ///
     /// ```swift
     /// let viewModel = try ViewModel(parsing: .file("home.json"))
+    /// let literal = try ViewModel(parsing: .json(#"{"title": "Home"}"#))
     /// let fromBytes = try ViewModel(parsing: .bytes(body), schema: mySchema)
     /// let commented = try ViewModel(parsing: .file("home.jsonc"), options: JSONParserOptions(allowsComments: true))
     /// ```

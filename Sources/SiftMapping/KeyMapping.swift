@@ -176,6 +176,32 @@ extension KeyMapped {
     ) throws -> [Self] {
         try Mapper.decodeArray(from: input, atKeyPath: keyPath, with: KeyMappedDecoder<Self>(), options: options)
     }
+
+    /// Maps the object at `keyPath` of a stream of byte chunks, parsed as they arrive.
+    ///
+    /// ```swift
+    /// let user = try await User.decode(from: response.body, atKeyPath: "response.user")
+    /// ```
+    public static func decode<Chunks: AsyncSequence>(
+        from chunks: Chunks, atKeyPath keyPath: String = "", options: JSONParserOptions = JSONParserOptions(),
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> Self where Chunks.Element: Sequence<UInt8> {
+        try await Mapper.decodeObject(
+            from: chunks, atKeyPath: keyPath, with: KeyMappedDecoder<Self>(), options: options, isolation: isolation)
+    }
+
+    /// Maps each object of the array at `keyPath` of a stream of byte chunks.
+    ///
+    /// ```swift
+    /// let users = try await User.decodeArray(from: response.body, atKeyPath: "users")
+    /// ```
+    public static func decodeArray<Chunks: AsyncSequence>(
+        from chunks: Chunks, atKeyPath keyPath: String = "", options: JSONParserOptions = JSONParserOptions(),
+        isolation: isolated (any Actor)? = #isolation
+    ) async throws -> [Self] where Chunks.Element: Sequence<UInt8> {
+        try await Mapper.decodeArray(
+            from: chunks, atKeyPath: keyPath, with: KeyMappedDecoder<Self>(), options: options, isolation: isolation)
+    }
 }
 
 /// A ``ValueDecoder`` that makes a ``KeyMapped`` model from an object, so that key-mapped models

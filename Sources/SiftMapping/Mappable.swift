@@ -28,7 +28,7 @@
 ///     }
 /// }
 ///
-/// let person = try Mapper.decodeObject(Person.self, from: .file("person.json"), atKeyPath: "response.person")
+/// let person = try Mapper.decodeObject(of: Person.self, from: .file("person.json"), atKeyPath: "response.person")
 /// ```
 public protocol Mappable {
     /// The properties to read and validate.

@@ -2,7 +2,7 @@ import DequeModule
 import Sift
 
 /// The elements of a JSON array, mapped as `Model` while chunks of input arrive (see
-/// ``Mapper/elements(of:atKeyPath:in:options:)``).
+/// ``Mapper/elements(of:from:atKeyPath:options:)-(_,Chunks,_,_)``).
 ///
 /// Iterating pulls chunks from the upstream sequence only until the next element is complete,
 /// so memory is bounded by a chunk and the elements it completes. Valid elements come in order;
@@ -12,7 +12,7 @@ import Sift
 /// ```swift
 /// let (chunks, continuation) = AsyncStream.makeStream(of: [UInt8].self)
 /// Task { for piece in pieces { continuation.yield(piece) }; continuation.finish() }
-/// for try await person in Mapper.elements(of: Person.self, atKeyPath: "people", in: chunks) {
+/// for try await person in Mapper.elements(of: Person.self, from: chunks, atKeyPath: "people") {
 ///     print(person.name)
 /// }
 /// ```
@@ -32,7 +32,11 @@ where Chunks.Element: Sequence<UInt8> {
     /// let first = try await iterator.next()
     /// ```
     public func makeAsyncIterator() -> Iterator {
-        Iterator(upstream: chunks.makeAsyncIterator(), stream: ElementStream(keyPath: keyPath, options: options))
+        let queue = ElementQueue<Model>()
+        return Iterator(
+            upstream: chunks.makeAsyncIterator(), queue: queue,
+            stream: MappingStream(
+                target: Property(keyPath, .array, mappedType: Model.self), rootSink: queue, options: options))
     }
 
     /// Parses chunks on demand and hands out completed elements.
@@ -42,7 +46,8 @@ where Chunks.Element: Sequence<UInt8> {
     /// ```
     public struct Iterator: AsyncIteratorProtocol {
         var upstream: Chunks.AsyncIterator
-        let stream: ElementStream<Model>
+        let queue: ElementQueue<Model>
+        let stream: MappingStream
 
         /// The next valid element, or nil at the end of a valid input.
         ///
@@ -51,28 +56,32 @@ where Chunks.Element: Sequence<UInt8> {
         /// ```
         public mutating func next() async throws -> Model? {
             while true {
-                if let element = stream.queue.pop() { return element }
+                if let element = queue.pop() { return element }
                 if stream.isDone { return nil }
                 if let chunk = try await upstream.next() {
                     try stream.feed(chunk)
                 } else {
-                    try stream.finish()
+                    _ = try stream.finish()
                 }
             }
         }
     }
 }
 
-/// The parse behind a ``MappedElements`` iterator.
-final class ElementStream<Model: Mappable> {
-    let queue = ElementQueue<Model>()
+extension MappedElements: Sendable where Chunks: Sendable {}
+
+/// A mapping fed chunk by chunk: the parse behind a ``MappedElements`` iterator and the `async`
+/// forms of ``Mapper``.
+///
+/// Failures are always located (the chunks cannot be read a second time to locate them).
+final class MappingStream {
     let tokenizer: JSONTokenizer<PathMatcher<MappingReceiver>>
     let run: MappingRun
     private(set) var isDone = false
 
-    init(keyPath: String, options: JSONParserOptions) {
-        let plan = MappingPlan(target: Property(keyPath, .array, mappedType: Model.self))
-        run = MappingRun(plan: plan, rootSink: queue)
+    init(target: Property, rootSink: ElementSink?, options: JSONParserOptions) {
+        let plan = MappingPlan(target: target)
+        run = MappingRun(plan: plan, rootSink: rootSink)
         tokenizer = JSONTokenizer(
             options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingReceiver(run: run)))
     }
@@ -96,10 +105,11 @@ final class ElementStream<Model: Mappable> {
         }
     }
 
-    func finish() throws {
+    /// Ends the input and returns the mapped value (for a streamed array, an empty one).
+    func finish() throws -> Any {
         isDone = true
         try Mapper.unwrappingConsumerErrors { try tokenizer.finish() }
-        _ = try run.result()
+        return try run.result()
     }
 }
 

@@ -5,12 +5,12 @@ extension Mapper {
     /// failures have paths but no source locations).
     ///
     /// ```swift
-    /// let person = try Mapper.decodeObject(Person.self, fromValue: person.jsonValue)
+    /// let person = try Mapper.decodeObject(of: Person.self, fromValue: person.jsonValue)
     /// ```
     public static func decodeObject<Model: Mappable>(
-        _ type: Model.Type = Model.self, fromValue value: JSONValue, atKeyPath keyPath: String = ""
+        of type: Model.Type = Model.self, fromValue value: JSONValue, atKeyPath keyPath: String = ""
     ) throws -> Model {
-        try unlocated { try decodeObject(type, from: .bytes(try value.jsonBytes()), atKeyPath: keyPath) }
+        try unlocated { try decodeObject(of: type, from: .bytes(try value.jsonBytes()), atKeyPath: keyPath) }
     }
 
     /// Maps each element of an in-memory JSON array as `Model`.

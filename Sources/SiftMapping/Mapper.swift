@@ -4,16 +4,18 @@ public import Sift
 /// Maps JSON input to models in one streaming pass: the value at a key path as one model, an
 /// array of models, or each element of a large array as soon as it is complete.
 ///
-/// The key path is dotted (`"response.avatar"`, a literal key with dots winning over the nested
-/// reading) and `""` is the root. Every failure of the whole object graph is collected into one
+/// Every function takes its arguments in one order: the model type (`of:`), the input (`from:`,
+/// a `JSONInput` or, in the `async` forms, an `AsyncSequence` of byte chunks), then the key path
+/// (`atKeyPath:`). The key path is dotted (`"response.avatar"`, a literal key with dots winning
+/// over the nested reading) and `""` is the root. Every failure of the whole object graph is collected into one
 /// ``MappingError``; invalid JSON throws the engine's `JSONParseError`; an error thrown by your
 /// own code (a model initializer, a decoder, a consumer) that is not a mapping error stops the
 /// parse and reaches you unchanged.
 ///
 /// ```swift
-/// let avatar = try Mapper.decodeObject(Avatar.self, from: .data(data), atKeyPath: "response.avatar")
+/// let avatar = try Mapper.decodeObject(of: Avatar.self, from: .data(data), atKeyPath: "response.avatar")
 /// let people = try Mapper.decodeArray(of: Person.self, from: .file("people.json"), atKeyPath: "people")
-/// try Mapper.forEachElement(of: Person.self, in: .file("huge.json"), atKeyPath: "people") { person in
+/// try Mapper.forEachElement(of: Person.self, from: .file("huge.json"), atKeyPath: "people") { person in
 ///     print(person.name)
 /// }
 /// ```
@@ -24,7 +26,7 @@ public enum Mapper {
     /// let avatar: Avatar = try Mapper.decodeObject(from: .data(data), atKeyPath: "response.avatar")
     /// ```
     public static func decodeObject<Model: Mappable>(
-        _ type: Model.Type = Model.self, from input: JSONInput, atKeyPath keyPath: String = "",
+        of type: Model.Type = Model.self, from input: JSONInput, atKeyPath keyPath: String = "",
         options: JSONParserOptions = JSONParserOptions()
     ) throws -> Model {
         let value = try map(Property(keyPath, .dictionary, mappedType: Model.self), input: input, options: options)
@@ -101,12 +103,12 @@ public enum Mapper {
     /// stops the parse and is rethrown unchanged.
     ///
     /// ```swift
-    /// try Mapper.forEachElement(of: Person.self, in: .file("people.json"), atKeyPath: "people") { person in
+    /// try Mapper.forEachElement(of: Person.self, from: .file("people.json"), atKeyPath: "people") { person in
     ///     index.add(person)
     /// }
     /// ```
     public static func forEachElement<Model: Mappable>(
-        of type: Model.Type = Model.self, in input: JSONInput, atKeyPath keyPath: String = "",
+        of type: Model.Type = Model.self, from input: JSONInput, atKeyPath keyPath: String = "",
         options: JSONParserOptions = JSONParserOptions(), _ body: (Model) throws -> Void
     ) throws {
         try withoutActuallyEscaping(body) { body in
@@ -120,10 +122,10 @@ public enum Mapper {
     /// soon as it is complete.
     ///
     /// ```swift
-    /// try Mapper.forEachElement(in: input, atKeyPath: "events", with: EventDecoder()) { event in print(event) }
+    /// try Mapper.forEachElement(from: input, atKeyPath: "events", with: EventDecoder()) { event in print(event) }
     /// ```
     public static func forEachElement<Decoder: ValueDecoder>(
-        in input: JSONInput, atKeyPath keyPath: String = "", with decoder: Decoder,
+        from input: JSONInput, atKeyPath keyPath: String = "", with decoder: Decoder,
         options: JSONParserOptions = JSONParserOptions(), _ body: (Decoder.Output) throws -> Void
     ) throws {
         try withoutActuallyEscaping(body) { body in
@@ -141,12 +143,12 @@ public enum Mapper {
     /// every valid one was delivered).
     ///
     /// ```swift
-    /// for try await person in Mapper.elements(of: Person.self, atKeyPath: "people", in: response.body) {
+    /// for try await person in Mapper.elements(of: Person.self, from: response.body, atKeyPath: "people") {
     ///     print(person.name)
     /// }
     /// ```
     public static func elements<Model: Mappable, Chunks: AsyncSequence>(
-        of type: Model.Type = Model.self, atKeyPath keyPath: String = "", in chunks: Chunks,
+        of type: Model.Type = Model.self, from chunks: Chunks, atKeyPath keyPath: String = "",
         options: JSONParserOptions = JSONParserOptions()
     ) -> MappedElements<Model, Chunks> where Chunks.Element: Sequence<UInt8> {
         MappedElements(keyPath: keyPath, chunks: chunks, options: options)

@@ -5,7 +5,7 @@ public import Sift
 ///
 /// ```swift
 /// do {
-///     _ = try Mapper.decodeObject(Person.self, from: input)
+///     _ = try Mapper.decodeObject(of: Person.self, from: input)
 /// } catch let error as MappingError {
 ///     for failure in error.failures where failure.kind == .missingRequired {
 ///         print(failure.path) // $.addresses[2].zip
@@ -196,7 +196,7 @@ public struct MappingFailure: Hashable, Sendable, CustomStringConvertible {
 ///
 /// ```swift
 /// do {
-///     let person = try Mapper.decodeObject(Person.self, from: input)
+///     let person = try Mapper.decodeObject(of: Person.self, from: input)
 /// } catch let error as MappingError {
 ///     print(error)
 ///     // $.id: wrong type: expected an integer (Int), found the string "12" (line 2, column 9)

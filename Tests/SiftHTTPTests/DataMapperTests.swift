@@ -112,7 +112,7 @@ struct DataMapperTests {
         #expect(error?.underlyingError is DecodingError)
     }
 
-    @Test("the JSONDecoder's strategies and userInfo apply, also where it allows JSON5")
+    @Test("the JSONValueDecoder's strategies and userInfo apply, also taken from a JSONDecoder")
     func decoderSettings() throws {
         struct Member: Decodable, Equatable {
             static let origin = CodingUserInfoKey(rawValue: "origin")!
@@ -136,22 +136,27 @@ struct DataMapperTests {
             Member(userName: "ada", joinedAt: Date(timeIntervalSince1970: 1_700_000_000), origin: "feed"),
             Member(userName: "grace", joinedAt: Date(timeIntervalSince1970: 0), origin: "feed"),
         ]
-        for allowsJSON5 in [false, true] {
-            let decoder = JSONDecoder()
-            decoder.keyDecodingStrategy = .convertFromSnakeCase
-            decoder.dateDecodingStrategy = .secondsSince1970
-            decoder.userInfo[Member.origin] = "feed"
-            decoder.allowsJSON5 = allowsJSON5
+        var configured = JSONValueDecoder()
+        configured.keyDecodingStrategy = .convertFromSnakeCase
+        configured.dateDecodingStrategy = .secondsSince1970
+        configured.userInfo[Member.origin] = "feed"
+        let foundation = JSONDecoder()
+        foundation.keyDecodingStrategy = .convertFromSnakeCase
+        foundation.dateDecodingStrategy = .secondsSince1970
+        foundation.userInfo[Member.origin] = "feed"
+        for (label, decoder) in [
+            ("JSONValueDecoder", configured), ("matching", try #require(JSONValueDecoder(matching: foundation))),
+        ] {
             var elements = ArrayDataMapper(of: Member.self, rootKeyPath: "members", decoder: decoder)
                 .makeElementSession()
             var members: [Member] = []
             for piece in Fixtures.pieces(json, size: 5) { members += try elements.consume(piece) }
             members += try elements.finish()
-            #expect(members == expected, "allowsJSON5: \(allowsJSON5)")
+            #expect(members == expected, "\(label)")
 
             var object = ObjectDataMapper([Member].self, rootKeyPath: "members", decoder: decoder).makeSession()
             for piece in Fixtures.pieces(json, size: 5) { try object.consume(piece) }
-            #expect(try object.finish() == expected, "allowsJSON5: \(allowsJSON5)")
+            #expect(try object.finish() == expected, "\(label)")
 
             var failing = ArrayDataMapper(of: Member.self, rootKeyPath: "members", decoder: decoder)
                 .makeElementSession()

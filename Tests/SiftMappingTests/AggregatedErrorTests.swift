@@ -30,7 +30,7 @@ struct AggregatedErrorTests {
     @Test("one error lists five different failures, with paths, kinds and locations")
     func fiveDifferentFailures() throws {
         do {
-            _ = try Mapper.decodeObject(Person.self, from: .string(Self.fiveFailures))
+            _ = try Mapper.decodeObject(of: Person.self, from: .string(Self.fiveFailures))
             Issue.record("the payload has five failures")
         } catch let error as MappingError {
             #expect(error.description == Self.fiveFailuresText)
@@ -51,7 +51,7 @@ struct AggregatedErrorTests {
     func fiveFailuresChunked(size: Int) async throws {
         let json = "[" + Self.fiveFailures + "]"
         do {
-            for try await _ in Mapper.elements(of: Person.self, in: chunks(of: json, size: size)) {
+            for try await _ in Mapper.elements(of: Person.self, from: chunks(of: json, size: size)) {
                 Issue.record("no element is valid")
             }
             Issue.record("the payload has five failures")
@@ -84,7 +84,8 @@ struct AggregatedErrorTests {
     @Test("containers at scalar properties, for every split of the input", arguments: Array(1...12) + [64])
     func containersAtScalarProperties(size: Int) async throws {
         do {
-            for try await _ in Mapper.elements(of: Person.self, in: chunks(of: Self.containersAtScalars, size: size)) {
+            for try await _ in Mapper.elements(of: Person.self, from: chunks(of: Self.containersAtScalars, size: size))
+            {
                 Issue.record("the element is not valid")
             }
             Issue.record("the payload has four failures")
@@ -109,20 +110,22 @@ struct AggregatedErrorTests {
         struct ExplodingDecoder: ValueDecoder {
             func decode(_ value: JSONValue) throws -> Int { throw Boom() }
         }
-        #expect(throws: Boom()) { try Mapper.decodeObject(Exploding.self, from: .string(#"{"x": 1}"#)) }
+        #expect(throws: Boom()) { try Mapper.decodeObject(of: Exploding.self, from: .string(#"{"x": 1}"#)) }
         #expect(throws: Boom()) { try Mapper.decodeArray(of: Exploding.self, from: .string(#"[{"x": 1}]"#)) }
         #expect(throws: Boom()) {
             try Mapper.entity(
                 from: .string(#"{"x": 1}"#), schema: MappingSchema { Property("x", .int, decoder: ExplodingDecoder()) })
         }
         #expect(throws: Boom()) {
-            try Mapper.forEachElement(of: Address.self, in: .string(#"[{"street": "a", "city": "b", "zip": "c"}]"#)) {
+            try Mapper.forEachElement(of: Address.self, from: .string(#"[{"street": "a", "city": "b", "zip": "c"}]"#)) {
                 _ in
                 throw Boom()
             }
         }
         // A model that is never built (its object is invalid) cannot throw.
-        #expect(throws: MappingError.self) { try Mapper.decodeObject(Exploding.self, from: .string(#"{"x": "1"}"#)) }
+        #expect(throws: MappingError.self) {
+            try Mapper.decodeObject(of: Exploding.self, from: .string(#"{"x": "1"}"#))
+        }
     }
 
     @Test("a model initializer can reject its object with a message")
@@ -145,7 +148,7 @@ struct AggregatedErrorTests {
                     == "$.people[1]: element 1 failed: decoder failed: age 12 is under 18 (line 1, column 26)")
         }
         do {
-            _ = try Mapper.decodeObject(Adult.self, from: .string(#"{"age": 3}"#))
+            _ = try Mapper.decodeObject(of: Adult.self, from: .string(#"{"age": 3}"#))
             Issue.record("a minor is rejected")
         } catch let error as MappingError {
             #expect(error.description == "$: decoder failed: age 3 is under 18 (line 1, column 1)")
@@ -154,7 +157,9 @@ struct AggregatedErrorTests {
 
     @Test("invalid JSON is a parse error, not a mapping error")
     func invalidJSON() throws {
-        #expect(throws: JSONParseError.self) { try Mapper.decodeObject(Address.self, from: .string(#"{"street": "#)) }
+        #expect(throws: JSONParseError.self) {
+            try Mapper.decodeObject(of: Address.self, from: .string(#"{"street": "#))
+        }
         #expect(throws: JSONParseError.self) { try Mapper.decodeArray(of: Address.self, from: .string("[1,,2]")) }
     }
 }

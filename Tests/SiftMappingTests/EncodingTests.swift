@@ -58,17 +58,17 @@ struct EncodingTests {
     @Test("model → JSON → model is the identity")
     func roundTrip() throws {
         let people = [
-            try Mapper.decodeObject(Person.self, from: .string(NestedModelTests.personJSON)),
+            try Mapper.decodeObject(of: Person.self, from: .string(NestedModelTests.personJSON)),
             try Mapper.decodeObject(
-                Person.self,
+                of: Person.self,
                 from: .string(
                     #"{"id": -1, "name": "Bob \u00e9\n", "nickname": "b", "birthDate": "2000-02-29", "isMember": false, "addresses": []}"#
                 )),
         ]
         for person in people {
-            #expect(try Mapper.decodeObject(Person.self, fromValue: person.jsonValue) == person)
+            #expect(try Mapper.decodeObject(of: Person.self, fromValue: person.jsonValue) == person)
             let text = try person.jsonValue.jsonString(pretty: true)
-            #expect(try Mapper.decodeObject(Person.self, from: .string(text)) == person)
+            #expect(try Mapper.decodeObject(of: Person.self, from: .string(text)) == person)
         }
         let writer = JSONWriter()
         try writer.writeArray(people)
@@ -86,7 +86,7 @@ struct EncodingTests {
         try writer.writeArray(models)
         #expect(produced == 10_000)
         var count = 0
-        try Mapper.forEachElement(of: Address.self, in: .bytes(writer.sink.bytes)) { address in
+        try Mapper.forEachElement(of: Address.self, from: .bytes(writer.sink.bytes)) { address in
             #expect(address.street == "\(count)")
             count += 1
         }

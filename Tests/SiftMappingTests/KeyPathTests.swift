@@ -77,12 +77,12 @@ struct KeyPathTests {
     func atKeyPath() throws {
         let json =
             #"{"response": {"avatar": {"street": "s", "city": "c", "zip": "z"}, "list": [{"street": "1", "city": "2", "zip": "3"}]}}"#
-        let address = try Mapper.decodeObject(Address.self, from: .string(json), atKeyPath: "response.avatar")
+        let address = try Mapper.decodeObject(of: Address.self, from: .string(json), atKeyPath: "response.avatar")
         #expect(address == Address(street: "s", city: "c", zip: "z"))
         let list = try Mapper.decodeArray(of: Address.self, from: .string(json), atKeyPath: "response.list")
         #expect(list == [Address(street: "1", city: "2", zip: "3")])
         #expect(throws: MappingError.self) {
-            try Mapper.decodeObject(Address.self, from: .string(json), atKeyPath: "response.missing")
+            try Mapper.decodeObject(of: Address.self, from: .string(json), atKeyPath: "response.missing")
         }
         do {
             _ = try Mapper.decodeArray(of: Address.self, from: .string(json), atKeyPath: "response.avatar")
@@ -93,7 +93,7 @@ struct KeyPathTests {
                     == "$.response.avatar: wrong type: expected an array, found an object (line 1, column 25)")
         }
         do {
-            _ = try Mapper.decodeObject(Address.self, from: .string(json), atKeyPath: "response.list")
+            _ = try Mapper.decodeObject(of: Address.self, from: .string(json), atKeyPath: "response.list")
             Issue.record("an array is not an object")
         } catch let error as MappingError {
             #expect(
@@ -101,7 +101,7 @@ struct KeyPathTests {
             )
         }
         do {
-            _ = try Mapper.decodeObject(Address.self, from: .string(#"{"a": 3}"#), atKeyPath: "a")
+            _ = try Mapper.decodeObject(of: Address.self, from: .string(#"{"a": 3}"#), atKeyPath: "a")
             Issue.record("a number is not an object")
         } catch let error as MappingError {
             #expect(

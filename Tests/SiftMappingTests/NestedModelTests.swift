@@ -21,7 +21,7 @@ struct NestedModelTests {
 
     @Test("a model with nested models and a date")
     func person() throws {
-        let person = try Mapper.decodeObject(Person.self, from: .string(Self.personJSON))
+        let person = try Mapper.decodeObject(of: Person.self, from: .string(Self.personJSON))
         #expect(person.id == 7)
         #expect(person.name == "Ada")
         #expect(person.nickname == nil)
@@ -37,10 +37,10 @@ struct NestedModelTests {
     func chunked(size: Int) async throws {
         let json = "[" + Self.personJSON + "," + Self.personJSON + "]"
         var people: [Person] = []
-        for try await person in Mapper.elements(of: Person.self, in: chunks(of: json, size: size)) {
+        for try await person in Mapper.elements(of: Person.self, from: chunks(of: json, size: size)) {
             people.append(person)
         }
-        let whole = try Mapper.decodeObject(Person.self, from: .string(Self.personJSON))
+        let whole = try Mapper.decodeObject(of: Person.self, from: .string(Self.personJSON))
         #expect(people == [whole, whole])
     }
 
@@ -79,15 +79,15 @@ struct NestedModelTests {
     func recursive() throws {
         let json =
             #"{"text": "a", "replies": [{"text": "b", "replies": [{"text": "c"}]}, {"text": "d", "replies": null}]}"#
-        let comment = try Mapper.decodeObject(Comment.self, from: .string(json))
+        let comment = try Mapper.decodeObject(of: Comment.self, from: .string(json))
         #expect(comment.text == "a")
         #expect(comment.replies?.map(\.text) == ["b", "d"])
         #expect(comment.replies?.first?.replies?.first?.text == "c")
         #expect(comment.replies?.last?.replies == nil)
         let broken = #"{"text": "a", "replies": [{"text": "b", "replies": [{"text": 1}]}]}"#
-        #expect(throws: MappingError.self) { try Mapper.decodeObject(Comment.self, from: .string(broken)) }
+        #expect(throws: MappingError.self) { try Mapper.decodeObject(of: Comment.self, from: .string(broken)) }
         do {
-            _ = try Mapper.decodeObject(Comment.self, from: .string(broken))
+            _ = try Mapper.decodeObject(of: Comment.self, from: .string(broken))
         } catch let error as MappingError {
             #expect(error.failures.map(\.path.description) == ["$.replies[0].replies[0].text"])
         }
@@ -209,7 +209,7 @@ struct NestedModelTests {
         // The valid teams still reach a streaming consumer, each with only its own members.
         var delivered: [Team] = []
         #expect(throws: MappingError.self) {
-            try Mapper.forEachElement(of: Team.self, in: .string(json)) { delivered.append($0) }
+            try Mapper.forEachElement(of: Team.self, from: .string(json)) { delivered.append($0) }
         }
         #expect(delivered.map(\.members.count) == [1, 1_500, 0, 2])
         #expect(delivered.map(\.codes) == [[4], [5], [], [6, 7]])
@@ -225,7 +225,7 @@ struct NestedModelTests {
         #expect(teams.map(\.codes) == [[1, 2, 3], [4], [5], [5], [], [6, 7]])
         for chunk in [1, 7] {
             var streamed: [Team] = []
-            for try await team in Mapper.elements(of: Team.self, in: chunks(of: valid, size: chunk)) {
+            for try await team in Mapper.elements(of: Team.self, from: chunks(of: valid, size: chunk)) {
                 streamed.append(team)
             }
             #expect(streamed == teams)

@@ -12,7 +12,7 @@ struct PropertyTypeTests {
             {"string": "text", "int": -12, "uint": 12, "float": 1.5, "double": 2.25, "bool": true,
              "array": [1, "a", null], "dictionary": {"k": [true]}, "url": "https://example.com/a?b=c"}
             """
-        let value = try Mapper.decodeObject(Everything.self, from: .string(json))
+        let value = try Mapper.decodeObject(of: Everything.self, from: .string(json))
         #expect(value.string == "text")
         #expect(value.int == -12)
         #expect(value.uint == 12)

@@ -51,10 +51,11 @@ struct StreamingTests {
     func callback() throws {
         let json = #"{"people": [{"street": "a", "city": "b", "zip": "1"}, {"street": "c", "city": "d", "zip": "2"}]}"#
         var seen: [String] = []
-        try Mapper.forEachElement(of: Address.self, in: .string(json), atKeyPath: "people") { seen.append($0.zip) }
+        try Mapper.forEachElement(of: Address.self, from: .string(json), atKeyPath: "people") { seen.append($0.zip) }
         #expect(seen == ["1", "2"])
         var numbers: [Int] = []
-        try Mapper.forEachElement(in: .string(#"{"n": ["1", "2", "3"]}"#), atKeyPath: "n", with: StringToIntDecoder()) {
+        try Mapper.forEachElement(from: .string(#"{"n": ["1", "2", "3"]}"#), atKeyPath: "n", with: StringToIntDecoder())
+        {
             numbers.append($0)
         }
         #expect(numbers == [1, 2, 3])
@@ -65,7 +66,7 @@ struct StreamingTests {
         var zips: [String] = []
         do {
             for try await address in Mapper.elements(
-                of: Address.self, atKeyPath: "people", in: GeneratedPeople(count: 50, broken: [3, 40]))
+                of: Address.self, from: GeneratedPeople(count: 50, broken: [3, 40]), atKeyPath: "people")
             {
                 zips.append(address.zip)
             }
@@ -83,7 +84,7 @@ struct StreamingTests {
         var count = 0
         await #expect(throws: Enough.self) {
             for try await _ in Mapper.elements(
-                of: Address.self, atKeyPath: "people", in: GeneratedPeople(count: 10_000, broken: []))
+                of: Address.self, from: GeneratedPeople(count: 10_000, broken: []), atKeyPath: "people")
             {
                 count += 1
                 if count == 5 { throw Enough() }
@@ -128,7 +129,7 @@ struct MemoryProbeSuite {
         var seen = 0
         var lastZip = ""
         for try await address in Mapper.elements(
-            of: Address.self, atKeyPath: "people", in: GeneratedPeople(count: count, broken: []))
+            of: Address.self, from: GeneratedPeople(count: count, broken: []), atKeyPath: "people")
         {
             seen += 1
             lastZip = address.zip

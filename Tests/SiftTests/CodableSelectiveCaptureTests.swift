@@ -22,7 +22,7 @@ struct CodableSelectiveCaptureTests {
     ) throws -> (outcome: Outcome<T>, leftOut: Int, misses: Int) {
         let bytes = Array(json.utf8)
         var query = JSONQuery(options: options)
-        let handle = query.add(try JSONPath(path).decoded(type, decoder: decoder))
+        let handle = query.addCollecting(try JSONPath(path).decoded(type, decoder: decoder))
         if let extra { query.add(try JSONPath(extra).value) }
         let tokenizer = JSONTokenizer(options: options, handler: query.makeMatcher())
         let outcome = Outcome<T> {

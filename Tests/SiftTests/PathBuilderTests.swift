@@ -19,7 +19,7 @@ func parseValue(_ text: String) throws -> JSONValue {
 /// Runs one typed path over `text` fed in chunks of `chunkSize` bytes (0: whole).
 func streamValues<Value>(_ path: TypedJSONPath<Value>, _ text: String, chunkSize: Int = 0) throws -> [Value] {
     var query = JSONQuery()
-    let handle = query.add(path)
+    let handle = query.addCollecting(path)
     let matcher = query.makeMatcher()
     let tokenizer = JSONTokenizer(handler: matcher)
     let bytes = Array(text.utf8)

@@ -15,7 +15,9 @@ import Foundation
 /// consumer's task and read a file or descriptor on a thread of their own, at most two pieces
 /// ahead: no blocking read occupies Swift's cooperative threads, and cancelling the task ends
 /// the iteration with `CancellationError` at once, even on a pipe that stays open and quiet.
-/// A string literal is JSON text, never a file name: use ``file(_:)`` for a path.
+/// A string literal is JSON text, never a file name: use ``file(_:)-(String)`` for a path, and
+/// ``json(_:)`` to say in code that a literal is JSON. Text that is not JSON and looks like a
+/// file name (`"home.json"`) fails with a message saying so.
 ///
 /// ```swift
 /// try JSONTokenizer.validate(.file("feed.json"))
@@ -73,12 +75,33 @@ public struct JSONInput: Sendable, ExpressibleByStringLiteral {
     /// ```
     public static func string(_ text: String) -> JSONInput { JSONInput(source: .text(text)) }
 
+    /// JSON text written in the code: the document itself, never a file name (the explicit form
+    /// of a string literal, the same as ``string(_:)``).
+    ///
+    /// ```swift
+    /// let viewModel = try ViewModel(parsing: .json(#"{"title": "Home"}"#))
+    /// ```
+    public static func json(_ text: String) -> JSONInput { JSONInput(source: .text(text)) }
+
     /// The contents of the file at `path`, read piece by piece.
     ///
     /// ```swift
     /// try JSONTokenizer.validate(.file("/var/data/feed.json"))
     /// ```
     public static func file(_ path: String) -> JSONInput { JSONInput(source: .file(path)) }
+
+    /// The contents of the file a file URL names, read piece by piece.
+    ///
+    /// A URL that is not a `file:` URL names no file: reading it fails with an input error that
+    /// shows the URL.
+    ///
+    /// ```swift
+    /// let url = URL(fileURLWithPath: "feed.json")
+    /// try JSONTokenizer.validate(.file(url))
+    /// ```
+    public static func file(_ url: URL) -> JSONInput {
+        JSONInput(source: .file(url.isFileURL ? url.path : url.absoluteString))
+    }
 
     /// Everything readable from an open file descriptor, which Sift reads but never closes.
     ///

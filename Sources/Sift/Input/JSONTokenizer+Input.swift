@@ -3,7 +3,8 @@ extension JSONTokenizer {
     ///
     /// Stops reading as soon as the handler calls ``JSONEventContext/stopParsing()``. After a
     /// syntax error it reads on only as far as the error's source line needs (a few bytes), then
-    /// throws. A file that cannot be read throws ``JSONParseError/Kind/inputError``.
+    /// throws. A file that cannot be read throws ``JSONParseError/Kind/inputError``. JSON text that
+    /// is not JSON and looks like a file name (`"home.json"`) says so in the error's message.
     ///
     /// ```swift
     /// let tokenizer = JSONTokenizer(handler: KeyCounter())
@@ -11,6 +12,14 @@ extension JSONTokenizer {
     /// print(tokenizer.handler.keys)
     /// ```
     public func parse(_ input: JSONInput) throws(JSONParseError) {
+        do throws(JSONParseError) {
+            try parseWhole(input)
+        } catch {
+            throw input.explaining(error)
+        }
+    }
+
+    private func parseWhole(_ input: JSONInput) throws(JSONParseError) {
         let engine = self.engine
         engine.holdsWholeInput = input.isInMemory && engine.bytesConsumed == 0
         do throws(JSONParseError) {

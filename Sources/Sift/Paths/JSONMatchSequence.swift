@@ -5,27 +5,33 @@ import Foundation
 ///
 /// The parse runs on the consumer's task, in its isolation (no executor hop per match); a file
 /// or descriptor is read ahead on a thread of its own (see ``JSONInput``). When the task is
-/// cancelled, the next call throws `CancellationError` without waiting for more input.
+/// cancelled, the next call throws `CancellationError` without waiting for more input. The
+/// sequence is `Sendable`: it can be handed to another task and iterated there, each iteration
+/// reading the input anew.
 ///
 /// ```swift
 /// for try await title in JSONInput.file("feed.json").values(at: try JSONPath("$.body[*].text.title").string) {
 ///     print(title)
 /// }
 /// ```
-public struct JSONMatchSequence<Value>: AsyncSequence {
+public struct JSONMatchSequence<Value>: AsyncSequence, Sendable {
     /// Each element is one match: its value, normalized path and location.
     public typealias Element = JSONMatch<Value>
 
     let path: TypedJSONPath<Value>
     let options: JSONParserOptions
-    let makeChunks: () -> any ChunkSource
+    let makeChunks: @Sendable () -> any ChunkSource
+    /// Adds what the input knows to a parse error (see `JSONInput.explaining(_:)`).
+    var explain: @Sendable (JSONParseError) -> JSONParseError = { $0 }
 
     /// Creates the matches of `path` over an asynchronous sequence of byte chunks.
+    ///
+    /// The chunks are `Sendable` (an `AsyncStream`, an HTTP body) so that the matches are.
     ///
     /// ```swift
     /// let matches = JSONMatchSequence(path: titles, chunks: response.body)
     /// ```
-    public init<Chunks: AsyncSequence>(
+    public init<Chunks: AsyncSequence & Sendable>(
         path: TypedJSONPath<Value>, chunks: Chunks, options: JSONParserOptions = JSONParserOptions()
     ) where Chunks.Element: Sequence<UInt8> {
         self.path = path
@@ -37,6 +43,7 @@ public struct JSONMatchSequence<Value>: AsyncSequence {
         self.path = path
         self.options = options
         self.makeChunks = { IteratorChunkSource(JSONInputChunks(input).makeAsyncIterator()) }
+        self.explain = { input.explaining($0) }
     }
 
     /// Creates the iterator that drives the parse.
@@ -46,7 +53,7 @@ public struct JSONMatchSequence<Value>: AsyncSequence {
     /// let first = try await iterator.next()
     /// ```
     public func makeAsyncIterator() -> Iterator {
-        Iterator(path: path, options: options, chunks: makeChunks())
+        Iterator(path: path, options: options, chunks: makeChunks(), explain: explain)
     }
 
     /// Pulls chunks into the tokenizer until a match is ready.
@@ -57,8 +64,11 @@ public struct JSONMatchSequence<Value>: AsyncSequence {
     public struct Iterator: AsyncIteratorProtocol {
         var pump: MatchPump<JSONMatch<Value>>
 
-        init(path: TypedJSONPath<Value>, options: JSONParserOptions, chunks: any ChunkSource) {
-            pump = MatchPump(path: path, options: options, chunks: chunks) { $0 }
+        init(
+            path: TypedJSONPath<Value>, options: JSONParserOptions, chunks: any ChunkSource,
+            explain: @escaping @Sendable (JSONParseError) -> JSONParseError
+        ) {
+            pump = MatchPump(path: path, options: options, chunks: chunks, explain: explain) { $0 }
         }
 
         /// The next match, reading more input only when none is waiting.
@@ -88,12 +98,14 @@ struct MatchPump<Element> {
     let tokenizer: JSONTokenizer<PathMatcher<QueryReceiver>>
     let queue: MatchQueue<Element>
     let chunks: any ChunkSource
+    let explain: @Sendable (JSONParseError) -> JSONParseError
     var finished = false
 
     /// `element` makes what is queued of each match; a match it does not keep needs no path
     /// or location resolved.
     init<Value>(
         path: TypedJSONPath<Value>, options: JSONParserOptions, chunks: any ChunkSource,
+        explain: @escaping @Sendable (JSONParseError) -> JSONParseError,
         element: @escaping (JSONMatch<Value>) -> Element
     ) {
         let queue = MatchQueue<Element>()
@@ -102,9 +114,18 @@ struct MatchPump<Element> {
         tokenizer = JSONTokenizer(options: options, handler: query.makeMatcher())
         self.queue = queue
         self.chunks = chunks
+        self.explain = explain
     }
 
     mutating func next(isolation actor: isolated (any Actor)?) async throws -> Element? {
+        do {
+            return try await nextElement(isolation: actor)
+        } catch let error as JSONParseError {
+            throw explain(error)
+        }
+    }
+
+    private mutating func nextElement(isolation actor: isolated (any Actor)?) async throws -> Element? {
         while true {
             try Task.checkCancellation()
             if let element = queue.popFirst() { return element }
@@ -124,14 +145,14 @@ struct MatchPump<Element> {
     }
 }
 
-/// The values of one path as an `AsyncSequence`.
+/// The values of one path as an `AsyncSequence`; `Sendable`, like ``JSONMatchSequence``.
 ///
 /// ```swift
 /// for try await id in input.values(at: JSONPath.root.goTo("items").forEach().goTo("id").integer) {
 ///     print(id)
 /// }
 /// ```
-public struct JSONValueSequence<Value>: AsyncSequence {
+public struct JSONValueSequence<Value>: AsyncSequence, Sendable {
     /// Each element is one value.
     public typealias Element = Value
     let matches: JSONMatchSequence<Value>
@@ -141,7 +162,7 @@ public struct JSONValueSequence<Value>: AsyncSequence {
     /// ```swift
     /// let ids = JSONValueSequence(path: idPath, chunks: stream)
     /// ```
-    public init<Chunks: AsyncSequence>(
+    public init<Chunks: AsyncSequence & Sendable>(
         path: TypedJSONPath<Value>, chunks: Chunks, options: JSONParserOptions = JSONParserOptions()
     ) where Chunks.Element: Sequence<UInt8> {
         matches = JSONMatchSequence(path: path, chunks: chunks, options: options)
@@ -158,7 +179,9 @@ public struct JSONValueSequence<Value>: AsyncSequence {
     /// ```
     public func makeAsyncIterator() -> Iterator {
         Iterator(
-            pump: MatchPump(path: matches.path, options: matches.options, chunks: matches.makeChunks()) { $0.value })
+            pump: MatchPump(
+                path: matches.path, options: matches.options, chunks: matches.makeChunks(), explain: matches.explain
+            ) { $0.value })
     }
 
     /// Yields the values of the matches; their paths and locations are never resolved.
@@ -261,7 +284,7 @@ extension JSONInput {
     }
 }
 
-extension AsyncSequence where Element: Sequence<UInt8> {
+extension AsyncSequence where Self: Sendable, Element: Sequence<UInt8> {
     /// The values `path` selects in this stream of byte chunks.
     ///
     /// ```swift

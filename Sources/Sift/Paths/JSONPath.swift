@@ -127,6 +127,22 @@ public struct JSONPath: Sendable, CustomStringConvertible {
     }
 }
 
+extension JSONPath {
+    /// The member names of a path that only steps into object members, one name at a time
+    /// (`$.data.authors`, `$['a.b']`); nil for any other path (wildcards, indices, filters,
+    /// descendants, combined paths).
+    package var memberNames: [String]? {
+        guard alternatives.count == 1 else { return nil }
+        var names: [String] = []
+        for segment in alternatives[0] {
+            guard case .child(let selectors) = segment, selectors.count == 1, case .name(let name) = selectors[0]
+            else { return nil }
+            names.append(name)
+        }
+        return names
+    }
+}
+
 /// One step of a path.
 enum PathSegment: Sendable, CustomStringConvertible {
     /// RFC 9535 child segment: the selectors applied to the input value.

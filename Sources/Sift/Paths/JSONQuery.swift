@@ -51,11 +51,19 @@ public struct JSONQuery {
     /// Adds a path whose valid values are collected in document order (per alternative of a
     /// combined path, in combination order).
     ///
+    /// The values are `Sendable`, so that ``JSONQueryResults`` can cross tasks; collect values
+    /// of another type with ``collect(_:from:options:)`` or a callback (``add(_:onMatch:)``).
+    ///
     /// ```swift
     /// let names = query.add(JSONPath.root.goTo("users").forEach().goTo("name").string)
     /// ```
     @discardableResult
-    public mutating func add<Value>(_ path: TypedJSONPath<Value>) -> Handle<Value> {
+    public mutating func add<Value: Sendable>(_ path: TypedJSONPath<Value>) -> Handle<Value> {
+        addCollecting(path)
+    }
+
+    /// Adds a collected path of any value type (the results never leave the module).
+    mutating func addCollecting<Value>(_ path: TypedJSONPath<Value>) -> Handle<Value> {
         slots.append(CollectingSlotFactory(destination: path.destination))
         paths.append((path.path, path.destination.kind))
         return Handle(index: slots.count - 1)
@@ -130,7 +138,7 @@ public struct JSONQuery {
         _ path: TypedJSONPath<Value>, from input: JSONInput, options: JSONParserOptions = JSONParserOptions()
     ) throws -> [Value] {
         var query = JSONQuery(options: options)
-        let handle = query.add(path)
+        let handle = query.addCollecting(path)
         return try query.run(input)[handle]
     }
 
@@ -146,12 +154,22 @@ public struct JSONQuery {
 
 /// The values a ``JSONQuery`` run collected.
 ///
+/// `Sendable`: the values are (``JSONQuery/add(_:)`` requires it) and nothing changes them after
+/// the run, so the results of a query run on another task come back whole:
+///
+/// ```swift
+/// let results = try await Task.detached { try query.run(.file("feed.json")) }.value
+/// ```
+///
 /// ```swift
 /// let results = try query.run(input)
 /// results[titles]        // every title
 /// results.first(titles)  // the first valid one
 /// ```
-public struct JSONQueryResults {
+public struct JSONQueryResults: @unchecked Sendable {
+    /// Read-only after the run; every value in them is `Sendable` when the results are public
+    /// (``JSONQuery/add(_:)`` requires it; the unconstrained `addCollecting(_:)` is used only
+    /// inside functions that return the values alone).
     let slots: [any QuerySlot]
 
     /// All valid values of a path: combination order, then document order.
@@ -165,7 +183,8 @@ public struct JSONQueryResults {
         (slots[handle.index] as! CollectingSlot).values(as: Value.self)
     }
 
-    /// The first valid value of a path, or nil.
+    /// The first valid value of a path, or nil when it found none: the optional form of
+    /// ``value(_:)-(JSONQuery.Handle<Int>)``, which answers a default instead.
     ///
     /// ```swift
     /// let title: String? = results.first(titles)
@@ -176,17 +195,21 @@ public struct JSONQueryResults {
 }
 
 extension JSONQueryResults {
-    /// The first integer of a path, or 0 (the Hub Framework's default).
+    /// A missing value gives 0 (the Hub Framework's default): the first integer of a path, or 0
+    /// when the path found none; ``first(_:)`` answers nil instead.
     ///
     /// ```swift
-    /// let count: Int = results.value(countHandle)
+    /// let count: Int = results.value(countHandle)   // 0 when there is no count
+    /// let known: Int? = results.first(countHandle)  // nil when there is no count
     /// ```
     public func value(_ handle: JSONQuery.Handle<Int>) -> Int { first(handle) ?? 0 }
 
-    /// The first boolean of a path, or false (the Hub Framework's default).
+    /// A missing value gives false (the Hub Framework's default): the first boolean of a path, or
+    /// false when the path found none; ``first(_:)`` answers nil instead.
     ///
     /// ```swift
-    /// let enabled: Bool = results.value(enabledHandle)
+    /// let enabled: Bool = results.value(enabledHandle)   // false when absent
+    /// let known: Bool? = results.first(enabledHandle)    // nil when absent
     /// ```
     public func value(_ handle: JSONQuery.Handle<Bool>) -> Bool { first(handle) ?? false }
 }

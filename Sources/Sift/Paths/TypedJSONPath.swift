@@ -60,7 +60,8 @@ public struct TypedJSONPath<Value>: Sendable {
         return result
     }
 
-    /// The first valid value the path selects in `value`, or nil.
+    /// The first valid value the path selects in `value`, or nil when there is none: the
+    /// optional form of `value(in:)`, which answers a default (0, false) for integers and booleans.
     ///
     /// ```swift
     /// JSONPath.root.goTo("int").integer.first(in: ["int": "notAnInt"]) // nil
@@ -76,19 +77,23 @@ public struct TypedJSONPath<Value>: Sendable {
 }
 
 extension TypedJSONPath where Value == Int {
-    /// The first valid integer, or 0 when there is none (the Hub Framework's default).
+    /// A missing value gives 0 (the Hub Framework's default): the first valid integer, or 0 when
+    /// there is none; ``first(in:)`` answers nil instead.
     ///
     /// ```swift
     /// JSONPath.root.goTo("count").integer.value(in: [:]) // 0
+    /// JSONPath.root.goTo("count").integer.first(in: [:]) // nil
     /// ```
     public func value(in json: JSONValue) -> Int { first(in: json) ?? 0 }
 }
 
 extension TypedJSONPath where Value == Bool {
-    /// The first valid boolean, or false when there is none (the Hub Framework's default).
+    /// A missing value gives false (the Hub Framework's default): the first valid boolean, or
+    /// false when there is none; ``first(in:)`` answers nil instead.
     ///
     /// ```swift
     /// JSONPath.root.goTo("bool").bool.value(in: ["bool": "notABool"]) // false
+    /// JSONPath.root.goTo("bool").bool.first(in: ["bool": "notABool"]) // nil
     /// ```
     public func value(in json: JSONValue) -> Bool { first(in: json) ?? false }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import NIOCore
+import Sift
+import SiftMapping
+import Testing
+
+@testable import SiftHTTP
+
+/// One meaning of a root key path in every mapper: dotted, with a literal key containing dots
+/// winning over the nested reading (as in SiftMapping), or an RFC 9535 path of member names.
+@Suite("Root key paths")
+struct RootKeyPathTests {
+    /// The object at `keyPath` of `json`, fed in pieces of `size` bytes.
+    static func object(_ json: String, at keyPath: String, size: Int = 3) throws -> Int {
+        var session = ObjectDataMapper(Int.self, rootKeyPath: keyPath).makeSession()
+        for piece in Fixtures.pieces(json, size: size) { try session.consume(piece) }
+        return try session.finish()
+    }
+
+    /// The elements at `keyPath` of `json`, fed in pieces of `size` bytes.
+    static func elements(_ json: String, at keyPath: String, size: Int = 3) throws -> [Int] {
+        var session = ArrayDataMapper(of: Int.self, rootKeyPath: keyPath).makeElementSession()
+        var elements: [Int] = []
+        for piece in Fixtures.pieces(json, size: size) { elements += try session.consume(piece) }
+        return elements + (try session.finish())
+    }
+
+    @Test("a literal key with dots wins over the nested reading, wherever it is", arguments: [1, 3, 4096])
+    func literalKeyWins(size: Int) throws {
+        #expect(try Self.object(#"{"a": {"b": 1}, "a.b": 2}"#, at: "a.b", size: size) == 2)
+        #expect(try Self.object(#"{"a.b": 2, "a": {"b": 1}}"#, at: "a.b", size: size) == 2)
+        #expect(try Self.object(#"{"a": {"b": 1}}"#, at: "a.b", size: size) == 1)
+        #expect(try Self.object(#"{"a.b": 2}"#, at: "a.b", size: size) == 2)
+        #expect(try Self.elements(#"{"a.b": [1, 2], "a": {"b": [3]}}"#, at: "a.b", size: size) == [1, 2])
+        #expect(try Self.elements(#"{"a": {"b": [3]}}"#, at: "a.b", size: size) == [3])
+        #expect(try Self.elements(#"{"a": {"b": 5}, "a.b": [1]}"#, at: "a.b", size: size) == [1])
+    }
+
+    @Test("an RFC 9535 path of member names", arguments: [1, 3, 4096])
+    func rfc9535Paths(size: Int) throws {
+        let json = #"{"a": {"b": 1, "c": [4, 5]}, "a.b": 2, "$ref": 7}"#
+        #expect(try Self.object(json, at: "$.a.b", size: size) == 1)
+        #expect(try Self.object(json, at: "$['a.b']", size: size) == 2)
+        #expect(try Self.object(json, at: "$['a']['b']", size: size) == 1)
+        #expect(try Self.elements(json, at: "$.a.c", size: size) == [4, 5])
+        #expect(try Self.elements("[6, 7]", at: "$", size: size) == [6, 7])
+        // Not RFC 9535: a dotted path naming the key `$ref`.
+        #expect(try Self.object(json, at: "$ref", size: size) == 7)
+    }
+
+    @Test("what cannot be decided, or named, is an error that says why")
+    func errors() throws {
+        // Found while parsing: a consumer error of the parse, as every wrong-kind value is.
+        let parse = #expect(throws: JSONParseError.self) {
+            _ = try Self.elements(#"{"a": {"b": [3]}, "a.b": [1]}"#, at: "a.b")
+        }
+        let late = parse?.underlyingError as? DataMapperError
+        #expect(late?.message.hasPrefix("root key path `a.b` names both a member with that name") == true)
+        #expect(late?.path.description == "$['a.b']")
+
+        let wrongKind = #expect(throws: DataMapperError.self) { _ = try Self.elements(#"{"a": {"b": 5}}"#, at: "a.b") }
+        #expect(wrongKind?.message == "expected an array at root key path `a.b`, found a number")
+        #expect(wrongKind?.location?.column == 13)
+
+        let notMembers = #expect(throws: DataMapperError.self) { _ = try Self.elements("[[1]]", at: "$[*]") }
+        #expect(
+            notMembers?.message
+                == "root key path `$[*]` must name object members, such as `$.data.authors` or `$['a.b']`")
+
+        let missing = #expect(throws: DataMapperError.self) { _ = try Self.object(#"{"a": {}}"#, at: "$.a.b") }
+        #expect(missing?.message == "no value at root key path `$.a.b`: `a` has no member `b`")
+    }
+
+    @Test("SiftMapping's mappers read the same paths")
+    func mappingMappers() throws {
+        let json = #"{"data": {"author": {"id": 1, "name": "Ada"}}, "data.author": {"id": 2, "name": "Grace"}}"#
+        for (keyPath, id) in [("data.author", 2), ("$.data.author", 1), ("$['data.author']", 2)] {
+            var session = ObjectDataMapper(mapping: MappedAuthor.self, rootKeyPath: keyPath).makeSession()
+            for piece in Fixtures.pieces(json, size: 5) { try session.consume(piece) }
+            #expect(try session.finish().id == id, "\(keyPath)")
+        }
+        #expect(RootKeyPath("$.data.people").mappingKeyPath == "data.people")
+        #expect(RootKeyPath("data.people").mappingKeyPath == "data.people")
+        #expect(RootKeyPath(nil).mappingKeyPath == "")
+    }
+}
