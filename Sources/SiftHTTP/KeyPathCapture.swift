@@ -49,7 +49,7 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
         let keys: [String]
         let keyPath: JSONNodePath
         /// What the first value found at each prefix of the keys was ("an object", ...).
-        var foundKinds: [String?]
+        var foundKinds: [JSONValueKind?]
         var valueFound = false
         var arraysFound = 0
         var elementIndex = 0
@@ -165,7 +165,7 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
     private mutating func probe(_ tag: Tag, found event: JSONEvent) {
         let reading = tag.reading
         guard tag.level < readings[reading].foundKinds.count else { return }
-        let kind = Self.kind(of: event)
+        guard let kind = JSONValueKind(of: event) else { return }
         if readings[reading].foundKinds[tag.level] == nil { readings[reading].foundKinds[tag.level] = kind }
         guard tag.level == readings[reading].keys.count, target == .elements else { return }
         if case .startArray = event {
@@ -195,7 +195,7 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
         var level = 0
         while level < reading.keys.count, reading.foundKinds[level + 1] != nil { level += 1 }
         guard let kind = reading.foundKinds[level] else { return "the document has no value there" }
-        guard kind == "an object", level < reading.keys.count else {
+        guard kind == .object, level < reading.keys.count else {
             return "\(pathText(level)) is \(kind), not an object"
         }
         return "\(pathText(level)) has no member `\(reading.keys[level])`"
@@ -206,18 +206,6 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
 
     private func pathText(_ count: Int) -> String {
         count == 0 ? "the root value" : "`" + described.keys.prefix(count).joined(separator: ".") + "`"
-    }
-
-    static func kind(of event: JSONEvent) -> String {
-        switch event {
-        case .startObject: "an object"
-        case .startArray: "an array"
-        case .string: "a string"
-        case .number: "a number"
-        case .bool: "a boolean"
-        case .null: "null"
-        default: "a token"
-        }
     }
 }
 

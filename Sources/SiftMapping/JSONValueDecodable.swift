@@ -88,7 +88,7 @@ extension JSONObject: JSONValueDecodable {
     /// ```
     public init(jsonValue: JSONValue) throws {
         guard case .object(let object) = jsonValue else {
-            throw MappingError.mismatch(expected: "an object", found: jsonValue)
+            throw MappingError.mismatch(expected: JSONValueKind.object.description, found: jsonValue)
         }
         self = object
     }
@@ -117,7 +117,7 @@ extension Array: JSONValueDecodable where Element: JSONValueDecodable {
     /// ```
     public init(jsonValue: JSONValue) throws {
         guard case .array(let elements) = jsonValue else {
-            throw MappingError.mismatch(expected: "an array", found: jsonValue)
+            throw MappingError.mismatch(expected: JSONValueKind.array.description, found: jsonValue)
         }
         var result: [Element] = []
         result.reserveCapacity(elements.count)
@@ -154,7 +154,7 @@ extension Dictionary: JSONValueDecodable where Key == String, Value: JSONValueDe
     /// ```
     public init(jsonValue: JSONValue) throws {
         guard case .object(let object) = jsonValue else {
-            throw MappingError.mismatch(expected: "an object", found: jsonValue)
+            throw MappingError.mismatch(expected: JSONValueKind.object.description, found: jsonValue)
         }
         var result: [String: Value] = [:]
         var failures: [MappingFailure] = []

@@ -118,20 +118,6 @@ package enum DestinationKind: Sendable, Equatable {
         default: true
         }
     }
-
-    var typeName: String {
-        switch self {
-        case .bool: "a boolean"
-        case .integer: "an integer"
-        case .double: "a number"
-        case .string: "a string"
-        case .url: "a URL string"
-        case .dictionary, .object: "an object"
-        case .array: "an array"
-        case .value: "a JSON value"
-        case .decoded: "a decodable value"
-        }
-    }
 }
 
 /// Converts matched values into a destination's Swift type.
