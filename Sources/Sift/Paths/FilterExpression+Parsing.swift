@@ -64,7 +64,14 @@ extension JSONPathParser {
             if case .literal = operand {
                 throw error("'!' applies to a query, a function or a parenthesized expression", at: operandStart)
             }
-            return .logical(.not(try logical(operand)), at: start)
+            let negated = try logical(operand)
+            let end = position
+            skipBlanks()
+            if let next = peek, "=<>".unicodeScalars.contains(next) || (next == "!" && peekNext == "=") {
+                throw error("'!' cannot apply to a comparison: write !(…) around it", at: start)
+            }
+            position = end
+            return .logical(.not(negated), at: start)
         case "(":
             return .logical(try parenthesized(), at: start)
         default:
@@ -85,6 +92,8 @@ extension JSONPathParser {
         position += 1
         return expression
     }
+
+    private var peekNext: Unicode.Scalar? { position + 1 < scalars.count ? scalars[position + 1] : nil }
 
     /// Reads `text` after optional blank space; leaves the position unchanged when it is not there.
     private mutating func consume(_ text: String) -> Bool {
