@@ -7,7 +7,8 @@ import Testing
 /// give the expected values in the expected order, by streaming (whole and chunked) and in
 /// memory; invalid selectors must be rejected.
 ///
-/// Filter tests are counted as skipped.
+/// In memory (``TypedJSONPath/values(in:)``) every test passes, filters included. Streaming
+/// covers every test without a filter; a filter path must throw ``JSONPathStreamingError``.
 @Suite struct JSONPathComplianceTests {
     static let suiteURL = TokenizerTestSupport.fixture("jsonpath-cts/cts.json")
 
@@ -61,18 +62,17 @@ import Testing
     @Test func compliance() throws {
         let cases = try Self.loadCases()
         try #require(!cases.isEmpty, "cts.json not found at \(Self.suiteURL.path)")
-        var passed = 0
-        var skipped = 0
+        var inMemory = 0
+        var streamed = 0
+        var filterPaths = 0
         var failures: [String] = []
         for test in cases {
             let path: JSONPath
             do {
                 path = try JSONPath(test.selector)
             } catch {
-                if error.message.contains("filter") {
-                    skipped += 1
-                } else if test.invalid {
-                    passed += 1
+                if test.invalid {
+                    inMemory += 1
                 } else {
                     failures.append("\(test.name): rejected valid selector \(test.selector): \(error.message)")
                 }
@@ -83,38 +83,77 @@ import Testing
                 continue
             }
             guard let document = test.document else { continue }
-            let text = Array(JSONWriterTestSupport.serialize(document).utf8)
-            var ok = true
-            let memory = PathSelection.select(path.alternatives[0][...], from: document)
-            if !test.results.contains(memory.map(\.value)) {
-                ok = false
-                failures.append("\(test.name): in memory \(memory.map(\.value)) for \(test.selector)")
+            if Self.checkInMemory(test, path: path, document: document, failures: &failures) { inMemory += 1 }
+            if JSONPathStreamingError(path) != nil {
+                filterPaths += 1
+                Self.checkStreamingRejected(test, path: path, document: document, failures: &failures)
+            } else if try Self.checkStreamed(test, path: path, document: document, failures: &failures) {
+                streamed += 1
             }
-            for chunkSize in [text.count + 1, 1, 7] {
-                let streamed = try Self.stream(path, over: text, chunkSize: chunkSize)
-                let matchIndex = test.results.firstIndex(of: streamed.map(\.1))
-                if matchIndex == nil {
-                    ok = false
-                    failures.append(
-                        "\(test.name): streamed (chunks of \(chunkSize)) \(streamed.map(\.1)) expected \(test.results.first ?? []) for \(test.selector)"
-                    )
-                    break
-                }
-                if let matchIndex, matchIndex < test.resultPaths.count,
-                    streamed.map(\.0) != test.resultPaths[matchIndex]
-                {
-                    ok = false
-                    failures.append("\(test.name): paths \(streamed.map(\.0)) expected \(test.resultPaths[matchIndex])")
-                    break
-                }
-            }
-            if ok { passed += 1 }
         }
         print(
-            "JSONPath CTS: \(passed) passed, \(failures.count) failed, \(skipped) skipped (filters), \(cases.count) total"
+            "JSONPath CTS: in memory \(inMemory) of \(cases.count) passed; streamed \(streamed) passed, "
+                + "\(filterPaths) filter paths rejected for streaming; \(failures.count) failures"
         )
         for failure in failures.prefix(40) { print("  ✗ \(failure)") }
         #expect(failures.isEmpty)
+        #expect(inMemory == cases.count)
+    }
+
+    /// `values(in:)` and the in-memory selection (values and normalized paths).
+    static func checkInMemory(_ test: Case, path: JSONPath, document: JSONValue, failures: inout [String]) -> Bool {
+        let values = path.value.values(in: document)
+        guard let matchIndex = test.results.firstIndex(of: values) else {
+            failures.append(
+                "\(test.name): in memory \(values) expected \(test.results.first ?? []) for \(test.selector)")
+            return false
+        }
+        let paths = PathSelection.select(path.alternatives[0][...], from: document).map(\.path.normalized)
+        if matchIndex < test.resultPaths.count, paths != test.resultPaths[matchIndex] {
+            failures.append("\(test.name): in-memory paths \(paths) expected \(test.resultPaths[matchIndex])")
+            return false
+        }
+        return true
+    }
+
+    /// Streaming a filter path throws ``JSONPathStreamingError`` before any match.
+    static func checkStreamingRejected(_ test: Case, path: JSONPath, document: JSONValue, failures: inout [String]) {
+        var query = JSONQuery()
+        var delivered = 0
+        query.add(path.value) { _ in delivered += 1 }
+        let text = JSONWriterTestSupport.serialize(document)
+        do {
+            _ = try query.run(.string(text))
+            failures.append("\(test.name): streaming a filter path did not throw")
+        } catch is JSONPathStreamingError {
+            if delivered > 0 {
+                failures.append("\(test.name): streaming delivered \(delivered) matches before throwing")
+            }
+        } catch {
+            failures.append("\(test.name): streaming threw \(error)")
+        }
+    }
+
+    /// The streamed values and paths, whole and in chunks.
+    static func checkStreamed(_ test: Case, path: JSONPath, document: JSONValue, failures: inout [String]) throws
+        -> Bool
+    {
+        let text = Array(JSONWriterTestSupport.serialize(document).utf8)
+        for chunkSize in [text.count + 1, 1, 7] {
+            let streamed = try Self.stream(path, over: text, chunkSize: chunkSize)
+            let matchIndex = test.results.firstIndex(of: streamed.map(\.1))
+            guard let matchIndex else {
+                failures.append(
+                    "\(test.name): streamed (chunks of \(chunkSize)) \(streamed.map(\.1)) expected \(test.results.first ?? []) for \(test.selector)"
+                )
+                return false
+            }
+            if matchIndex < test.resultPaths.count, streamed.map(\.0) != test.resultPaths[matchIndex] {
+                failures.append("\(test.name): paths \(streamed.map(\.0)) expected \(test.resultPaths[matchIndex])")
+                return false
+            }
+        }
+        return true
     }
 }
 

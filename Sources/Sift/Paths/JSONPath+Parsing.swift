@@ -43,14 +43,18 @@ public struct JSONPathSyntaxError: Error, Hashable, Sendable, CustomStringConver
 
 extension JSONPath {
     /// Parses an RFC 9535 JSONPath expression: `$`, `.name`, `['name']`, `.*`, `[*]`, `[n]`
-    /// (negative counts from the end), unions `[a,b]`, slices `[start:end:step]` and descendant
-    /// segments `..`.
+    /// (negative counts from the end), unions `[a,b]`, slices `[start:end:step]`, descendant
+    /// segments `..` and filter selectors `[?expr]` with comparisons, `&&`, `||`, `!`, existence
+    /// tests and the functions `length`, `count`, `match`, `search` and `value`.
     ///
-    /// Filter selectors (`[?...]`) are not supported yet.
+    /// Well-typedness (RFC 9535 §2.4.3) is checked here: an ill-typed filter is a syntax error.
+    /// Filters are evaluated in memory (``TypedJSONPath/values(in:)``); streaming a path with a
+    /// filter throws ``JSONPathStreamingError`` for now.
     ///
     /// ```swift
     /// let path = try JSONPath("$.store.book[0,-1]['title']")
     /// let ids = try JSONPath("$..id")
+    /// let cheap = try JSONPath("$.items[?@.price < 10 && match(@.name, 'a.*')].name")
     /// ```
     public init(_ expression: String) throws(JSONPathSyntaxError) {
         var parser = JSONPathParser(expression)
@@ -59,9 +63,11 @@ extension JSONPath {
 }
 
 struct JSONPathParser {
-    private let expression: String
-    private let scalars: [Unicode.Scalar]
-    private var position = 0
+    let expression: String
+    let scalars: [Unicode.Scalar]
+    var position = 0
+    /// How deep filter expressions nest at the current position (see ``FilterExpression/maximumNesting``).
+    var filterNesting = 0
     private static let maximumInteger = (1 << 53) - 1
 
     init(_ expression: String) {
@@ -72,12 +78,24 @@ struct JSONPathParser {
     mutating func parse() throws(JSONPathSyntaxError) -> JSONPath {
         guard peek == "$" else { throw error("a JSONPath query starts with '$'") }
         position += 1
+        let segments = try segments(inFilter: false)
+        return JSONPath(alternatives: [segments])
+    }
+
+    /// The segments after `$` or `@`.
+    ///
+    /// At the top level they run to the end of the expression; inside a filter they end before the first character that cannot start a segment (blank
+    /// space before it is left unread).
+    mutating func segments(inFilter: Bool) throws(JSONPathSyntaxError) -> [PathSegment] {
         var segments: [PathSegment] = []
         while true {
             let beforeSpace = position
             skipBlanks()
             guard let next = peek else {
-                if position != beforeSpace { throw error("unexpected blank space at the end", at: beforeSpace) }
+                if position != beforeSpace && !inFilter {
+                    throw error("unexpected blank space at the end", at: beforeSpace)
+                }
+                position = beforeSpace
                 break
             }
             switch next {
@@ -101,19 +119,23 @@ struct JSONPathParser {
                     segments.append(.child([.name(try memberNameShorthand())]))
                 }
             default:
+                if inFilter {
+                    position = beforeSpace
+                    return segments
+                }
                 throw error("expected '.', '..' or '[' to start a segment")
             }
         }
-        return JSONPath(alternatives: [segments])
+        return segments
     }
 
-    private var peek: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
+    var peek: Unicode.Scalar? { position < scalars.count ? scalars[position] : nil }
 
-    private func error(_ message: String, at offset: Int? = nil) -> JSONPathSyntaxError {
+    func error(_ message: String, at offset: Int? = nil) -> JSONPathSyntaxError {
         JSONPathSyntaxError(message: message, expression: expression, position: offset ?? position)
     }
 
-    private mutating func skipBlanks() {
+    mutating func skipBlanks() {
         while let scalar = peek, scalar == " " || scalar == "\t" || scalar == "\n" || scalar == "\r" { position += 1 }
     }
 
@@ -155,7 +177,7 @@ struct JSONPathParser {
         case "*":
             position += 1
             return .wildcard
-        case "?": throw error("filter selectors are not supported")
+        case "?": return .filter(try filterSelector())
         case nil: throw error("expected a selector")
         default:
             let start = position
@@ -202,7 +224,7 @@ struct JSONPathParser {
         return negative ? -value : value
     }
 
-    private mutating func stringLiteral() throws(JSONPathSyntaxError) -> String {
+    mutating func stringLiteral() throws(JSONPathSyntaxError) -> String {
         guard let quote = peek else { throw error("expected a string") }
         position += 1
         var result = String.UnicodeScalarView()

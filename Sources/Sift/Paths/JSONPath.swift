@@ -183,6 +183,8 @@ enum PathSelector: Sendable, Hashable, CustomStringConvertible {
     case wildcard
     case index(Int)
     case slice(start: Int?, end: Int?, step: Int?)
+    /// RFC 9535 filter selector: the children for which the expression is true.
+    case filter(FilterSelector)
 
     var description: String {
         switch self {
@@ -192,6 +194,7 @@ enum PathSelector: Sendable, Hashable, CustomStringConvertible {
         case .slice(let start, let end, let step):
             (start.map(String.init) ?? "") + ":" + (end.map(String.init) ?? "")
                 + (step.map { ":\($0)" } ?? "")
+        case .filter(let filter): "?" + filter.text
         }
     }
 
@@ -202,8 +205,14 @@ enum PathSelector: Sendable, Hashable, CustomStringConvertible {
         case .index(let index): index < 0
         case .slice(let start, let end, let step):
             (step ?? 1) <= 0 || (start ?? 0) < 0 || (end ?? 0) < 0
-        case .name, .wildcard: false
+        case .name, .wildcard, .filter: false
         }
+    }
+
+    /// Whether this is a filter selector (evaluated in memory only, for now).
+    var isFilter: Bool {
+        if case .filter = self { return true }
+        return false
     }
 }
 

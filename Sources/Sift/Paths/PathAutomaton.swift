@@ -101,6 +101,9 @@ package final class PathAutomaton: @unchecked Sendable {
     private(set) var blockTails: [BlockTail] = []
     var programRoots: [Int32] = []
     var orderGroups: [OrderGroup] = []
+    /// The first path added that cannot be streamed yet (one with a filter selector), as the
+    /// error every streaming entry point throws before reading input; such a path is not compiled.
+    package private(set) var streamingError: JSONPathStreamingError?
     /// The order of the matches of the paths added from now on.
     package var resultOrder = JSONQuery.ResultOrder.rfc9535
     private var trie: [TrieKey: Int32] = [:]
@@ -148,6 +151,10 @@ package final class PathAutomaton: @unchecked Sendable {
         _ path: JSONPath, program: Int,
         makeAccept: (Int, Int32, Int32) -> Accept
     ) {
+        if let error = JSONPathStreamingError(path) {
+            if streamingError == nil { streamingError = error }
+            return
+        }
         for (alternative, segments) in path.alternatives.enumerated() {
             let blockIndex = segments.firstIndex(where: \.isBlock) ?? segments.count
             let streamed = Array(segments[..<blockIndex])
@@ -250,7 +257,7 @@ package final class PathAutomaton: @unchecked Sendable {
         case .wildcard: .wildcard
         case .index(let index) where index >= 0: .index(index)
         case .slice(let start, let end, let step): .slice(start, end, step)
-        case .index: nil
+        case .index, .filter: nil
         }
     }
 
@@ -261,6 +268,8 @@ package final class PathAutomaton: @unchecked Sendable {
         case .wildcard:
             states[Int(from)].members.append(transition)
             states[Int(from)].elements.append(transition)
+        case .filter:
+            break  // Paths with filters are not compiled (see `streamingError`).
         case .index, .slice:
             states[Int(from)].indexed.append(IndexedTransition(selector: selector, transition: transition))
         }

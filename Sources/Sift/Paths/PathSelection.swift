@@ -1,20 +1,37 @@
-/// RFC 9535 selection on values in memory: the reference the streaming matcher agrees with, and
-/// the engine for the steps that follow a ``JSONPath/runBlock(_:)``.
+/// RFC 9535 selection on values in memory: the reference the streaming matcher agrees with, the
+/// engine for the steps that follow a ``JSONPath/runBlock(_:)``, and the evaluator of filter
+/// selectors (``FilterExpression``).
+///
+/// Walks use explicit stacks: nothing recurses with the depth of the value. Member names are
+/// compared by their Unicode scalars; a name selects the last member of that name.
 enum PathSelection {
-    /// The nodes the segments select from `value`, in RFC 9535 order, with their paths relative
-    /// to `value` appended to `base`.
+    /// The nodes the segments select from `value`, in RFC 9535 order.
+    ///
+    /// Their paths relative to `value` are appended to `base`. Absolute queries inside filters refer to `root` (`value`
+    /// when not given).
     static func select(
-        _ segments: ArraySlice<PathSegment>, from value: JSONValue, base: JSONNodePath = .root
+        _ segments: ArraySlice<PathSegment>, from value: JSONValue, base: JSONNodePath = .root, root: JSONValue? = nil
     ) -> [(path: JSONNodePath, value: JSONValue)] {
-        var nodes: [(path: JSONNodePath, value: JSONValue)] = [(base, value)]
+        select(segments, from: (base, value), root: root ?? value)
+    }
+
+    /// The values of the nodes the segments select from `value`, without their paths.
+    static func values(_ segments: ArraySlice<PathSegment>, from value: JSONValue, root: JSONValue) -> [JSONValue] {
+        select(segments, from: (NoPath(), value), root: root).map(\.value)
+    }
+
+    private static func select<Path: SelectionPath>(
+        _ segments: ArraySlice<PathSegment>, from start: (path: Path, value: JSONValue), root: JSONValue
+    ) -> [(path: Path, value: JSONValue)] {
+        var nodes: [(path: Path, value: JSONValue)] = [start]
         for segment in segments {
-            var next: [(path: JSONNodePath, value: JSONValue)] = []
+            var next: [(path: Path, value: JSONValue)] = []
             for node in nodes {
                 switch segment {
                 case .child(let selectors):
-                    apply(selectors, to: node, into: &next)
+                    apply(selectors, to: node, root: root, into: &next)
                 case .descendant(let selectors):
-                    visitDescendants(node) { apply(selectors, to: $0, into: &next) }
+                    visitDescendants(node) { apply(selectors, to: $0, root: root, into: &next) }
                 case .forEach:
                     if case .array(let elements) = node.value {
                         for (index, element) in elements.enumerated() {
@@ -30,32 +47,37 @@ enum PathSelection {
         return nodes
     }
 
-    private static func visitDescendants(
-        _ node: (path: JSONNodePath, value: JSONValue),
-        _ body: ((path: JSONNodePath, value: JSONValue)) -> Void
+    /// Visits a node and its descendants in document order, each node before its children.
+    private static func visitDescendants<Path: SelectionPath>(
+        _ node: (path: Path, value: JSONValue), _ body: ((path: Path, value: JSONValue)) -> Void
     ) {
-        body(node)
-        switch node.value {
-        case .array(let elements):
-            for (index, element) in elements.enumerated() {
-                visitDescendants((node.path.appending(.index(index)), element), body)
+        var pending = [node]
+        while let node = pending.popLast() {
+            body(node)
+            switch node.value {
+            case .array(let elements):
+                for index in elements.indices.reversed() {
+                    pending.append((node.path.appending(.index(index)), elements[index]))
+                }
+            case .object(let object):
+                for member in object.members.reversed() {
+                    pending.append((node.path.appending(.key(member.key)), member.value))
+                }
+            default: break
             }
-        case .object(let object):
-            for member in object {
-                visitDescendants((node.path.appending(.key(member.key)), member.value), body)
-            }
-        default: break
         }
     }
 
-    private static func apply(
-        _ selectors: [PathSelector], to node: (path: JSONNodePath, value: JSONValue),
-        into result: inout [(path: JSONNodePath, value: JSONValue)]
+    private static func apply<Path: SelectionPath>(
+        _ selectors: [PathSelector], to node: (path: Path, value: JSONValue), root: JSONValue,
+        into result: inout [(path: Path, value: JSONValue)]
     ) {
         for selector in selectors {
             switch (selector, node.value) {
             case (.name(let name), .object(let object)):
-                if let value = object[name] { result.append((node.path.appending(.key(name)), value)) }
+                if let member = object.members.last(where: { $0.key.utf8.elementsEqual(name.utf8) }) {
+                    result.append((node.path.appending(.key(name)), member.value))
+                }
             case (.wildcard, .object(let object)):
                 for member in object { result.append((node.path.appending(.key(member.key)), member.value)) }
             case (.wildcard, .array(let elements)):
@@ -66,10 +88,31 @@ enum PathSelection {
                 for index in selector.indices(count: elements.count) {
                     result.append((node.path.appending(.index(index)), elements[index]))
                 }
+            case (.filter(let filter), .array(let elements)):
+                for (index, element) in elements.enumerated()
+                where filter.expression.isSatisfied(by: element, root: root) {
+                    result.append((node.path.appending(.index(index)), element))
+                }
+            case (.filter(let filter), .object(let object)):
+                for member in object where filter.expression.isSatisfied(by: member.value, root: root) {
+                    result.append((node.path.appending(.key(member.key)), member.value))
+                }
             default: break
             }
         }
     }
+}
+
+/// Where a selected node is: its ``JSONNodePath``, or nothing when only values are wanted.
+protocol SelectionPath {
+    func appending(_ component: JSONNodePath.Component) -> Self
+}
+
+extension JSONNodePath: SelectionPath {}
+
+/// The path of a node whose place nobody asked for.
+struct NoPath: SelectionPath {
+    func appending(_ component: JSONNodePath.Component) -> NoPath { self }
 }
 
 extension PathSelector {
@@ -103,7 +146,7 @@ extension PathSelector {
                 }
             }
             return result
-        case .name, .wildcard:
+        case .name, .wildcard, .filter:
             return []
         }
     }
@@ -129,7 +172,7 @@ extension PathSelector {
             guard step > 0, index >= start else { return false }
             if let end, index >= end { return false }
             return (index - start) % step == 0
-        case .name: return false
+        case .name, .filter: return false
         }
     }
 }

@@ -1,0 +1,85 @@
+/// Evaluation of filter expressions on values in memory (RFC 9535 §2.3.5.2 and §2.4).
+///
+/// Recursion follows the expression, whose nesting the parser bounds; walks over values (queries,
+/// comparisons) use explicit stacks, whatever the document's depth.
+extension FilterExpression {
+    /// Whether the expression is true for the candidate `current`, in the document `root`.
+    func isSatisfied(by current: JSONValue, root: JSONValue) -> Bool {
+        switch self {
+        case .or(let alternatives): alternatives.contains { $0.isSatisfied(by: current, root: root) }
+        case .and(let operands): operands.allSatisfy { $0.isSatisfied(by: current, root: root) }
+        case .not(let operand): !operand.isSatisfied(by: current, root: root)
+        case .exists(let query): !query.nodes(current: current, root: root).isEmpty
+        case .test(let call): call.logicalResult(current: current, root: root)
+        case .compare(let left, let comparison, let right):
+            FilterValues.compare(
+                left.value(current: current, root: root), comparison, right.value(current: current, root: root))
+        }
+    }
+}
+
+extension FilterQuery {
+    /// The values of the nodes the query selects.
+    func nodes(current: JSONValue, root: JSONValue) -> [JSONValue] {
+        PathSelection.values(segments[...], from: isAbsolute ? root : current, root: root)
+    }
+}
+
+extension FilterOperand {
+    /// The operand's value, or nil for Nothing (an empty node list, or a function without a
+    /// result).
+    func value(current: JSONValue, root: JSONValue) -> JSONValue? {
+        switch self {
+        case .literal(let value): return value
+        case .query(let query):
+            let nodes = query.nodes(current: current, root: root)
+            return nodes.count == 1 ? nodes[0] : nil
+        case .function(let call): return call.valueResult(current: current, root: root)
+        }
+    }
+}
+
+extension FilterFunctionCall {
+    /// The result of `length`, `count` or `value`.
+    func valueResult(current: JSONValue, root: JSONValue) -> JSONValue? {
+        switch function {
+        case .length:
+            guard case .value(let operand) = arguments[0], let value = operand.value(current: current, root: root)
+            else { return nil }
+            switch value {
+            case .string(let text): return .number(JSONNumber(text.unicodeScalars.count))
+            case .array(let elements): return .number(JSONNumber(elements.count))
+            case .object(let object): return .number(JSONNumber(FilterValues.distinctKeyCount(object)))
+            case .null, .bool, .number: return nil
+            }
+        case .count:
+            guard case .nodes(let query) = arguments[0] else { return nil }
+            return .number(JSONNumber(query.nodes(current: current, root: root).count))
+        case .value:
+            guard case .nodes(let query) = arguments[0] else { return nil }
+            let nodes = query.nodes(current: current, root: root)
+            return nodes.count == 1 ? nodes[0] : nil
+        case .match, .search:
+            return nil
+        }
+    }
+
+    /// The result of `match` or `search`: false unless the first argument is a string and the
+    /// second a valid I-Regexp.
+    func logicalResult(current: JSONValue, root: JSONValue) -> Bool {
+        guard function == .match || function == .search,
+            case .value(let subject) = arguments[0], case .value(let pattern) = arguments[1],
+            case .string(let text)? = subject.value(current: current, root: root)
+        else { return false }
+        let regexp: IRegexp?
+        if let literalPattern {
+            regexp = literalPattern
+        } else if case .string(let source)? = pattern.value(current: current, root: root) {
+            regexp = IRegexp(source)
+        } else {
+            regexp = nil
+        }
+        guard let regexp else { return false }
+        return function == .match ? regexp.matchesWhole(text) : regexp.matchesPart(text)
+    }
+}

@@ -1,0 +1,161 @@
+/// The comparisons of RFC 9535 §2.3.5.2.2 on values (nil is Nothing).
+///
+/// - Nothing equals only Nothing.
+/// - Numbers compare by their exact decimal value (`1 == 1.0 == 1e0`, and integers of any
+///   length), never through `Double` alone.
+/// - Strings compare by Unicode scalar values (not by canonical equivalence): `<` is the
+///   lexicographic order of the scalars.
+/// - Arrays are equal when their elements are, in order; objects when they have the same keys
+///   with equal values, in any order. For duplicate keys the last member wins, as everywhere
+///   in Sift.
+/// - `<` holds only between two numbers or two strings; `<=` and `>=` also hold when `==` does.
+enum FilterValues {
+    static func compare(_ left: JSONValue?, _ comparison: FilterComparison, _ right: JSONValue?) -> Bool {
+        switch comparison {
+        case .equal: equal(left, right)
+        case .notEqual: !equal(left, right)
+        case .less: less(left, right)
+        case .lessOrEqual: less(left, right) || equal(left, right)
+        case .greater: less(right, left)
+        case .greaterOrEqual: less(right, left) || equal(left, right)
+        }
+    }
+
+    static func less(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
+        switch (left, right) {
+        case (.number(let a)?, .number(let b)?):
+            return ExactDecimal(a.text).compare(with: ExactDecimal(b.text)) < 0
+        case (.string(let a)?, .string(let b)?):
+            return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) { $0.value < $1.value }
+        default:
+            return false
+        }
+    }
+
+    /// Deep equality, walked with an explicit stack.
+    static func equal(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
+        guard let left, let right else { return left == nil && right == nil }
+        var pending: [(JSONValue, JSONValue)] = [(left, right)]
+        while let (a, b) = pending.popLast() {
+            switch (a, b) {
+            case (.null, .null): continue
+            case (.bool(let x), .bool(let y)): if x != y { return false }
+            case (.number(let x), .number(let y)):
+                if x.text != y.text && ExactDecimal(x.text).compare(with: ExactDecimal(y.text)) != 0 { return false }
+            case (.string(let x), .string(let y)): if !x.utf8.elementsEqual(y.utf8) { return false }
+            case (.array(let x), .array(let y)):
+                guard x.count == y.count else { return false }
+                for index in x.indices { pending.append((x[index], y[index])) }
+            case (.object(let x), .object(let y)):
+                let lhs = lastMembers(x)
+                let rhs = lastMembers(y)
+                guard lhs.count == rhs.count else { return false }
+                for (key, value) in lhs {
+                    guard let other = rhs[key] else { return false }
+                    pending.append((value, other))
+                }
+            default: return false
+            }
+        }
+        return true
+    }
+
+    /// The number of distinct keys of an object (its members, duplicates counted once).
+    static func distinctKeyCount(_ object: JSONObject) -> Int {
+        object.count < 2 ? object.count : Set(object.members.map { ExactKey($0.key) }).count
+    }
+
+    private static func lastMembers(_ object: JSONObject) -> [ExactKey: JSONValue] {
+        var result: [ExactKey: JSONValue] = [:]
+        for member in object.members { result[ExactKey(member.key)] = member.value }
+        return result
+    }
+
+    /// A key compared by its Unicode scalars (Swift's `String` equality is canonical
+    /// equivalence, which JSON does not have).
+    struct ExactKey: Hashable {
+        let text: String
+        init(_ text: String) { self.text = text }
+        static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { lhs.text.utf8.elementsEqual(rhs.text.utf8) }
+        func hash(into hasher: inout Hasher) {
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
+    }
+}
+
+/// A JSON number's exact value: `0.d₁d₂…dₙ × 10^exponent` with no leading or trailing zero
+/// digit (no digits for zero), read from the number's text.
+struct ExactDecimal {
+    var negative = false
+    var digits: [UInt8] = []
+    var exponent = 0
+
+    /// Exponents beyond this magnitude are clamped (no JSON text reaches it in memory).
+    private static let exponentLimit = 1 << 50
+
+    init(_ text: String) {
+        let bytes = Array(text.utf8)
+        var index = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+            negative = true
+            index += 1
+        }
+        var all: [UInt8] = []
+        var integerCount = 0
+        while index < bytes.count, bytes[index] &- 48 < 10 {
+            all.append(bytes[index])
+            integerCount += 1
+            index += 1
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < bytes.count, bytes[index] &- 48 < 10 {
+                all.append(bytes[index])
+                index += 1
+            }
+        }
+        var written = 0
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            var exponentNegative = false
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
+                exponentNegative = bytes[index] == UInt8(ascii: "-")
+                index += 1
+            }
+            while index < bytes.count, bytes[index] &- 48 < 10 {
+                written = min(written * 10 + Int(bytes[index] - 48), Self.exponentLimit)
+                index += 1
+            }
+            if exponentNegative { written = -written }
+        }
+        guard let first = all.firstIndex(where: { $0 != UInt8(ascii: "0") }) else {
+            negative = false
+            return
+        }
+        let last = all.lastIndex(where: { $0 != UInt8(ascii: "0") }) ?? first
+        digits = Array(all[first...last])
+        exponent = integerCount - first + written
+    }
+
+    /// -1, 0 or 1 as this value is less than, equal to or greater than `other`.
+    func compare(with other: ExactDecimal) -> Int {
+        if digits.isEmpty || other.digits.isEmpty {
+            if digits.isEmpty && other.digits.isEmpty { return 0 }
+            if digits.isEmpty { return other.negative ? 1 : -1 }
+            return negative ? -1 : 1
+        }
+        if negative != other.negative { return negative ? -1 : 1 }
+        let magnitude = compareMagnitude(with: other)
+        return negative ? -magnitude : magnitude
+    }
+
+    private func compareMagnitude(with other: ExactDecimal) -> Int {
+        if exponent != other.exponent { return exponent > other.exponent ? 1 : -1 }
+        for index in 0..<max(digits.count, other.digits.count) {
+            let a = index < digits.count ? digits[index] : UInt8(ascii: "0")
+            let b = index < other.digits.count ? other.digits[index] : UInt8(ascii: "0")
+            if a != b { return a > b ? 1 : -1 }
+        }
+        return 0
+    }
+}
