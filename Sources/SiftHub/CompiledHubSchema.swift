@@ -12,11 +12,16 @@ final class CompiledHubSchema: Sendable {
     let arrayRoot: CompiledPaths
     /// The schema, for the properties evaluated in memory (custom images, paths with blocks).
     let memory: HubMemoryParser
+    /// Why the schema cannot be streamed (a path with a filter), thrown when a stream starts;
+    /// evaluation in memory (`ViewModel(jsonValue:)`) handles every path.
+    let streamingError: JSONPathStreamingError?
 
     init(_ schema: HubSchema) {
-        objectRoot = CompiledPaths(Self.automaton(schema, rootIsArray: false))
+        let objectAutomaton = Self.automaton(schema, rootIsArray: false)
+        objectRoot = CompiledPaths(objectAutomaton)
         arrayRoot = CompiledPaths(Self.automaton(schema, rootIsArray: true))
         memory = HubMemoryParser(schema: schema)
+        streamingError = objectAutomaton.streamingError
     }
 
     private static func automaton(_ schema: HubSchema, rootIsArray: Bool) -> PathAutomaton {

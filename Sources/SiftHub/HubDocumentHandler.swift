@@ -39,7 +39,7 @@ struct HubDocumentHandler: JSONEventHandler {
         case .startObject, .startArray:
             var isArray = false
             if case .startArray = event { isArray = true }
-            if !started { startValue(isArray: isArray) }
+            if !started { try startValue(isArray: isArray) }
         case .endObject, .endArray:
             try matcher.handle(event, context: context)
             if context.depth == 0, payloads != nil { endPayload() }
@@ -52,7 +52,8 @@ struct HubDocumentHandler: JSONEventHandler {
 
     /// Starts a top-level value: runs the automaton of its kind, keeping the receiver (and what it
     /// streamed or assembled so far).
-    private mutating func startValue(isArray: Bool) {
+    private mutating func startValue(isArray: Bool) throws {
+        if let error = compiled.streamingError { throw error }
         started = true
         guard isArray != rootIsArray else { return }
         rootIsArray = isArray
