@@ -127,6 +127,7 @@ let readmeExamples: [(name: String, dependencies: [Target.Dependency])] = [
     ("ReadmeIntro", ["Sift"]),
     ("ReadmeTokenizer", ["Sift"]),
     ("ReadmePaths", ["Sift"]),
+    ("ReadmeFilters", ["Sift"]),
     ("ReadmeCodable", ["Sift"]),
     ("ReadmeHub", ["SiftHub"]),
     ("ReadmeHubParser", ["SiftHub"]),
