@@ -2,7 +2,7 @@ internal import CYajl
 
 /// Skipping a container nobody takes, at yajl's own speed or faster.
 ///
-/// When the handler skips a container (``JSONEventContext/skipContents()``) or a recorder leaves
+/// When the handler skips a container (``JSONEventContext/skipContents()``) or its sink leaves
 /// one out, nothing inside it is delivered, yet every token still went through a callback for
 /// its bookkeeping: the open containers, keys and indices an error's path names, and where the
 /// last string ended. In an input held whole (one chunk), the table yajl calls holds CYajl's

@@ -155,13 +155,13 @@ final class TokenizerEngine {
 
     /// Delivers one event; returns false to stop the parse (after storing an error or a stop).
     ///
-    /// An event inside a container the handler skips goes to its recorder instead, if it has one.
+    /// An event inside a container the handler skips goes to its sink instead, if it has one.
     @inline(__always)
     func deliver(_ event: JSONEvent, tokenLength: Int) -> Bool {
         if state.pointee.depth >= state.pointee.skipFrom {
             if isReplaying { return true }
-            if let recorder = state.pointee.recorder {
-                recorder._withUnsafeGuaranteedRef { record(event, into: $0) }
+            if let sink = state.pointee.sink {
+                deliver(event, to: sink)
             } else {
                 switch event {
                 case .startObject, .startArray:
@@ -177,12 +177,12 @@ final class TokenizerEngine {
     }
 
     @inline(__always)
-    private func record(_ event: JSONEvent, into recorder: TapeRecorder) {
+    private func deliver(_ event: JSONEvent, to sink: any SkippedContentsSink) {
         let depth = state.pointee.depth
-        guard depth < state.pointee.recordSkipFrom else { return }
-        if case .leavingOut = recorder.record(event) {
-            // A container the recorder leaves out (only a start event leaves one out).
-            state.pointee.recordSkipFrom = depth
+        guard depth < state.pointee.sinkSkipFrom else { return }
+        if sink.take(event) {
+            // A container the sink leaves out (only a start event leaves one out).
+            state.pointee.sinkSkipFrom = depth
             beginFastSkip()
         }
     }

@@ -134,7 +134,7 @@ extension PathMatcherEngine {
     /// delivered at once, with no block to run on a ``JSONValue``.
     func isTapeTarget(_ target: MatcherCaptureTarget) -> Bool {
         let accept = paths.accepts[Int(target.accept)]
-        guard case .match(.decoded) = accept.kind else { return false }
+        guard case .match(let capture) = accept.kind, capture.contains(.tapes) else { return false }
         return !accept.hasBlock && accept.orderGroup < 0
     }
 }

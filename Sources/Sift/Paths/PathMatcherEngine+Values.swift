@@ -156,7 +156,7 @@ extension PathMatcherEngine {
         if captures.isEmpty || captureLeavesOut {
             context.skipContents()
         } else if captures.count == 1, let recorder = captures[0].tape {
-            context.skipContents(recordingInto: recorder)
+            context.skipContents(into: recorder)
         }
     }
 
@@ -186,7 +186,7 @@ extension PathMatcherEngine {
             pushEntry(MatcherEntry(state: paths.programRoots[program], scope: Int32(scope), keyStart: 0, keyCount: -1))
             valueEnd = entries.count
             needsFrame = true
-        case .match(let kind):
+        case .match(let taking):
             if isContainer ? accept.capturesContainers : accept.capturesScalars {
                 if isContainer {
                     if capture < 0 {
@@ -198,7 +198,7 @@ extension PathMatcherEngine {
                 } else {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 }
-            } else if !isContainer && kind.acceptsScalars {
+            } else if !isContainer && taking.contains(.scalars) {
                 if accept.orderGroup >= 0 {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 } else if wantsInfo {

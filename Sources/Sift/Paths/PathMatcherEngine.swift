@@ -156,7 +156,7 @@ struct PathMatcherEngine {
             let frame = frames[frameIndex]
             truncate(to: frame)
             let entry = entries[Int(frame.directEntry)]
-            let prefix = CompiledPaths.prefixWord(bytes.base, count: bytes.count)
+            let prefix = JSONBytes.prefixWord(bytes.base, count: bytes.count)
             var cursor = -1
             directTarget = nextName(states[Int(entry.state)], bytes, prefix, cursor: &cursor)?.target ?? -1
             directScope = entry.scope
@@ -189,7 +189,7 @@ struct PathMatcherEngine {
     mutating func matchNames(
         _ state: CompiledPaths.State, _ bytes: JSONBytes, _ entry: MatcherEntry, _ frame: MatcherFrame
     ) {
-        let prefix = CompiledPaths.prefixWord(bytes.base, count: bytes.count)
+        let prefix = JSONBytes.prefixWord(bytes.base, count: bytes.count)
         var cursor = -1
         while let transition = nextName(state, bytes, prefix, cursor: &cursor) {
             pushChild(of: entry, via: transition, frame: frame, arrayID: -1)

@@ -216,8 +216,9 @@ struct JSONTapeBuilder {
 }
 
 /// A tape being recorded, shared by the path matcher that started it and, while the matcher
-/// skips the value, by the tokenizer, which then hands it the value's events directly.
-final class TapeRecorder {
+/// skips the value, by the tokenizer, which then hands it the value's events directly (as a
+/// ``SkippedContentsSink``).
+final class TapeRecorder: SkippedContentsSink {
     /// Used by one tokenizer and its matcher, one event at a time.
     @exclusivity(unchecked) var builder = JSONTapeBuilder()
 
@@ -225,5 +226,13 @@ final class TapeRecorder {
     @inline(__always)
     func record(_ event: JSONEvent) -> JSONTapeBuilder.Progress {
         builder.consume(event)
+    }
+
+    /// Records an event the tokenizer delivers while the matcher skips the value; true when it
+    /// opens a container the tape leaves out.
+    @inline(__always)
+    func take(_ event: JSONEvent) -> Bool {
+        if case .leavingOut = builder.consume(event) { return true }
+        return false
     }
 }
