@@ -38,7 +38,7 @@ extension TokenizerEngine {
         // straight there, and lexes only the closing bracket.
         let from = yajlOffset
         if canScan && sift_skip_jump(link, handle, base + yajlStart, parsedCount - yajlStart) != 0 {
-            containersPassedByScan &+= 1
+            diagnostics.containersPassedByScan &+= 1
             scanBudget &-= yajlOffset - from
         } else if !holdsWholeInput {
             sift_skip_cancel(link)

@@ -81,8 +81,8 @@ final class TokenizerEngine {
     /// Nested containers that each run past the chunk would each be scanned to its end; the
     /// budget (twice the chunk) keeps the scanning linear in the input whatever its shape.
     var scanBudget = 0
-    /// Skipped containers yajl was moved past (their bytes checked by the scan alone).
-    var containersPassedByScan = 0
+    /// What tests count (see ``EngineDiagnostics``).
+    var diagnostics = EngineDiagnostics()
     /// Whether the callbacks rebuild a skipped container's bookkeeping (nothing is delivered),
     /// through `replayHandle`, fed from the chunk's byte at `replayBase`.
     var isReplaying = false

@@ -78,7 +78,7 @@ extension PathMatcherEngine {
                         let source = tapeSource ?? TapeSource(options: context.engine.options)
                         tapeSource = source
                         source.bytes = context.retainedInput()
-                        leftOutCaptures += 1
+                        counted.leftOutCaptures += 1
                         tape.selection = TapeSelection(
                             profile: selection.profile, generation: selection.generation, source: source)
                     }

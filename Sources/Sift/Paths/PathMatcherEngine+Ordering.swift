@@ -23,7 +23,7 @@ extension PathMatcherEngine {
                 accept: target.accept, scope: target.scope, key: target.key ?? [], value: value.jsonValue,
                 info: target.info.resolved(), sequence: sequence)
             buffers[accept.orderGroup, default: []].append(buffered)
-            peakHeldMatches = max(peakHeldMatches, buffers[accept.orderGroup, default: []].count)
+            counted.peakHeldMatches = max(counted.peakHeldMatches, buffers[accept.orderGroup, default: []].count)
         } else {
             delivered = true
             try withReceiver { try $0.receive(value, accept: accept, scope: Int(target.scope), info: target.info) }

@@ -53,13 +53,13 @@ struct PathMatcherEngine {
     var sequence = 0
     /// A value went to the receiver during this event (which may then ask to stop).
     var delivered = false
-    /// The most matches held back at once for reordering queries.
-    var peakHeldMatches = 0
-    /// Tapes delivered that left members out.
-    var leftOutCaptures = 0
+    /// What tests count (see ``EngineDiagnostics``); the misses are the profiles'.
+    var counted = EngineDiagnostics()
 
-    var selectiveCaptures: (leftOut: Int, misses: Int) {
-        (leftOutCaptures, profiles.reduce(0) { $0 + ($1?.misses ?? 0) })
+    var diagnostics: EngineDiagnostics {
+        var diagnostics = counted
+        diagnostics.captureMisses = profiles.reduce(0) { $0 + ($1?.misses ?? 0) }
+        return diagnostics
     }
 
     init<Receiver: PathMatchReceiver>(paths: CompiledPaths, receiver: MatchReceiverBox<Receiver>) {
