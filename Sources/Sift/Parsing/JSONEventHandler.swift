@@ -173,12 +173,12 @@ public struct JSONEventContext {
     ///
     /// Containers the sink leaves out are not even delivered to it. The caller keeps `sink` alive
     /// until this container's end event.
-    func skipContents(into sink: any SkippedContentsSink) {
+    func skipContents(into sink: SkippedContentsSink) {
         let state = engine.state
         switch event {
         case .startObject, .startArray:
             state.pointee.skipFrom = state.pointee.depth
-            state.pointee.sink = sink
+            state.pointee.sink = Unmanaged.passUnretained(sink)
             state.pointee.sinkSkipFrom = .max
         default: break
         }

@@ -161,7 +161,7 @@ final class TokenizerEngine {
         if state.pointee.depth >= state.pointee.skipFrom {
             if isReplaying { return true }
             if let sink = state.pointee.sink {
-                deliver(event, to: sink)
+                sink._withUnsafeGuaranteedRef { deliver(event, to: $0) }
             } else {
                 switch event {
                 case .startObject, .startArray:
@@ -177,7 +177,7 @@ final class TokenizerEngine {
     }
 
     @inline(__always)
-    private func deliver(_ event: JSONEvent, to sink: any SkippedContentsSink) {
+    private func deliver(_ event: JSONEvent, to sink: SkippedContentsSink) {
         let depth = state.pointee.depth
         guard depth < state.pointee.sinkSkipFrom else { return }
         if sink.take(event) {

@@ -94,7 +94,7 @@ struct TokenizerState {
     ///
     /// Unretained: the handler that asked keeps the sink until the container's end event, and
     /// the tokenizer lets go of it before delivering that event.
-    unowned(unsafe) var sink: (any SkippedContentsSink)?
+    var sink: Unmanaged<SkippedContentsSink>?
     /// Events at this depth or deeper do not go to the sink either (a container the sink leaves
     /// out); `Int.max` when the sink takes everything.
     var sinkSkipFrom = Int.max

@@ -231,7 +231,7 @@ final class TapeRecorder: SkippedContentsSink {
     /// Records an event the tokenizer delivers while the matcher skips the value; true when it
     /// opens a container the tape leaves out.
     @inline(__always)
-    func take(_ event: JSONEvent) -> Bool {
+    override func take(_ event: JSONEvent) -> Bool {
         if case .leavingOut = builder.consume(event) { return true }
         return false
     }
