@@ -23,6 +23,32 @@ internal import CYajl
 /// ordinary callbacks, delivering nothing, up to the same point. Errors are therefore the same,
 /// to the path, as without the skipping callbacks.
 extension TokenizerEngine {
+    /// Hands an event inside the skipped container to the handler's sink, unless it lies in a
+    /// container the sink leaves out.
+    @inline(__always)
+    func deliver(_ event: JSONEvent, to sink: SkippedContentsSink) {
+        let depth = state.pointee.depth
+        guard depth < state.pointee.sinkSkipFrom else { return }
+        switch event {
+        case .startObject: if sink.takeStart(isArray: false) { leaveOut(depth) }
+        case .startArray: if sink.takeStart(isArray: true) { leaveOut(depth) }
+        case .endObject: sink.takeEnd(isArray: false)
+        case .endArray: sink.takeEnd(isArray: true)
+        case .key(let bytes): sink.takeKey(bytes)
+        case .string(let bytes): sink.takeString(bytes)
+        case .number(let bytes): sink.takeNumber(bytes)
+        case .bool(let value): sink.takeBool(value)
+        case .null: sink.takeNull()
+        }
+    }
+
+    /// The sink leaves out the container just opened at `depth`: nothing inside it goes to the
+    /// sink, and the scan may pass it.
+    private func leaveOut(_ depth: Int) {
+        state.pointee.sinkSkipFrom = depth
+        beginFastSkip()
+    }
+
     /// Skips the container the current start event opened with the skipping callbacks: in an
     /// input held whole, always; in a stream, when the scan finds its end in the current chunk
     /// (the bytes are then at hand for as long as the container lasts, and the parse cannot stop

@@ -176,17 +176,6 @@ final class TokenizerEngine {
         return deliverEvent(self, event, tokenLength) && !state.pointee.stopRequested
     }
 
-    @inline(__always)
-    private func deliver(_ event: JSONEvent, to sink: SkippedContentsSink) {
-        let depth = state.pointee.depth
-        guard depth < state.pointee.sinkSkipFrom else { return }
-        if sink.take(event) {
-            // A container the sink leaves out (only a start event leaves one out).
-            state.pointee.sinkSkipFrom = depth
-            beginFastSkip()
-        }
-    }
-
     /// Records an error thrown by the handler; the parse stops and `feed` throws it.
     @usableFromInline
     func recordHandlerError(_ error: any Error, tokenLength: Int) {

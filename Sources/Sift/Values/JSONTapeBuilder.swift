@@ -228,11 +228,23 @@ final class TapeRecorder: SkippedContentsSink {
         builder.consume(event)
     }
 
-    /// Records an event the tokenizer delivers while the matcher skips the value; true when it
-    /// opens a container the tape leaves out.
-    @inline(__always)
-    override func take(_ event: JSONEvent) -> Bool {
-        if case .leavingOut = builder.consume(event) { return true }
+    // The events the tokenizer delivers while the matcher skips the value (see
+    // ``SkippedContentsSink``): each a call of its own, so that `consume` is specialised for it.
+
+    override func takeStart(isArray: Bool) -> Bool {
+        if case .leavingOut = builder.consume(isArray ? .startArray : .startObject) { return true }
         return false
     }
+
+    override func takeEnd(isArray: Bool) { _ = builder.consume(isArray ? .endArray : .endObject) }
+
+    override func takeKey(_ bytes: JSONBytes) { _ = builder.consume(.key(bytes)) }
+
+    override func takeString(_ bytes: JSONBytes) { _ = builder.consume(.string(bytes)) }
+
+    override func takeNumber(_ bytes: JSONBytes) { _ = builder.consume(.number(bytes)) }
+
+    override func takeBool(_ value: Bool) { _ = builder.consume(.bool(value)) }
+
+    override func takeNull() { _ = builder.consume(.null) }
 }
