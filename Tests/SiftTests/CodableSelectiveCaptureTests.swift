@@ -43,8 +43,8 @@ struct CodableSelectiveCaptureTests {
             }
             return JSONQueryResults(slots: tokenizer.handler.receiver.slots)[handle]
         }
-        let counts = tokenizer.handler.selectiveCaptures
-        return (outcome, counts.leftOut, counts.misses)
+        let counts = tokenizer.handler.diagnostics
+        return (outcome, counts.leftOutCaptures, counts.captureMisses)
     }
 
     /// What the elements give decoded one by one from whole values, up to the first error.

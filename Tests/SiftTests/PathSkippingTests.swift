@@ -164,7 +164,7 @@ struct PathSkippingTests {
         let handler = tokenizer.handler
         return (
             handler.seen.joined(separator: "\n") + "\n" + error, handler.skipped,
-            tokenizer.engine.containersPassedByScan
+            tokenizer.diagnostics.containersPassedByScan
         )
     }
 

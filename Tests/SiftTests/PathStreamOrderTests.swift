@@ -35,7 +35,7 @@ import Testing
             start = end
         }
         try tokenizer.finish()
-        return (found, tokenizer.handler.peakHeldMatches)
+        return (found, tokenizer.handler.diagnostics.peakHeldMatches)
     }
 
     /// Whether `order` is streaming order: a match never comes before one nested inside it, and

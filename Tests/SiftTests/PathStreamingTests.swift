@@ -77,7 +77,7 @@ import Testing
         try tokenizer.feed(Array(text.utf8))
         try tokenizer.finish()
         #expect(JSONQueryResults(slots: tokenizer.handler.receiver.slots)[handle] == [99_998])
-        #expect(tokenizer.handler.peakHeldMatches <= 3)
+        #expect(tokenizer.handler.diagnostics.peakHeldMatches <= 3)
     }
 
     @Test func unmatchedSubtreesAreNotCaptured() throws {

@@ -75,7 +75,10 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
         case .useDefaultKeys:
             break
         case .convertFromSnakeCase:
-            members.convert(tape.keyEntries(of: value.index).map { tape.camelCaseKey(at: $0) })
+            members.convert(
+                tape.keyEntries(of: value.index).map {
+                    tape.convertedKey(at: $0, by: KeyCaseConversion.camelCase(fromSnakeCase:))
+                })
         case .custom(let convert):
             let entries = tape.keyEntries(of: value.index)
             members.convert(customKeys(entries.count, at: node, by: convert) { tape.string(at: entries[$0]) })

@@ -169,17 +169,17 @@ public struct JSONEventContext {
     }
 
     /// On a `startObject` / `startArray` event: as ``skipContents()``, but the contents go to
-    /// `recorder`.
+    /// `sink`.
     ///
-    /// The recorder has just recorded this event; containers it leaves out are not even
-    /// recorded. The caller keeps `recorder` alive until this container's end event.
-    func skipContents(recordingInto recorder: TapeRecorder) {
+    /// Containers the sink leaves out are not even delivered to it. The caller keeps `sink` alive
+    /// until this container's end event.
+    func skipContents(into sink: SkippedContentsSink) {
         let state = engine.state
         switch event {
         case .startObject, .startArray:
             state.pointee.skipFrom = state.pointee.depth
-            state.pointee.recorder = Unmanaged.passUnretained(recorder)
-            state.pointee.recordSkipFrom = .max
+            state.pointee.sink = Unmanaged.passUnretained(sink)
+            state.pointee.sinkSkipFrom = .max
         default: break
         }
     }

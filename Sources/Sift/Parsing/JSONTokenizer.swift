@@ -73,6 +73,9 @@ public final class JSONTokenizer<Handler: JSONEventHandler> {
     /// ```
     public var options: JSONParserOptions { engine.options }
 
+    /// What tests count of the tokenizer's shortcuts (see ``EngineDiagnostics``).
+    package var diagnostics: EngineDiagnostics { engine.diagnostics }
+
     /// The number of input bytes fed and parsed so far.
     ///
     /// ```swift

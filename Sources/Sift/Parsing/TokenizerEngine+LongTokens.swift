@@ -71,7 +71,7 @@ extension TokenizerEngine {
             return true  // a key
         }
         if discardsValues || state.skipsNextValue { return false }
-        if depth >= state.skipFrom { return state.recorder != nil && depth < state.recordSkipFrom }
+        if depth >= state.skipFrom { return state.sink != nil && depth < state.sinkSkipFrom }
         // A value after the document's end is an error whatever it holds.
         if depth == 0, state.valuesCompleted > 0, !options.allowsMultipleValues { return false }
         return true

@@ -2,7 +2,7 @@ internal import CYajl
 
 /// Skipping a container nobody takes, at yajl's own speed or faster.
 ///
-/// When the handler skips a container (``JSONEventContext/skipContents()``) or a recorder leaves
+/// When the handler skips a container (``JSONEventContext/skipContents()``) or its sink leaves
 /// one out, nothing inside it is delivered, yet every token still went through a callback for
 /// its bookkeeping: the open containers, keys and indices an error's path names, and where the
 /// last string ended. In an input held whole (one chunk), the table yajl calls holds CYajl's
@@ -23,6 +23,32 @@ internal import CYajl
 /// ordinary callbacks, delivering nothing, up to the same point. Errors are therefore the same,
 /// to the path, as without the skipping callbacks.
 extension TokenizerEngine {
+    /// Hands an event inside the skipped container to the handler's sink, unless it lies in a
+    /// container the sink leaves out.
+    @inline(__always)
+    func deliver(_ event: JSONEvent, to sink: SkippedContentsSink) {
+        let depth = state.pointee.depth
+        guard depth < state.pointee.sinkSkipFrom else { return }
+        switch event {
+        case .startObject: if sink.takeStart(isArray: false) { leaveOut(depth) }
+        case .startArray: if sink.takeStart(isArray: true) { leaveOut(depth) }
+        case .endObject: sink.takeEnd(isArray: false)
+        case .endArray: sink.takeEnd(isArray: true)
+        case .key(let bytes): sink.takeKey(bytes)
+        case .string(let bytes): sink.takeString(bytes)
+        case .number(let bytes): sink.takeNumber(bytes)
+        case .bool(let value): sink.takeBool(value)
+        case .null: sink.takeNull()
+        }
+    }
+
+    /// The sink leaves out the container just opened at `depth`: nothing inside it goes to the
+    /// sink, and the scan may pass it.
+    private func leaveOut(_ depth: Int) {
+        state.pointee.sinkSkipFrom = depth
+        beginFastSkip()
+    }
+
     /// Skips the container the current start event opened with the skipping callbacks: in an
     /// input held whole, always; in a stream, when the scan finds its end in the current chunk
     /// (the bytes are then at hand for as long as the container lasts, and the parse cannot stop
@@ -38,7 +64,7 @@ extension TokenizerEngine {
         // straight there, and lexes only the closing bracket.
         let from = yajlOffset
         if canScan && sift_skip_jump(link, handle, base + yajlStart, parsedCount - yajlStart) != 0 {
-            containersPassedByScan &+= 1
+            diagnostics.containersPassedByScan &+= 1
             scanBudget &-= yajlOffset - from
         } else if !holdsWholeInput {
             sift_skip_cancel(link)

@@ -81,8 +81,8 @@ final class TokenizerEngine {
     /// Nested containers that each run past the chunk would each be scanned to its end; the
     /// budget (twice the chunk) keeps the scanning linear in the input whatever its shape.
     var scanBudget = 0
-    /// Skipped containers yajl was moved past (their bytes checked by the scan alone).
-    var containersPassedByScan = 0
+    /// What tests count (see ``EngineDiagnostics``).
+    var diagnostics = EngineDiagnostics()
     /// Whether the callbacks rebuild a skipped container's bookkeeping (nothing is delivered),
     /// through `replayHandle`, fed from the chunk's byte at `replayBase`.
     var isReplaying = false
@@ -155,13 +155,13 @@ final class TokenizerEngine {
 
     /// Delivers one event; returns false to stop the parse (after storing an error or a stop).
     ///
-    /// An event inside a container the handler skips goes to its recorder instead, if it has one.
+    /// An event inside a container the handler skips goes to its sink instead, if it has one.
     @inline(__always)
     func deliver(_ event: JSONEvent, tokenLength: Int) -> Bool {
         if state.pointee.depth >= state.pointee.skipFrom {
             if isReplaying { return true }
-            if let recorder = state.pointee.recorder {
-                recorder._withUnsafeGuaranteedRef { record(event, into: $0) }
+            if let sink = state.pointee.sink {
+                sink._withUnsafeGuaranteedRef { deliver(event, to: $0) }
             } else {
                 switch event {
                 case .startObject, .startArray:
@@ -174,17 +174,6 @@ final class TokenizerEngine {
             return true
         }
         return deliverEvent(self, event, tokenLength) && !state.pointee.stopRequested
-    }
-
-    @inline(__always)
-    private func record(_ event: JSONEvent, into recorder: TapeRecorder) {
-        let depth = state.pointee.depth
-        guard depth < state.pointee.recordSkipFrom else { return }
-        if case .leavingOut = recorder.record(event) {
-            // A container the recorder leaves out (only a start event leaves one out).
-            state.pointee.recordSkipFrom = depth
-            beginFastSkip()
-        }
     }
 
     /// Records an error thrown by the handler; the parse stops and `feed` throws it.

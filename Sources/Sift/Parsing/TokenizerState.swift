@@ -90,14 +90,14 @@ struct TokenizerState {
     /// Events at this depth or deeper are not delivered (the contents of a container the
     /// handler skips); `Int.max` when nothing is skipped.
     var skipFrom = Int.max
-    /// Records the contents of the container being skipped, when the handler asked for that.
+    /// Takes the contents of the container being skipped, when the handler asked for that.
     ///
-    /// Unretained: the handler that asked keeps the recorder until the container's end event,
-    /// and the tokenizer lets go of it before delivering that event.
-    var recorder: Unmanaged<TapeRecorder>?
-    /// Events at this depth or deeper are not recorded either (a container the recorder leaves
-    /// out); `Int.max` when the recorder takes everything.
-    var recordSkipFrom = Int.max
+    /// Unretained: the handler that asked keeps the sink until the container's end event, and
+    /// the tokenizer lets go of it before delivering that event.
+    var sink: Unmanaged<SkippedContentsSink>?
+    /// Events at this depth or deeper do not go to the sink either (a container the sink leaves
+    /// out); `Int.max` when the sink takes everything.
+    var sinkSkipFrom = Int.max
 
     init(maximumDepth: Int) {
         self.maximumDepth = maximumDepth
@@ -150,12 +150,12 @@ struct TokenizerState {
     @inline(__always)
     mutating func pop() {
         depth &-= 1
-        // A container the recorder left out closes: its end event is recorded.
-        if depth < recordSkipFrom { recordSkipFrom = .max }
-        // The skipped container closes: its end event is delivered, and its recording is done.
+        // A container the sink left out closes: its end event goes to the sink.
+        if depth < sinkSkipFrom { sinkSkipFrom = .max }
+        // The skipped container closes: its end event is delivered, and the sink is done.
         if depth < skipFrom {
             skipFrom = .max
-            if recorder != nil { recorder = nil }
+            if sink != nil { sink = nil }
         }
     }
 

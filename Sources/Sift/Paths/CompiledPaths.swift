@@ -26,7 +26,7 @@ package final class CompiledPaths: @unchecked Sendable {
     struct Name {
         var offset: Int32
         var count: Int32
-        /// The first eight bytes (see ``prefixWord(_:count:)``): names of up to eight bytes are
+        /// The first eight bytes (see ``JSONBytes/prefixWord(_:count:)``): names of up to eight bytes are
         /// equal to a key exactly when their lengths and words are.
         var prefix: UInt64
         var transition: PathAutomaton.Transition
@@ -66,7 +66,7 @@ package final class CompiledPaths: @unchecked Sendable {
                 names.append(
                     Name(
                         offset: Int32(nameBytes.count), count: Int32(key.count),
-                        prefix: key.withUnsafeBytes { Self.prefixWord($0.baseAddress, count: $0.count) },
+                        prefix: key.withUnsafeBytes { JSONBytes.prefixWord($0.baseAddress, count: $0.count) },
                         transition: transition))
                 nameBytes.append(contentsOf: key)
             }
@@ -154,32 +154,5 @@ package final class CompiledPaths: @unchecked Sendable {
     static func nameSlot(prefix: UInt64, count: Int, size: Int) -> Int {
         Int(truncatingIfNeeded: ((prefix ^ UInt64(truncatingIfNeeded: count)) &* 0x9E37_79B9_7F4A_7C15) >> 40)
             & (size &- 1)
-    }
-
-    /// The first eight bytes of a name or key as one word (little-endian, zero-padded).
-    ///
-    /// Matching a key against a state's names compares lengths and words, and the remaining
-    /// bytes only of longer names whose words are equal: no hashing, and no byte comparison at
-    /// all for the short keys most documents use.
-    @inline(__always)
-    static func prefixWord(_ base: UnsafeRawPointer?, count: Int) -> UInt64 {
-        guard let base, count > 0 else { return 0 }
-        if count >= 8 { return UInt64(littleEndian: base.loadUnaligned(as: UInt64.self)) }
-        // Shorter keys in at most three loads (four, two and one bytes), not one per byte.
-        var word: UInt64 = 0
-        var offset = 0
-        if count & 4 != 0 {
-            word = UInt64(UInt32(littleEndian: base.loadUnaligned(as: UInt32.self)))
-            offset = 4
-        }
-        if count & 2 != 0 {
-            let half = UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt16.self))
-            word |= UInt64(half) &<< UInt64(offset &* 8)
-            offset &+= 2
-        }
-        if count & 1 != 0 {
-            word |= UInt64(base.load(fromByteOffset: offset, as: UInt8.self)) &<< UInt64(offset &* 8)
-        }
-        return word
     }
 }

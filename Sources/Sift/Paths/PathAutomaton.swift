@@ -41,7 +41,7 @@ package final class PathAutomaton: @unchecked Sendable {
     package struct Accept: Sendable {
         package enum Kind: Sendable {
             /// A value for a destination.
-            case match(DestinationKind)
+            case match(MatchCapture)
             /// A model scope: a new instance of `program` runs on the value.
             case scope(program: Int)
         }
@@ -63,20 +63,20 @@ package final class PathAutomaton: @unchecked Sendable {
 
         var capturesContainers: Bool {
             if hasBlock { return true }
-            if case .match(let kind) = kind { return kind.capturesContainers }
+            if case .match(let capture) = kind { return capture.contains(.containers) }
             return false
         }
 
         var capturesScalars: Bool {
             if hasBlock { return true }
-            if case .match(let kind) = kind { return kind == .value || kind == .decoded }
+            if case .match(let capture) = kind { return capture.contains(.scalarValues) }
             return false
         }
 
         /// A destination that takes a scalar as its event, at once: not captured, not reordered.
         var takesScalarEvents: Bool {
-            guard case .match(let kind) = kind else { return false }
-            return kind.acceptsScalars && !capturesScalars && orderGroup < 0
+            guard case .match(let capture) = kind else { return false }
+            return capture.contains(.scalars) && !capturesScalars && orderGroup < 0
         }
     }
 
@@ -104,8 +104,9 @@ package final class PathAutomaton: @unchecked Sendable {
     /// The first path added that cannot be streamed yet (one with a filter selector), as the
     /// error every streaming entry point throws before reading input; such a path is not compiled.
     package private(set) var streamingError: JSONPathStreamingError?
-    /// The order of the matches of the paths added from now on.
-    package var resultOrder = JSONQuery.ResultOrder.rfc9535
+    /// Whether the matches of the paths added from now on stream (each as soon as it is
+    /// complete; held only for length-dependent selectors), rather than come in RFC 9535 order.
+    package var streamsMatches = false
     private var trie: [TrieKey: Int32] = [:]
 
     private struct TrieKey: Hashable {
@@ -131,10 +132,11 @@ package final class PathAutomaton: @unchecked Sendable {
         return programRoots.count - 1
     }
 
-    /// Adds a path whose values go to a destination of `kind`, reported with `tag`.
-    package func addMatch(_ path: JSONPath, kind: DestinationKind, tag: Int, program: Int = 0) {
+    /// Adds a path whose values go to a destination that takes them as `capture` says, reported
+    /// with `tag`.
+    package func addMatch(_ path: JSONPath, capture: MatchCapture, tag: Int, program: Int = 0) {
         add(path, program: program) { alternative, blockTail, group in
-            Accept(kind: .match(kind), tag: tag, alternative: alternative, blockTail: blockTail, orderGroup: group)
+            Accept(kind: .match(capture), tag: tag, alternative: alternative, blockTail: blockTail, orderGroup: group)
         }
     }
 
@@ -163,7 +165,7 @@ package final class PathAutomaton: @unchecked Sendable {
                 blockTails.append(BlockTail(block: found, rest: Array(segments[(blockIndex + 1)...])))
                 blockTail = Int32(blockTails.count - 1)
             }
-            let streams = resultOrder == .streaming
+            let streams = streamsMatches
             let firstReordering = streamed.firstIndex(where: streams ? Self.needsLength : Self.reorders)
             var group: Int32 = -1
             if let firstReordering {

@@ -21,12 +21,8 @@ package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
         nonmutating _modify { yield &box.value }
     }
 
-    /// The most matches held back at once for reordering queries (bounded-buffering tests).
-    package var peakHeldMatches: Int { engine.peakHeldMatches }
-
-    /// How many Codable elements were captured leaving members out, and how many of those had to
-    /// be decoded again from their raw text (selective-capture tests).
-    package var selectiveCaptures: (leftOut: Int, misses: Int) { engine.selectiveCaptures }
+    /// What tests count: held matches, selective captures (see ``EngineDiagnostics``).
+    package var diagnostics: EngineDiagnostics { engine.diagnostics }
 
     /// Creates a matcher for `paths` that reports to `receiver`.
     package init(paths: CompiledPaths, receiver: Receiver) {

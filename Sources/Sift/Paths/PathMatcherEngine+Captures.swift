@@ -78,7 +78,7 @@ extension PathMatcherEngine {
                         let source = tapeSource ?? TapeSource(options: context.engine.options)
                         tapeSource = source
                         source.bytes = context.retainedInput()
-                        leftOutCaptures += 1
+                        counted.leftOutCaptures += 1
                         tape.selection = TapeSelection(
                             profile: selection.profile, generation: selection.generation, source: source)
                     }
@@ -134,7 +134,7 @@ extension PathMatcherEngine {
     /// delivered at once, with no block to run on a ``JSONValue``.
     func isTapeTarget(_ target: MatcherCaptureTarget) -> Bool {
         let accept = paths.accepts[Int(target.accept)]
-        guard case .match(.decoded) = accept.kind else { return false }
+        guard case .match(let capture) = accept.kind, capture.contains(.tapes) else { return false }
         return !accept.hasBlock && accept.orderGroup < 0
     }
 }

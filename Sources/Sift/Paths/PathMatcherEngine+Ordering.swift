@@ -18,12 +18,9 @@ extension PathMatcherEngine {
         throws
     {
         if accept.orderGroup >= 0 {
-            sequence += 1
-            let buffered = MatcherBuffered(
-                accept: target.accept, scope: target.scope, key: target.key ?? [], value: value.jsonValue,
-                info: target.info.resolved(), sequence: sequence)
-            buffers[accept.orderGroup, default: []].append(buffered)
-            peakHeldMatches = max(peakHeldMatches, buffers[accept.orderGroup, default: []].count)
+            held.hold(
+                value.jsonValue, accept: target.accept, scope: target.scope, key: target.key ?? [],
+                info: target.info.resolved(), group: accept.orderGroup)
         } else {
             delivered = true
             try withReceiver { try $0.receive(value, accept: accept, scope: Int(target.scope), info: target.info) }
@@ -35,8 +32,8 @@ extension PathMatcherEngine {
     mutating func closeContainer() throws {
         let frame = frames.removeLast()
         if frame.arrayID >= 0 {
-            arrayLengths[frame.arrayID] = Int(frame.children)
-            if !buffers.isEmpty { try releaseStreamingMatches() }
+            held.arrayClosed(frame.arrayID, length: Int(frame.children))
+            if !held.isEmpty { try releaseStreamingMatches() }
         }
         while closers.count > Int(frame.closerStart) {
             switch closers.removeLast() {
@@ -48,7 +45,7 @@ extension PathMatcherEngine {
         while entries.count > Int(frame.entryStart) { entries.removeLast() }
         if frames.isEmpty {
             keys.removeAll(keepingCapacity: true)
-            arrayLengths.removeAll(keepingCapacity: true)
+            held.documentEnded()
             try withReceiver { try $0.endDocument() }
         } else {
             let parent = frames[frames.count - 1]
@@ -60,103 +57,24 @@ extension PathMatcherEngine {
         }
     }
 
-    /// Drops held matches that a negative index or a slice from the end can no longer select:
-    /// once element `position` starts, `[-k]` and `[-k:]` cannot select elements before
-    /// `position - k + 1`.
-    ///
-    /// So at most `k` elements' matches are held.
-    mutating func prune(arrayID: Int32, position: Int) {
-        for (group, held) in buffers {
-            let order = paths.orderGroups[Int(group)]
-            let kept = held.filter { item in
-                var component = 0
-                while component * 4 + 3 < item.key.count {
-                    if Int32(item.key[component * 4 + 3]) == arrayID,
-                        let selectors = order.segments[order.firstReordering + component].selectors,
-                        let window = selectors[item.key[component * 4 + 1]].window,
-                        item.key[component * 4 + 2] <= position - window
-                    {
-                        return false
-                    }
-                    component += 1
-                }
-                return true
-            }
-            if kept.count != held.count { buffers[group] = kept }
-        }
-    }
-
-    /// Releases the held matches of a reordering query: in RFC 9535 order, or for a streaming
-    /// query (``PathAutomaton/OrderGroup/streams``) those whose arrays have closed, in the order
-    /// they completed.
+    /// Releases the held matches of a reordering query when the value its reordering starts
+    /// from closes: in RFC 9535 order, or for a streaming query
+    /// (``PathAutomaton/OrderGroup/streams``) those whose arrays have closed, in the order they
+    /// completed.
     mutating func flush(_ group: Int32) throws {
         let order = paths.orderGroups[Int(group)]
-        if order.streams {
-            try releaseResolved(group)
-            return
-        }
-        guard let held = buffers.removeValue(forKey: group), !held.isEmpty else { return }
-        var selected: [MatcherBuffered] = []
-        for item in held {
-            // Every array has closed when the value the query's reordering starts from closes.
-            if case .selected(let resolved) = resolve(item, order) { selected.append(resolved) }
-        }
-        selected.sort { lhs, rhs in
-            lhs.key.lexicographicallyPrecedes(rhs.key) || (lhs.key == rhs.key && lhs.sequence < rhs.sequence)
-        }
-        try release(selected)
+        try release(order.streams ? held.takeDecided(group, order: order) : held.takeOrdered(group, order: order))
     }
 
     /// After an array with length-dependent selectors closed: releases the matches of streaming
     /// queries that were waiting for it (and for no other array still open).
     mutating func releaseStreamingMatches() throws {
-        for group in buffers.keys.sorted() where paths.orderGroups[Int(group)].streams {
-            try releaseResolved(group)
+        for group in held.streamingGroups(paths.orderGroups) {
+            try release(held.takeDecided(group, order: paths.orderGroups[Int(group)]))
         }
     }
 
-    /// Releases the held matches of a streaming query whose arrays have all closed, in the order
-    /// they completed (the order they were held in); keeps the others.
-    private mutating func releaseResolved(_ group: Int32) throws {
-        guard let held = buffers[group], !held.isEmpty else { return }
-        let order = paths.orderGroups[Int(group)]
-        var waiting: [MatcherBuffered] = []
-        var selected: [MatcherBuffered] = []
-        for item in held {
-            switch resolve(item, order) {
-            case .selected(let resolved): selected.append(resolved)
-            case .waiting: waiting.append(item)
-            case .dropped: break
-            }
-        }
-        buffers[group] = waiting.isEmpty ? nil : waiting
-        try release(selected)
-    }
-
-    /// Whether a held match is selected once the lengths of its arrays are known (with its
-    /// positions in its key replaced by selection order), not selected, or still waiting for
-    /// an array to close.
-    private func resolve(_ item: MatcherBuffered, _ order: PathAutomaton.OrderGroup) -> MatcherResolution {
-        var item = item
-        var component = 0
-        while component * 4 + 3 < item.key.count {
-            let arrayID = Int32(item.key[component * 4 + 3])
-            if arrayID >= 0 {
-                guard let length = arrayLengths[arrayID] else { return .waiting }
-                guard let selectors = order.segments[order.firstReordering + component].selectors else {
-                    return .dropped
-                }
-                let selector = selectors[item.key[component * 4 + 1]]
-                guard let position = selector.indices(count: length).firstIndex(of: item.key[component * 4 + 2])
-                else { return .dropped }
-                item.key[component * 4 + 2] = position
-            }
-            component += 1
-        }
-        return .selected(item)
-    }
-
-    private mutating func release(_ items: [MatcherBuffered]) throws {
+    private mutating func release(_ items: [HeldMatch]) throws {
         guard !items.isEmpty else { return }
         delivered = true
         for item in items {
@@ -167,20 +85,4 @@ extension PathMatcherEngine {
             }
         }
     }
-}
-
-/// What a held match's arrays decide (see ``PathMatcherEngine/resolve(_:_:)``).
-enum MatcherResolution {
-    case selected(MatcherBuffered)
-    case dropped
-    case waiting
-}
-
-struct MatcherBuffered {
-    var accept: Int32
-    var scope: Int32
-    var key: [Int]
-    var value: JSONValue
-    var info: MatchInfo
-    var sequence: Int
 }

@@ -1,28 +1,10 @@
 extension PathMatcherEngine {
+    /// A value begins (a scalar, or a container's start event): its entries, its accepts, and for
+    /// a container that some state goes into, its frame; a container no state wants is skipped.
     mutating func beginValue(_ event: JSONEvent, isContainer: Bool, isArray: Bool, context: JSONEventContext)
         throws
     {
-        let valueStart: Int
-        if frames.isEmpty {
-            // A top-level value: the root program starts afresh.
-            entries.removeAll(keepingCapacity: true)
-            keys.removeAll(keepingCapacity: true)
-            ordinal = 0
-            pushEntry(MatcherEntry(state: paths.programRoots[0], scope: -1, keyStart: 0, keyCount: -1))
-            valueStart = 0
-        } else {
-            let parent = frames[frames.count - 1]
-            if parent.directEntry >= 0 {
-                // A container member (scalars are handled in `handle(_:context:)`): its state, if
-                // any, becomes its single entry; with none, it is skipped below.
-                if directTarget >= 0 {
-                    entries.append(MatcherEntry(state: directTarget, scope: directScope, keyStart: 0, keyCount: -1))
-                }
-            } else if parent.isArray {
-                enterElement()
-            }
-            valueStart = Int(parent.entryEnd)
-        }
+        let valueStart = enterValue()
         ordinal &+= 1
         var valueEnd = entries.count
         if valueStart == valueEnd {
@@ -33,13 +15,60 @@ extension PathMatcherEngine {
             }
             return
         }
-
-        // Accepts: destinations, captures and scopes. A container that a destination captures
-        // gets its capture appended to `captures` (which were fed this event already); an index,
-        // not an optional capture, so that scalars do not create and destroy one each.
+        // A container that a destination captures gets its capture appended to `captures` (which
+        // were fed this event already); an index, not an optional capture, so that scalars do not
+        // create and destroy one each.
         var capture = -1
         let closerStart = closers.count
         var needsFrame = false
+        try runAccepts(
+            event, from: valueStart, to: &valueEnd, isContainer: isContainer, isArray: isArray, context: context,
+            capture: &capture, needsFrame: &needsFrame)
+        if capture >= 0 { beginCapture(capture, event: event, context: context) }
+        guard isContainer else {
+            if frames.isEmpty { try withReceiver { try $0.endDocument() } }
+            return
+        }
+        guard needsFrame else {
+            skip(context)
+            return
+        }
+        openFrame(entries: valueStart..<valueEnd, closerStart: closerStart, isArray: isArray)
+    }
+
+    /// Pushes the entries of the value that begins (a top-level value starts the root program
+    /// afresh); returns where they start.
+    @inline(__always)
+    private mutating func enterValue() -> Int {
+        if frames.isEmpty {
+            // A top-level value: the root program starts afresh.
+            entries.removeAll(keepingCapacity: true)
+            keys.removeAll(keepingCapacity: true)
+            ordinal = 0
+            pushEntry(MatcherEntry(state: paths.programRoots[0], scope: -1, keyStart: 0, keyCount: -1))
+            return 0
+        }
+        let parent = frames[frames.count - 1]
+        if parent.directEntry >= 0 {
+            // A container member (scalars are handled in `handle(_:context:)`): its state, if
+            // any, becomes its single entry; with none, it is skipped.
+            if directTarget >= 0 {
+                entries.append(MatcherEntry(state: directTarget, scope: directScope, keyStart: 0, keyCount: -1))
+            }
+        } else if parent.isArray {
+            enterElement()
+        }
+        return Int(parent.entryEnd)
+    }
+
+    /// Runs the accepts of the value's entries (`valueStart..<valueEnd`; scopes push entries of
+    /// their own, which extend it): destinations, captures and scopes; and notes the flushes of
+    /// reordering queries a container starts.
+    @inline(__always)
+    private mutating func runAccepts(
+        _ event: JSONEvent, from valueStart: Int, to valueEnd: inout Int, isContainer: Bool, isArray: Bool,
+        context: JSONEventContext, capture: inout Int, needsFrame: inout Bool
+    ) throws {
         // Made once, when some state accepts the value (entries pushed below come from accepts).
         // A constant, not an optional made lazily: an optional `MatchInfo` is destroyed through
         // the run time's generic witnesses, and a variable is copied for every call it goes to.
@@ -75,20 +104,15 @@ extension PathMatcherEngine {
             }
             index += 1
         }
-        if capture >= 0 { beginCapture(capture, event: event, context: context) }
-        guard isContainer else {
-            if frames.isEmpty { try withReceiver { try $0.endDocument() } }
-            return
-        }
-        guard needsFrame else {
-            skip(context)
-            return
-        }
+    }
+
+    /// Opens the frame of a container whose `entries` go into it.
+    @inline(__always)
+    private mutating func openFrame(entries range: Range<Int>, closerStart: Int, isArray: Bool) {
         var directEntry: Int32 = -1
         if !isArray {
             // Direct when a single entry has transitions, and it picks members by name only.
-            var probe = valueStart
-            while probe < valueEnd {
+            for probe in range {
                 let state = states[Int(entries[probe].state)]
                 if state.hasTransitions {
                     if directEntry >= 0 || !state.directNames {
@@ -97,24 +121,16 @@ extension PathMatcherEngine {
                     }
                     directEntry = Int32(probe)
                 }
-                probe += 1
             }
         }
         var arrayID: Int32 = -1
-        if isArray {
-            var probe = valueStart
-            while probe < valueEnd {
-                if states[Int(entries[probe].state)].needsLength {
-                    arrayID = nextArrayID
-                    nextArrayID &+= 1
-                    break
-                }
-                probe += 1
-            }
+        if isArray, range.contains(where: { states[Int(entries[$0].state)].needsLength }) {
+            arrayID = nextArrayID
+            nextArrayID &+= 1
         }
         frames.append(
             MatcherFrame(
-                entryStart: Int32(valueStart), entryEnd: Int32(valueEnd), keyEnd: Int32(keys.count),
+                entryStart: Int32(range.lowerBound), entryEnd: Int32(range.upperBound), keyEnd: Int32(keys.count),
                 closerStart: Int32(closerStart), isArray: isArray, children: 0, ordinal: ordinal,
                 arrayID: arrayID, directEntry: directEntry))
     }
@@ -156,7 +172,7 @@ extension PathMatcherEngine {
         if captures.isEmpty || captureLeavesOut {
             context.skipContents()
         } else if captures.count == 1, let recorder = captures[0].tape {
-            context.skipContents(recordingInto: recorder)
+            context.skipContents(into: recorder)
         }
     }
 
@@ -186,7 +202,7 @@ extension PathMatcherEngine {
             pushEntry(MatcherEntry(state: paths.programRoots[program], scope: Int32(scope), keyStart: 0, keyCount: -1))
             valueEnd = entries.count
             needsFrame = true
-        case .match(let kind):
+        case .match(let taking):
             if isContainer ? accept.capturesContainers : accept.capturesScalars {
                 if isContainer {
                     if capture < 0 {
@@ -198,7 +214,7 @@ extension PathMatcherEngine {
                 } else {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 }
-            } else if !isContainer && kind.acceptsScalars {
+            } else if !isContainer && taking.contains(.scalars) {
                 if accept.orderGroup >= 0 {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 } else if wantsInfo {

@@ -104,9 +104,10 @@ package struct JSONTape: @unchecked Sendable {
         return UnsafeBufferPointer(start: storage.bytes + Int(entry.offset), count: Int(entry.length))
     }
 
-    /// The key at `index` converted from snake case (`user_name` → `userName`).
-    func camelCaseKey(at index: Int) -> String {
-        keyCache.camelCase(text(at: index))
+    /// The key at `index` converted by `convert` (a key decoding strategy), once per distinct
+    /// key of the run (see ``TapeKeyCache``).
+    func convertedKey(at index: Int, by convert: (String) -> String) -> String {
+        keyCache.converted(text(at: index), by: convert)
     }
 
     /// Whether the entry at `index` is `null`.
@@ -191,27 +192,26 @@ final class TapeSource {
     }
 }
 
-/// Snake-case keys and their camel-case forms, found by their bytes: the elements of an array
-/// repeat the same keys, so each is converted (and made a `String`) once per run.
+/// Keys and their converted forms (a key decoding strategy's, such as snake case to camel case),
+/// found by their bytes: the elements of an array repeat the same keys, so each is converted (and
+/// made a `String`) once per run.
 ///
 /// A direct-mapped cache: a key takes the slot of its hash, replacing whatever was there. Used by
-/// one run at a time (a matcher's tape builder owns it).
+/// one run at a time (a matcher's tape builder owns it), with one conversion.
 final class TapeKeyCache: @unchecked Sendable {
     private static let slotCount = 512
     private static let longestKey = 64
     private var raw = [[UInt8]](repeating: [], count: TapeKeyCache.slotCount)
     private var converted = [String?](repeating: nil, count: TapeKeyCache.slotCount)
 
-    /// The camel-case form of the key spelled by `bytes`.
-    func camelCase(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        guard bytes.count <= Self.longestKey else {
-            return KeyCaseConversion.camelCase(fromSnakeCase: String(decoding: bytes, as: UTF8.self))
-        }
+    /// The key spelled by `bytes`, converted by `convert`.
+    func converted(_ bytes: UnsafeBufferPointer<UInt8>, by convert: (String) -> String) -> String {
+        guard bytes.count <= Self.longestKey else { return convert(String(decoding: bytes, as: UTF8.self)) }
         var hash: UInt32 = 2_166_136_261
         for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let slot = Int(hash) & (Self.slotCount - 1)
         if let known = converted[slot], raw[slot].elementsEqual(bytes) { return known }
-        let result = KeyCaseConversion.camelCase(fromSnakeCase: String(decoding: bytes, as: UTF8.self))
+        let result = convert(String(decoding: bytes, as: UTF8.self))
         raw[slot] = Array(bytes)
         converted[slot] = result
         return result

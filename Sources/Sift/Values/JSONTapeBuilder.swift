@@ -216,8 +216,9 @@ struct JSONTapeBuilder {
 }
 
 /// A tape being recorded, shared by the path matcher that started it and, while the matcher
-/// skips the value, by the tokenizer, which then hands it the value's events directly.
-final class TapeRecorder {
+/// skips the value, by the tokenizer, which then hands it the value's events directly (as a
+/// ``SkippedContentsSink``).
+final class TapeRecorder: SkippedContentsSink {
     /// Used by one tokenizer and its matcher, one event at a time.
     @exclusivity(unchecked) var builder = JSONTapeBuilder()
 
@@ -226,4 +227,24 @@ final class TapeRecorder {
     func record(_ event: JSONEvent) -> JSONTapeBuilder.Progress {
         builder.consume(event)
     }
+
+    // The events the tokenizer delivers while the matcher skips the value (see
+    // ``SkippedContentsSink``): each a call of its own, so that `consume` is specialised for it.
+
+    override func takeStart(isArray: Bool) -> Bool {
+        if case .leavingOut = builder.consume(isArray ? .startArray : .startObject) { return true }
+        return false
+    }
+
+    override func takeEnd(isArray: Bool) { _ = builder.consume(isArray ? .endArray : .endObject) }
+
+    override func takeKey(_ bytes: JSONBytes) { _ = builder.consume(.key(bytes)) }
+
+    override func takeString(_ bytes: JSONBytes) { _ = builder.consume(.string(bytes)) }
+
+    override func takeNumber(_ bytes: JSONBytes) { _ = builder.consume(.number(bytes)) }
+
+    override func takeBool(_ value: Bool) { _ = builder.consume(.bool(value)) }
+
+    override func takeNull() { _ = builder.consume(.null) }
 }

@@ -33,7 +33,7 @@ final class CaptureProfile {
     private struct Name {
         var node: Int32
         var count: Int32
-        /// The first eight bytes (see ``CompiledPaths/prefixWord(_:count:)``).
+        /// The first eight bytes (see ``JSONBytes/prefixWord(_:count:)``).
         var prefix: UInt64
         /// Where the bytes start in ``nameBytes``.
         var offset: Int32
@@ -90,7 +90,7 @@ final class CaptureProfile {
     /// for it there.
     @inline(__always)
     func child(of node: Int32, named bytes: UnsafeRawBufferPointer) -> Int32 {
-        let prefix = CompiledPaths.prefixWord(bytes.baseAddress, count: bytes.count)
+        let prefix = JSONBytes.prefixWord(bytes.baseAddress, count: bytes.count)
         let index = find(node, bytes, prefix)
         return index < 0 ? -1 : names[index].child
     }
@@ -130,7 +130,7 @@ final class CaptureProfile {
         var name = name
         return name.withUTF8 { utf8 in
             let bytes = UnsafeRawBufferPointer(utf8)
-            let prefix = CompiledPaths.prefixWord(bytes.baseAddress, count: bytes.count)
+            let prefix = JSONBytes.prefixWord(bytes.baseAddress, count: bytes.count)
             let index = find(node, bytes, prefix)
             if index >= 0 { return (names[index].child, names[index].addedAt) }
             return (insert(node, bytes, prefix), generation)

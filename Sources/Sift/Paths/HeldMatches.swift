@@ -1,0 +1,164 @@
+/// The matcher's one way to decide later: a match whose fate depends on something not read yet
+/// is held here, then released in order or discarded once that is known.
+///
+/// A held match says what it waits for in its order key (``HeldMatch/key``): four numbers per
+/// reordering segment of its query, the pre-order position of the container the segment starts
+/// from, the selector (its position in its union), the member's or element's position, and the
+/// array whose length the selector needs (-1 when it needs none). Two things are waited for:
+///
+/// - *The length of an array*, for an index or slice from its end (`$.a[-2]`). It is known when
+///   the array closes (``arrayClosed(_:length:)``); the match is then selected, its position
+///   replaced by its place in the selection, or discarded (``verdict(on:order:)``). Meanwhile
+///   ``prune(arrayID:position:orders:)`` discards what the array's later elements rule out, so
+///   `[-k]` holds at most `k` elements' matches.
+/// - *The close of the value a query's reordering starts from*, for RFC 9535 order (`$..id`,
+///   `$['b','a']`): its matches are then released sorted by key (``takeOrdered(_:order:)``).
+///
+/// A query that streams its results (``PathAutomaton/OrderGroup/streams``) waits only for
+/// lengths, and its matches are released as soon as they are decided
+/// (``takeDecided(_:order:)``), in the order they completed.
+///
+/// A further condition, such as a filter whose operands come later in the candidate
+/// (`[?@.price < 10]`), is one more thing a held match waits for: a case of ``Verdict`` decided
+/// here once the matcher reports the operand, with no change to the tokenizer or to the
+/// transitions.
+struct HeldMatches {
+    /// The held matches of each reordering query (by order group), in the order they completed.
+    private var groups: [Int32: [HeldMatch]] = [:]
+    /// The lengths of the closed arrays that selectors wait for, by array identifier.
+    private var arrayLengths: [Int32: Int] = [:]
+    /// Counts the matches held, to keep equal keys in the order they completed.
+    private var sequence = 0
+    /// The most matches held at once by one query (see ``EngineDiagnostics``).
+    private(set) var peak = 0
+
+    /// What a held match's conditions decide.
+    enum Verdict {
+        /// Selected: the match, its positions replaced by selection order.
+        case selected(HeldMatch)
+        /// Not selected by a length-dependent selector.
+        case dropped
+        /// An array it waits for is still open.
+        case waiting
+    }
+
+    /// Whether no match is held.
+    var isEmpty: Bool { groups.isEmpty }
+
+    /// Holds a match for the query of order group `group`.
+    mutating func hold(
+        _ value: JSONValue, accept: Int32, scope: Int32, key: [Int], info: MatchInfo, group: Int32
+    ) {
+        sequence += 1
+        let match = HeldMatch(accept: accept, scope: scope, key: key, value: value, info: info, sequence: sequence)
+        groups[group, default: []].append(match)
+        peak = max(peak, groups[group, default: []].count)
+    }
+
+    /// The array `arrayID` closed with `length` elements: the selectors waiting for it can decide.
+    mutating func arrayClosed(_ arrayID: Int32, length: Int) {
+        arrayLengths[arrayID] = length
+    }
+
+    /// A top-level value ended: the array identifiers of the next one are new.
+    mutating func documentEnded() {
+        arrayLengths.removeAll(keepingCapacity: true)
+    }
+
+    /// Drops held matches that a negative index or a slice from the end can no longer select:
+    /// once element `position` of array `arrayID` starts, `[-k]` and `[-k:]` cannot select
+    /// elements before `position - k + 1`.
+    ///
+    /// So at most `k` elements' matches are held.
+    mutating func prune(arrayID: Int32, position: Int, orders: [PathAutomaton.OrderGroup]) {
+        for (group, held) in groups {
+            let order = orders[Int(group)]
+            let kept = held.filter { item in
+                var component = 0
+                while component * 4 + 3 < item.key.count {
+                    if Int32(item.key[component * 4 + 3]) == arrayID,
+                        let selectors = order.segments[order.firstReordering + component].selectors,
+                        let window = selectors[item.key[component * 4 + 1]].window,
+                        item.key[component * 4 + 2] <= position - window
+                    {
+                        return false
+                    }
+                    component += 1
+                }
+                return true
+            }
+            if kept.count != held.count { groups[group] = kept }
+        }
+    }
+
+    /// Takes every match of `group` once the value its reordering starts from has closed (every
+    /// array it waits for has closed then): the selected ones, in RFC 9535 order.
+    mutating func takeOrdered(_ group: Int32, order: PathAutomaton.OrderGroup) -> [HeldMatch] {
+        guard let held = groups.removeValue(forKey: group), !held.isEmpty else { return [] }
+        var selected: [HeldMatch] = []
+        for item in held {
+            if case .selected(let resolved) = verdict(on: item, order: order) { selected.append(resolved) }
+        }
+        selected.sort { lhs, rhs in
+            lhs.key.lexicographicallyPrecedes(rhs.key) || (lhs.key == rhs.key && lhs.sequence < rhs.sequence)
+        }
+        return selected
+    }
+
+    /// The groups of streaming queries that hold matches, in order.
+    func streamingGroups(_ orders: [PathAutomaton.OrderGroup]) -> [Int32] {
+        groups.keys.sorted().filter { orders[Int($0)].streams }
+    }
+
+    /// Takes the matches of a streaming query that are decided, in the order they completed:
+    /// the selected ones are returned, the dropped ones discarded, the others kept.
+    mutating func takeDecided(_ group: Int32, order: PathAutomaton.OrderGroup) -> [HeldMatch] {
+        guard let held = groups[group], !held.isEmpty else { return [] }
+        var waiting: [HeldMatch] = []
+        var selected: [HeldMatch] = []
+        for item in held {
+            switch verdict(on: item, order: order) {
+            case .selected(let resolved): selected.append(resolved)
+            case .waiting: waiting.append(item)
+            case .dropped: break
+            }
+        }
+        groups[group] = waiting.isEmpty ? nil : waiting
+        return selected
+    }
+
+    /// Whether a held match is selected once the lengths of its arrays are known (with its
+    /// positions in its key replaced by selection order), not selected, or still waiting for
+    /// an array to close.
+    private func verdict(on item: HeldMatch, order: PathAutomaton.OrderGroup) -> Verdict {
+        var item = item
+        var component = 0
+        while component * 4 + 3 < item.key.count {
+            let arrayID = Int32(item.key[component * 4 + 3])
+            if arrayID >= 0 {
+                guard let length = arrayLengths[arrayID] else { return .waiting }
+                guard let selectors = order.segments[order.firstReordering + component].selectors else {
+                    return .dropped
+                }
+                let selector = selectors[item.key[component * 4 + 1]]
+                guard let position = selector.indices(count: length).firstIndex(of: item.key[component * 4 + 2])
+                else { return .dropped }
+                item.key[component * 4 + 2] = position
+            }
+            component += 1
+        }
+        return .selected(item)
+    }
+}
+
+/// A match held until what it waits for is known (see ``HeldMatches``).
+struct HeldMatch {
+    var accept: Int32
+    var scope: Int32
+    /// The order key: four numbers per reordering segment (see ``HeldMatches``).
+    var key: [Int]
+    var value: JSONValue
+    var info: MatchInfo
+    /// The order in which it was held.
+    var sequence: Int
+}
