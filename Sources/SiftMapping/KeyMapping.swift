@@ -129,7 +129,9 @@ extension KeyMapped {
     /// try user.parseValues(from: ["user_name": "ada"])
     /// ```
     public mutating func parseValues(from json: JSONValue) throws {
-        guard case .object(let object) = json else { throw MappingError.mismatch(expected: JSONValueKind.object.description, found: json) }
+        guard case .object(let object) = json else {
+            throw MappingError.mismatch(expected: JSONValueKind.object.description, found: json)
+        }
         let table = Self.keyMap
         var failures: [MappingFailure] = []
         for member in object.members {

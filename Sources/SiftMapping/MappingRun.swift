@@ -253,7 +253,8 @@ final class MappingRun {
             if !frames[scope].isArray {
                 result = .failed([
                     MappingFailure(
-                        .wrongType(expected: JSONValueKind.array.description, found: JSONValueKind.object.description), path: path(of: scope),
+                        .wrongType(expected: JSONValueKind.array.description, found: JSONValueKind.object.description),
+                        path: path(of: scope),
                         location: frames[scope].location)
                 ])
             } else if !frames[scope].failures.isEmpty {
