@@ -37,7 +37,7 @@ extension MappingError {
 }
 
 extension JSONValueDecodable where Self: JSONScalarConvertible {
-    /// A JSON scalar converted by the rules of ``JSONScalarConvertible`` (the same as a
+    /// A JSON scalar converted by the rules of Sift's `JSONScalarConvertible` (the same as a
     /// ``MappingSchema``'s property types and the typed paths').
     ///
     /// ```swift
