@@ -32,7 +32,9 @@ where Chunks.Element: Sequence<UInt8> {
     /// let first = try await iterator.next()
     /// ```
     public func makeAsyncIterator() -> Iterator {
-        Iterator(upstream: chunks.makeAsyncIterator(), stream: ElementStream(keyPath: keyPath, options: options))
+        Iterator(
+            upstream: ChunkSlices(upstream: chunks.makeAsyncIterator(), size: ElementStream<Model>.sliceSize),
+            stream: ElementStream(keyPath: keyPath, options: options))
     }
 
     /// Parses chunks on demand and hands out completed elements.
@@ -41,7 +43,7 @@ where Chunks.Element: Sequence<UInt8> {
     /// while let person = try await iterator.next() { print(person) }
     /// ```
     public struct Iterator: AsyncIteratorProtocol {
-        var upstream: Chunks.AsyncIterator
+        var upstream: ChunkSlices<Chunks.AsyncIterator>
         let stream: ElementStream<Model>
 
         /// The next valid element, or nil at the end of a valid input.
@@ -53,11 +55,7 @@ where Chunks.Element: Sequence<UInt8> {
             while true {
                 if let element = stream.queue.pop() { return element }
                 if stream.isDone { return nil }
-                if let chunk = try await upstream.next() {
-                    try stream.feed(chunk)
-                } else {
-                    try stream.finish()
-                }
+                if try await !stream.feedNext(of: &upstream) { try stream.finish() }
             }
         }
     }
@@ -81,15 +79,17 @@ final class ElementStream<Model: Mappable> {
     /// of the chunk that holds it, so bounded slices keep locations cheap.
     static var sliceSize: Int { 128 }
 
-    func feed(_ chunk: some Sequence<UInt8>) throws {
+    /// Feeds the next slice; false when the chunks have ended.
+    ///
+    /// After a parse error it reads on only as far as the error's source line needs, as
+    /// `JSONTokenizer.parse` does, so that every split gives the same error text.
+    func feedNext<Slices: AsyncIteratorProtocol>(of slices: inout Slices) async throws -> Bool
+    where Slices.Element: Sequence<UInt8> {
         do {
-            let bytes = Array(chunk)
-            var start = 0
-            while start < bytes.count {
-                let end = min(start + Self.sliceSize, bytes.count)
-                try Mapper.unwrappingConsumerErrors { try tokenizer.feed(bytes[start..<end]) }
-                start = end
-            }
+            return try await tokenizer.feedNextChunk(of: &slices, isolation: nil)
+        } catch let error as JSONParseError where error.kind == .consumerError {
+            isDone = true
+            throw error.underlyingError ?? error
         } catch {
             isDone = true
             throw error
@@ -118,4 +118,32 @@ final class ElementQueue<Model: Mappable>: ElementSink {
     func takeResult() -> MappedBox { TypedMappedBox([Model]()) }
 
     func discarding() -> ElementSink { ModelStream<Model> { _ in } }
+}
+
+/// The chunks of an upstream iterator cut into slices of at most `size` bytes.
+struct ChunkSlices<Upstream: AsyncIteratorProtocol>: AsyncIteratorProtocol where Upstream.Element: Sequence<UInt8> {
+    var upstream: Upstream
+    let size: Int
+    var bytes: [UInt8] = []
+    var start = 0
+
+    init(upstream: Upstream, size: Int) {
+        self.upstream = upstream
+        self.size = size
+    }
+
+    mutating func next() async throws -> ArraySlice<UInt8>? {
+        try await next(isolation: nil)
+    }
+
+    mutating func next(isolation actor: isolated (any Actor)?) async throws -> ArraySlice<UInt8>? {
+        while start == bytes.count {
+            guard let chunk = try await upstream.next(isolation: actor) else { return nil }
+            bytes = Array(chunk)
+            start = 0
+        }
+        let end = min(start + size, bytes.count)
+        defer { start = end }
+        return bytes[start..<end]
+    }
 }
