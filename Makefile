@@ -12,7 +12,15 @@ NO_WARNINGS := 2>&1 | tee /dev/stderr \
 DOC_TARGETS := Sift SiftHub SiftMapping SiftHTTP
 DOCS_DIR := .build/docs
 
-.PHONY: deps build test bench lint format docs
+# Fuzzing (Fuzz/README.md): the libFuzzer executables, instrumented with AddressSanitizer, in
+# their own build folder; each target runs FUZZ_SECONDS and its findings land in $(FUZZ_DIR)/findings.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := Tokenizer Skipping Paths JSONPath Models
+FUZZ_DIR := .build/fuzz
+FUZZ_BUILD := SIFT_FUZZ=1 $(SWIFT) build -c release --scratch-path $(FUZZ_DIR) --sanitize=fuzzer --sanitize=address
+ASAN_DIR := .build/asan
+
+.PHONY: deps build test bench lint format docs fuzz sanitize
 
 # Installs libyajl-dev and pkg-config when pkg-config cannot find yajl.
 deps:
@@ -51,7 +59,35 @@ docs: deps
 		2>&1 | tee /dev/stderr | awk "/^warning: '[^']*': /{next} /warning:|error:/{found=1} END{exit found}"
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Fuzz
+
+# Builds every fuzz target, then runs each for FUZZ_SECONDS over its working corpus
+# ($(FUZZ_DIR)/corpus, kept between runs), its seeds (Fuzz/Corpus) and, for the targets that read
+# documents, JSONTestSuite. Fails if any target found a crash or a divergence; the input is saved
+# in $(FUZZ_DIR)/findings/<target>/ (run the target on it to reproduce; see Fuzz/README.md).
+fuzz: deps
+	$(foreach target,$(FUZZ_TARGETS),$(FUZZ_BUILD) --product Fuzz$(target) $(NO_WARNINGS) &&) true
+	@found=0; for target in $(FUZZ_TARGETS); do \
+		name=$$(echo $$target | tr A-Z a-z); \
+		mkdir -p $(FUZZ_DIR)/corpus/$$name $(FUZZ_DIR)/findings/$$name $(FUZZ_DIR)/logs; \
+		seeds="Fuzz/Corpus/$$name"; [ $$name = jsonpath ] || seeds="$$seeds Tests/SiftTests/Fixtures/JSONTestSuite"; \
+		echo "== Fuzz$$target for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/logs/$$name.log)"; \
+		ASAN_OPTIONS=detect_leaks=0 $(FUZZ_DIR)/release/Fuzz$$target -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+			-timeout=20 -rss_limit_mb=3072 -dict=Fuzz/json.dict -print_final_stats=1 \
+			-artifact_prefix=$(FUZZ_DIR)/findings/$$name/ $(FUZZ_DIR)/corpus/$$name $$seeds \
+			> $(FUZZ_DIR)/logs/$$name.log 2>&1 || found=1; \
+		grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb)' $(FUZZ_DIR)/logs/$$name.log; \
+		grep -E '==== Sift fuzz|^==[0-9]+==ERROR|Test unit written' $(FUZZ_DIR)/logs/$$name.log || true; \
+	done; \
+	if [ $$found = 1 ] || [ -n "$$(find $(FUZZ_DIR)/findings -type f)" ]; then \
+		echo "Findings:"; find $(FUZZ_DIR)/findings -type f; exit 1; fi
+
+# The test suite under AddressSanitizer, in its own build folder. Tests that cannot hold under
+# ASan's overhead (memory bounds) skip themselves when SIFT_SANITIZER is set, each saying why.
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_DIR)
+	SIFT_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address \
+		--scratch-path $(ASAN_DIR)
