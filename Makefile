@@ -17,7 +17,8 @@ DOCS_DIR := .build/docs
 FUZZ_SECONDS ?= 60
 FUZZ_TARGETS := Tokenizer Skipping Paths JSONPath Models
 FUZZ_DIR := .build/fuzz
-FUZZ_BUILD := SIFT_FUZZ=1 $(SWIFT) build -c release --scratch-path $(FUZZ_DIR) --sanitize=fuzzer --sanitize=address
+FUZZ_BUILD := SIFT_FUZZ=1 $(SWIFT) build -c release --scratch-path $(FUZZ_DIR) --sanitize=fuzzer --sanitize=address \
+	-Xswiftc -sanitize=fuzzer,address
 ASAN_DIR := .build/asan
 
 .PHONY: deps build test bench lint format docs fuzz sanitize

@@ -149,8 +149,7 @@ package.targets += [
     .testTarget(name: "FuzzReplayTests", dependencies: ["SiftFuzzChecks"]),
 ]
 if Context.environment["SIFT_FUZZ"] == "1" {
-    package.targets.append(.target(name: "CFuzzDriver", path: "Fuzz/Driver"))
     package.targets += ["FuzzTokenizer", "FuzzSkipping", "FuzzPaths", "FuzzJSONPath", "FuzzModels"].map { name in
-        .executableTarget(name: name, dependencies: ["CFuzzDriver", "SiftFuzzChecks"], path: "Fuzz/Targets/\(name)")
+        .executableTarget(name: name, dependencies: ["SiftFuzzChecks"], path: "Fuzz/Targets/\(name)")
     }
 }

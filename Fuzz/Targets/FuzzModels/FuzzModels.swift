@@ -1,8 +1,8 @@
-import CFuzzDriver
 import SiftFuzzChecks
 
-/// The entry point SwiftPM links as `main`: libFuzzer runs the models check (FuzzTarget.models).
-@_cdecl("FuzzModels_main")
-func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    sift_fuzz_main(argc, argv) { data, size in FuzzTarget.models.fuzz(data, size) }
+/// libFuzzer's entry point (its own `main`, linked by -sanitize=fuzzer, calls it with each
+/// input): the models check, FuzzTarget.models.
+@_cdecl("LLVMFuzzerTestOneInput")
+func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    FuzzTarget.models.fuzz(data, size)
 }

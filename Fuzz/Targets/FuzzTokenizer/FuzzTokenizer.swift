@@ -1,8 +1,8 @@
-import CFuzzDriver
 import SiftFuzzChecks
 
-/// The entry point SwiftPM links as `main`: libFuzzer runs the tokenizer check (FuzzTarget.tokenizer).
-@_cdecl("FuzzTokenizer_main")
-func fuzzMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
-    sift_fuzz_main(argc, argv) { data, size in FuzzTarget.tokenizer.fuzz(data, size) }
+/// libFuzzer's entry point (its own `main`, linked by -sanitize=fuzzer, calls it with each
+/// input): the tokenizer check, FuzzTarget.tokenizer.
+@_cdecl("LLVMFuzzerTestOneInput")
+func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    FuzzTarget.tokenizer.fuzz(data, size)
 }
