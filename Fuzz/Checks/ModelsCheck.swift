@@ -13,37 +13,61 @@ enum ModelsCheck {
         try codable(input)
     }
 
+    /// A model, or the text of the error that prevented it: compared with `==`, so that no
+    /// dictionary's printing order matters.
+    enum Parsed<Model: Equatable & Sendable>: Equatable, Sendable {
+        case model(Model)
+        case failure(String)
+
+        init(_ body: () throws -> Model) {
+            do { self = .model(try body()) } catch { self = .failure(FuzzOutcome.text(error)) }
+        }
+    }
+
     static func hub(_ input: FuzzInput) throws(FuzzDivergence) {
         let options = input.options
-        let whole = outcome { "\(try ViewModel(parsing: .bytes(input.document), options: options))" }
+        let whole = Parsed { try ViewModel(parsing: .bytes(input.document), options: options) }
         let chunks = input.chunks
-        let pieces = FuzzOutcome.wait { () async -> String in
+        let pieces = FuzzOutcome.wait { () async -> Parsed<ViewModel> in
             do {
-                return "\(try await ViewModel(parsing: chunks, options: options))"
+                return .model(try await ViewModel(parsing: chunks, options: options))
             } catch {
-                return FuzzOutcome.text(error)
+                return .failure(FuzzOutcome.text(error))
             }
         }
-        try FuzzDivergence.expectEqual([whole], [pieces], "models: view model whole vs chunks (\(options))")
-        var streamed: [String] = []
-        let streamedError = outcome {
-            try HubSchema.default.forEachComponent(in: .bytes(input.document), options: options) {
-                streamed.append("\($0)")
-            }
-            return "accepted"
+        if whole != pieces {
+            throw FuzzDivergence(
+                "models: view model whole vs chunks (\(options))", expected: ["\(whole)"], found: ["\(pieces)"])
         }
-        var fed: [String] = []
-        let parser = ComponentModelParser(options: options) { fed.append("\($0)") }
+        var streamed: [ComponentModel] = []
+        let streamedError = failure {
+            try HubSchema.default.forEachComponent(in: .bytes(input.document), options: options) { streamed.append($0) }
+        }
         // As a caller reading its whole input would: feeding on after an error completes the
         // error's source line (every call throws the error again).
-        var fedError = "accepted"
+        var fed: [ComponentModel] = []
+        let parser = ComponentModelParser(options: options) { fed.append($0) }
+        var fedError: String?
         for range in input.pieces {
-            do { try parser.feed(input.document[range]) } catch { fedError = FuzzOutcome.text(error) }
+            if let error = failure({ try parser.feed(input.document[range]) }) { fedError = error }
         }
-        do { try parser.finish() } catch { fedError = FuzzOutcome.text(error) }
-        try FuzzDivergence.expectEqual(
-            streamed + [streamedError], fed + [fedError],
-            "models: components whole vs ComponentModelParser in pieces (split \(input.splitByte), \(options))")
+        if let error = failure({ try parser.finish() }) { fedError = error }
+        if streamed != fed || streamedError != fedError {
+            throw FuzzDivergence(
+                "models: components whole vs ComponentModelParser in pieces (split \(input.splitByte), \(options))",
+                expected: streamed.map { "\($0)" } + [streamedError ?? "accepted"],
+                found: fed.map { "\($0)" } + [fedError ?? "accepted"])
+        }
+    }
+
+    /// The text of the error `body` throws, nil if none.
+    static func failure(_ body: () throws -> Void) -> String? {
+        do {
+            try body()
+            return nil
+        } catch {
+            return FuzzOutcome.text(error)
+        }
     }
 
     static func mapping(_ input: FuzzInput) throws(FuzzDivergence) {
