@@ -76,7 +76,7 @@ fuzz: deps
 		mkdir -p $(FUZZ_DIR)/corpus/$$name $(FUZZ_DIR)/findings/$$name $(FUZZ_DIR)/logs; \
 		seeds="Fuzz/Corpus/$$name"; [ $$name = jsonpath ] || seeds="$$seeds Tests/SiftTests/Fixtures/JSONTestSuite"; \
 		echo "== Fuzz$$target for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/logs/$$name.log)"; \
-		ASAN_OPTIONS=detect_leaks=0 $(FUZZ_DIR)/release/Fuzz$$target -max_total_time=$(FUZZ_SECONDS) -max_len=8192 \
+		ASAN_OPTIONS=detect_leaks=0 $(FUZZ_DIR)/release/Fuzz$$target -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
 			-timeout=20 -rss_limit_mb=3072 -dict=Fuzz/json.dict -print_final_stats=1 \
 			-artifact_prefix=$(FUZZ_DIR)/findings/$$name/ $(FUZZ_DIR)/corpus/$$name $$seeds \
 			> $(FUZZ_DIR)/logs/$$name.log 2>&1 || found=1; \
