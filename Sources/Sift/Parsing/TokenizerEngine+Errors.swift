@@ -216,6 +216,12 @@ extension TokenizerEngine {
             }
         } else if let first = state.byte(at: start), TokenizerState.isWordByte(first) {
             end = state.wordRunEnd(from: max(start, state.chunkStart))
+            // A short token followed by more word bytes (`0` in `00`) ends where yajl lexed it,
+            // not where the run ends: the run may go on past the chunk, and how far it reaches
+            // into the chunk would depend on the split.
+            let bound = start + TokenizerState.historyCapacity
+            let lexed = state.wordTokenEnd(from: start, readPosition: bound)
+            if lexed < bound - 1 { end = min(end, lexed) }
         }
         return (start, end)
     }
