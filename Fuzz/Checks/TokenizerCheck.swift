@@ -7,9 +7,11 @@ enum TokenizerCheck {
         var lines: [String] = []
 
         mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
+            // The path up to depth 32 (deeper, the depth stands for it): a path at every event of
+            // a deep input costs the square of its depth.
+            let shown = context.depth <= 32 ? "\(context.path)" : "(deep)"
             lines.append(
-                "\(event) @\(context.offset) \(context.location) \(context.path) d\(context.depth) v\(context.valueIndex)"
-            )
+                "\(event) @\(context.offset) \(context.location) \(shown) d\(context.depth) v\(context.valueIndex)")
         }
     }
 
