@@ -45,6 +45,8 @@ where Chunks.Element: Sequence<UInt8> {
     public struct Iterator: AsyncIteratorProtocol {
         var upstream: ChunkSlices<Chunks.AsyncIterator>
         let stream: ElementStream<Model>
+        /// The error that ended the parse, thrown once the elements completed before it are out.
+        var failure: (any Error)?
 
         /// The next valid element, or nil at the end of a valid input.
         ///
@@ -54,8 +56,16 @@ where Chunks.Element: Sequence<UInt8> {
         public mutating func next() async throws -> Model? {
             while true {
                 if let element = stream.queue.pop() { return element }
+                if let failure {
+                    self.failure = nil
+                    throw failure
+                }
                 if stream.isDone { return nil }
-                if try await !stream.feedNext(of: &upstream) { try stream.finish() }
+                do {
+                    if try await !stream.feedNext(of: &upstream) { try stream.finish() }
+                } catch {
+                    failure = error
+                }
             }
         }
     }
