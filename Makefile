@@ -67,7 +67,8 @@ lint:
 format:
 	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Fuzz
 
-# Builds every fuzz target, then runs each for FUZZ_SECONDS over its working corpus
+# Builds every fuzz target, then runs each for FUZZ_SECONDS (in libFuzzer's fork mode, going on
+# after a finding, so every run lasts its time and keeps every finding) over its working corpus
 # ($(FUZZ_DIR)/corpus, kept between runs), its seeds (Fuzz/Corpus) and, for the targets that read
 # documents, JSONTestSuite. Fails if any target found a crash or a divergence; the input is saved
 # in $(FUZZ_DIR)/findings/<target>/ (run the target on it to reproduce; see Fuzz/README.md).
@@ -78,12 +79,12 @@ fuzz: deps
 		mkdir -p $(FUZZ_DIR)/corpus/$$name $(FUZZ_DIR)/findings/$$name $(FUZZ_DIR)/logs; \
 		seeds="Fuzz/Corpus/$$name"; [ $$name = jsonpath ] || seeds="$$seeds Tests/SiftTests/Fixtures/JSONTestSuite"; \
 		echo "== Fuzz$$target for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/logs/$$name.log)"; \
-		ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/release/Fuzz$$target -max_total_time=$(FUZZ_SECONDS) -max_len=4096 \
-			-timeout=20 -rss_limit_mb=3072 -dict=Fuzz/json.dict -print_final_stats=1 \
+		ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/release/Fuzz$$target -max_total_time=$(FUZZ_SECONDS) \
+			-fork=1 -ignore_crashes=1 -max_len=4096 -timeout=20 -rss_limit_mb=3072 -dict=Fuzz/json.dict \
 			-artifact_prefix=$(FUZZ_DIR)/findings/$$name/ $(FUZZ_DIR)/corpus/$$name $$seeds \
 			> $(FUZZ_DIR)/logs/$$name.log 2>&1 || found=1; \
-		grep -E '^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb)' $(FUZZ_DIR)/logs/$$name.log; \
-		grep -E '==== Sift fuzz|^==[0-9]+==ERROR|Test unit written' $(FUZZ_DIR)/logs/$$name.log || true; \
+		grep -E '^#[0-9]+: cov' $(FUZZ_DIR)/logs/$$name.log | tail -n 1; \
+		grep -E '==== Sift fuzz|^==[0-9]+==ERROR: AddressSanitizer' $(FUZZ_DIR)/logs/$$name.log | sort | uniq -c || true; \
 	done; \
 	slow=$$(find $(FUZZ_DIR)/findings -type f -name 'slow-unit-*'); \
 	[ -z "$$slow" ] || echo "Slow inputs (over 10 s once; worth a look, not failures):" $$slow; \
