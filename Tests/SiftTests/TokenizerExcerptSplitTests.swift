@@ -30,3 +30,21 @@ import Testing
         }
     }
 }
+
+extension TokenizerExcerptSplitTests {
+    /// The token after an empty string value is the offending one, not the empty string (found by
+    /// FuzzPaths: given whole, the error was located at the `""`; in pieces, at the `8`).
+    @Test func tokenAfterAnEmptyStringValue() async {
+        let bytes = Array(#"{"id": ""8       :[{""{ {"":["#.utf8)
+        let traces = await TokenizerTestSupport.offPool {
+            [TokenizerTestSupport.trace(bytes, withPositions: true)]
+                + (1...bytes.count).map { TokenizerTestSupport.trace(bytes, split: .size($0), withPositions: true) }
+        }
+        #expect(
+            traces[0].last?.hasPrefix("error: 1:10: error: invalid JSON: after key and value") == true, "\(traces[0])")
+        for size in 1...bytes.count where traces[size] != traces[0] {
+            Issue.record("chunks of \(size): \(traces[size].last ?? "") / \(traces[0].last ?? "")")
+            break
+        }
+    }
+}

@@ -194,9 +194,12 @@ extension TokenizerEngine {
                     containing: state.chunkStart - 1, readPosition: state.wordRunEnd(from: state.chunkStart))
             }
         } else {
-            // yajl subtracted the raw length: strings lose their two quotes in that count.
+            // yajl subtracted the raw length: strings lose their two quotes in that count. Two
+            // bytes back may also be the empty string just delivered (`""8`): not the token.
             let candidate = reported - 2
-            isString = candidate >= 0 && candidate != state.lastStringClose && state.byte(at: candidate) == quote
+            isString =
+                candidate >= 0 && candidate != state.lastStringClose && candidate + 1 != state.lastStringClose
+                && state.byte(at: candidate) == quote
             start = isString ? candidate : reported
         }
         // The token ends in this chunk: find its end.
