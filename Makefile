@@ -12,7 +12,18 @@ NO_WARNINGS := 2>&1 | tee /dev/stderr \
 DOC_TARGETS := Sift SiftHub SiftMapping SiftHTTP
 DOCS_DIR := .build/docs
 
-.PHONY: deps build test bench lint format docs
+# Fuzzing (Fuzz/README.md): the libFuzzer executables, instrumented with AddressSanitizer, in
+# their own build folder; each target runs FUZZ_SECONDS and its findings land in $(FUZZ_DIR)/findings.
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS := Tokenizer Skipping Paths JSONPath Models
+FUZZ_DIR := .build/fuzz
+FUZZ_BUILD := SIFT_FUZZ=1 $(SWIFT) build -c release --scratch-path $(FUZZ_DIR) --sanitize=fuzzer --sanitize=address \
+	-Xswiftc -sanitize=fuzzer,address
+ASAN_DIR := .build/asan
+ASAN_TEST := SIFT_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address \
+	--scratch-path $(ASAN_DIR)
+
+.PHONY: deps build test bench lint format docs fuzz sanitize
 
 # Installs libyajl-dev and pkg-config when pkg-config cannot find yajl.
 deps:
@@ -51,7 +62,42 @@ docs: deps
 		2>&1 | tee /dev/stderr | awk "/^warning: '[^']*': /{next} /warning:|error:/{found=1} END{exit found}"
 
 lint:
-	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format lint --strict --recursive Package.swift Sources Tests Benchmarks Fuzz
 
 format:
-	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks
+	$(SWIFT) format --in-place --recursive Package.swift Sources Tests Benchmarks Fuzz
+
+# Builds every fuzz target, then runs each for FUZZ_SECONDS (in libFuzzer's fork mode, going on
+# after a finding, so every run lasts its time and keeps every finding) over its working corpus
+# ($(FUZZ_DIR)/corpus, kept between runs), its seeds (Fuzz/Corpus) and, for the targets that read
+# documents, JSONTestSuite. Fails if any target found a crash or a divergence; the input is saved
+# in $(FUZZ_DIR)/findings/<target>/ (run the target on it to reproduce; see Fuzz/README.md).
+fuzz: deps
+	$(foreach target,$(FUZZ_TARGETS),$(FUZZ_BUILD) --product Fuzz$(target) $(NO_WARNINGS) &&) true
+	@found=0; for target in $(FUZZ_TARGETS); do \
+		name=$$(echo $$target | tr A-Z a-z); \
+		mkdir -p $(FUZZ_DIR)/corpus/$$name $(FUZZ_DIR)/findings/$$name $(FUZZ_DIR)/logs; \
+		seeds="Fuzz/Corpus/$$name"; [ $$name = jsonpath ] || seeds="$$seeds Tests/SiftTests/Fixtures/JSONTestSuite"; \
+		echo "== Fuzz$$target for $(FUZZ_SECONDS) s (log: $(FUZZ_DIR)/logs/$$name.log)"; \
+		ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/release/Fuzz$$target -max_total_time=$(FUZZ_SECONDS) \
+			-fork=1 -ignore_crashes=1 -max_len=4096 -timeout=20 -rss_limit_mb=3072 -dict=Fuzz/json.dict \
+			-artifact_prefix=$(FUZZ_DIR)/findings/$$name/ $(FUZZ_DIR)/corpus/$$name $$seeds \
+			> $(FUZZ_DIR)/logs/$$name.log 2>&1 || found=1; \
+		grep -E '^#[0-9]+: cov' $(FUZZ_DIR)/logs/$$name.log | tail -n 1; \
+		grep -E '==== Sift fuzz|^==[0-9]+==ERROR: AddressSanitizer' $(FUZZ_DIR)/logs/$$name.log | sort | uniq -c || true; \
+	done; \
+	slow=$$(find $(FUZZ_DIR)/findings -type f -name 'slow-unit-*'); \
+	[ -z "$$slow" ] || echo "Slow inputs (over 10 s once; worth a look, not failures):" $$slow; \
+	if [ $$found = 1 ] || [ -n "$$(find $(FUZZ_DIR)/findings -type f ! -name 'slow-unit-*')" ]; then \
+		echo "Findings:"; find $(FUZZ_DIR)/findings -type f ! -name 'slow-unit-*'; exit 1; fi
+
+# The test suite under AddressSanitizer, in its own build folder, in the same groups as `make test`.
+# Tests that cannot hold under ASan's overhead (peak RSS bounds) skip themselves when
+# SIFT_SANITIZER is set, each saying why. LeakSanitizer is off (detect_leaks=0), as in make fuzz:
+# the Swift runtime's process-long caches are not this project's leaks.
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path $(ASAN_DIR)
+	$(ASAN_TEST) --skip SiftHTTPTests --skip 'SiftTests\.InputCancellationTests' --skip 'SiftHubTests\.StreamingTests'
+	$(ASAN_TEST) --filter 'SiftTests\.InputCancellationTests'
+	$(ASAN_TEST) --filter 'SiftHubTests\.StreamingTests'
+	$(ASAN_TEST) --filter SiftHTTPTests

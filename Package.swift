@@ -141,3 +141,16 @@ package.targets += readmeExamples.map { example in
 // The examples are executables of the package, so `swift build --build-tests` and `swift test` build
 // them; ReadmeTests runs them from the build directory.
 package.targets.append(.testTarget(name: "ReadmeTests"))
+
+// Fuzzing (Fuzz/README.md): the differential checks, which FuzzReplayTests replays over the seed
+// corpus and the saved reproducers on every `make test`. The libFuzzer executables exist only
+// when SIFT_FUZZ=1 (`make fuzz` builds them with -sanitize=fuzzer,address in .build/fuzz).
+package.targets += [
+    .target(name: "SiftFuzzChecks", dependencies: ["Sift", "SiftHub", "SiftMapping", "CYajl"], path: "Fuzz/Checks"),
+    .testTarget(name: "FuzzReplayTests", dependencies: ["SiftFuzzChecks"]),
+]
+if Context.environment["SIFT_FUZZ"] == "1" {
+    package.targets += ["FuzzTokenizer", "FuzzSkipping", "FuzzPaths", "FuzzJSONPath", "FuzzModels"].map { name in
+        .executableTarget(name: name, dependencies: ["SiftFuzzChecks"], path: "Fuzz/Targets/\(name)")
+    }
+}

@@ -34,7 +34,7 @@ where Chunks.Element: Sequence<UInt8> {
     public func makeAsyncIterator() -> Iterator {
         let queue = ElementQueue<Model>()
         return Iterator(
-            upstream: chunks.makeAsyncIterator(), queue: queue,
+            upstream: ChunkSlices(upstream: chunks.makeAsyncIterator(), size: MappingStream.sliceSize), queue: queue,
             stream: MappingStream(
                 target: Property(keyPath, .array, mappedType: Model.self), rootSink: queue, options: options))
     }
@@ -45,9 +45,11 @@ where Chunks.Element: Sequence<UInt8> {
     /// while let person = try await iterator.next() { print(person) }
     /// ```
     public struct Iterator: AsyncIteratorProtocol {
-        var upstream: Chunks.AsyncIterator
+        var upstream: ChunkSlices<Chunks.AsyncIterator>
         let queue: ElementQueue<Model>
         let stream: MappingStream
+        /// The error that ended the parse, thrown once the elements completed before it are out.
+        var failure: (any Error)?
 
         /// The next valid element, or nil at the end of a valid input.
         ///
@@ -57,11 +59,15 @@ where Chunks.Element: Sequence<UInt8> {
         public mutating func next() async throws -> Model? {
             while true {
                 if let element = queue.pop() { return element }
+                if let failure {
+                    self.failure = nil
+                    throw failure
+                }
                 if stream.isDone { return nil }
-                if let chunk = try await upstream.next() {
-                    try stream.feed(chunk)
-                } else {
-                    _ = try stream.finish()
+                do {
+                    if try await !stream.feedNext(of: &upstream) { _ = try stream.finish() }
+                } catch {
+                    failure = error
                 }
             }
         }
@@ -90,15 +96,18 @@ final class MappingStream {
     /// of the chunk that holds it, so bounded slices keep locations cheap.
     static var sliceSize: Int { 128 }
 
-    func feed(_ chunk: some Sequence<UInt8>) throws {
+    /// Feeds the next slice; false when the chunks have ended.
+    ///
+    /// After a parse error it reads on only as far as the error's source line needs, as
+    /// `JSONTokenizer.parse` does, so that every split gives the same error text.
+    func feedNext<Slices: AsyncIteratorProtocol>(
+        of slices: inout Slices, isolation actor: isolated (any Actor)? = #isolation
+    ) async throws -> Bool where Slices.Element: Sequence<UInt8> {
         do {
-            let bytes = Array(chunk)
-            var start = 0
-            while start < bytes.count {
-                let end = min(start + Self.sliceSize, bytes.count)
-                try Mapper.unwrappingConsumerErrors { try tokenizer.feed(bytes[start..<end]) }
-                start = end
-            }
+            return try await tokenizer.feedNextChunk(of: &slices, isolation: actor)
+        } catch let error as JSONParseError where error.kind == .consumerError {
+            isDone = true
+            throw error.underlyingError ?? error
         } catch {
             isDone = true
             throw error
@@ -128,4 +137,32 @@ final class ElementQueue<Model: Mappable>: ElementSink {
     func takeResult() -> MappedBox { TypedMappedBox([Model]()) }
 
     func discarding() -> ElementSink { ModelStream<Model> { _ in } }
+}
+
+/// The chunks of an upstream iterator cut into slices of at most `size` bytes.
+struct ChunkSlices<Upstream: AsyncIteratorProtocol>: AsyncIteratorProtocol where Upstream.Element: Sequence<UInt8> {
+    var upstream: Upstream
+    let size: Int
+    var bytes: [UInt8] = []
+    var start = 0
+
+    init(upstream: Upstream, size: Int) {
+        self.upstream = upstream
+        self.size = size
+    }
+
+    mutating func next() async throws -> ArraySlice<UInt8>? {
+        try await next(isolation: nil)
+    }
+
+    mutating func next(isolation actor: isolated (any Actor)?) async throws -> ArraySlice<UInt8>? {
+        while start == bytes.count {
+            guard let chunk = try await upstream.next(isolation: actor) else { return nil }
+            bytes = Array(chunk)
+            start = 0
+        }
+        let end = min(start + size, bytes.count)
+        defer { start = end }
+        return bytes[start..<end]
+    }
 }

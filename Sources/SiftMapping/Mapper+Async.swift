@@ -128,11 +128,10 @@ extension Mapper {
         isolation: isolated (any Actor)?
     ) async throws -> Any where Chunks.Element: Sequence<UInt8> {
         let stream = MappingStream(target: target, rootSink: rootSink, options: options)
-        var iterator = chunks.makeAsyncIterator()
+        var slices = ChunkSlices(upstream: chunks.makeAsyncIterator(), size: MappingStream.sliceSize)
         while true {
             try Task.checkCancellation()
-            guard let chunk = try await iterator.next(isolation: isolation) else { break }
-            try stream.feed(chunk)
+            guard try await stream.feedNext(of: &slices, isolation: isolation) else { break }
         }
         return try stream.finish()
     }

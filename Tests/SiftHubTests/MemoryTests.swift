@@ -92,7 +92,11 @@ struct MemoryTests {
         print("SIFTHUB_PEAK_RSS=\(peakResidentBytes() ?? -1)")
     }
 
-    @Test func streamingAFeedStaysUnder64MB() throws {
+    @Test(
+        .disabled(
+            if: ProcessInfo.processInfo.environment["SIFT_SANITIZER"] != nil,
+            "a peak RSS bound: AddressSanitizer's shadow memory and quarantine (make sanitize) exceed it"))
+    func streamingAFeedStaysUnder64MB() throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
         process.arguments = ["--testing-library", "swift-testing", "--filter", "streamGeneratedFeedInChild"]

@@ -194,9 +194,12 @@ extension TokenizerEngine {
                     containing: state.chunkStart - 1, readPosition: state.wordRunEnd(from: state.chunkStart))
             }
         } else {
-            // yajl subtracted the raw length: strings lose their two quotes in that count.
+            // yajl subtracted the raw length: strings lose their two quotes in that count. Two
+            // bytes back may also be the empty string just delivered (`""8`): not the token.
             let candidate = reported - 2
-            isString = candidate >= 0 && candidate != state.lastStringClose && state.byte(at: candidate) == quote
+            isString =
+                candidate >= 0 && candidate != state.lastStringClose && candidate + 1 != state.lastStringClose
+                && state.byte(at: candidate) == quote
             start = isString ? candidate : reported
         }
         // The token ends in this chunk: find its end.
@@ -216,6 +219,12 @@ extension TokenizerEngine {
             }
         } else if let first = state.byte(at: start), TokenizerState.isWordByte(first) {
             end = state.wordRunEnd(from: max(start, state.chunkStart))
+            // A short token followed by more word bytes (`0` in `00`) ends where yajl lexed it,
+            // not where the run ends: the run may go on past the chunk, and how far it reaches
+            // into the chunk would depend on the split.
+            let bound = start + TokenizerState.historyCapacity
+            let lexed = state.wordTokenEnd(from: start, readPosition: bound)
+            if lexed < bound - 1 { end = min(end, lexed) }
         }
         return (start, end)
     }

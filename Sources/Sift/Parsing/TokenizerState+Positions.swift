@@ -191,7 +191,7 @@ extension TokenizerState {
     }
 
     /// Where the number or literal starting at `start` ends, lexed as yajl does.
-    private func wordTokenEnd(from start: Int, readPosition: Int) -> Int {
+    func wordTokenEnd(from start: Int, readPosition: Int) -> Int {
         func at(_ offset: Int) -> UInt8 { byte(at: offset, readPosition: readPosition) ?? 0 }
         func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
         var position = start

@@ -1,0 +1,58 @@
+import Sift
+
+/// Check 3: a query over the bytes and the same query over an `AsyncSequence` of chunks give the
+/// same matches (value, normalized path, location) and the same error, for three paths the
+/// input chooses, in the result order it chooses.
+enum PathsCheck {
+    /// Wildcards, slices, negative indices, descendants, unions, and names the seeds use.
+    static let paths: [TypedJSONPath<JSONValue>] = [
+        "$", "$[*]", "$.*.*", "$..*", "$.a", "$..a", "$['a','b']", "$.a[*].b", "$[0]", "$[-1]", "$[0,-1,1]",
+        "$[1:3]", "$[::-1]", "$[-2:]", "$[::2]", "$[5:1:-2]", "$..[0]", "$..[-1]", "$..b[1:]", "$.items[*].id",
+        "$..id", "$.body[*].text.title", "$..*[*]", "$[*]..a",
+    ].map(FuzzOutcome.path)
+
+    static func run(_ input: FuzzInput) throws(FuzzDivergence) {
+        let count = UInt64(paths.count)
+        let chosen = (0..<3).map { Int(input.selector / [1, count, count * count][$0] % count) }
+        let order: JSONQuery.ResultOrder = input.selector & 0x80 != 0 ? .streaming : .rfc9535
+        let whole = FuzzOutcome.Lines()
+        let query = makeQuery(input, chosen, order, into: whole)
+        do {
+            try query.run(.bytes(input.document))
+            whole.append("accepted")
+        } catch {
+            whole.append(FuzzOutcome.text(error))
+        }
+        let chunks = input.chunks
+        let pieces = FuzzOutcome.wait { () async -> [String] in
+            let lines = FuzzOutcome.Lines()
+            let query = makeQuery(input, chosen, order, into: lines)
+            do {
+                try await query.run(chunks: chunks)
+                lines.append("accepted")
+            } catch {
+                lines.append(FuzzOutcome.text(error))
+            }
+            return lines.lines
+        }
+        let described = chosen.map { paths[$0].path.description }.joined(separator: ", ")
+        try FuzzDivergence.expectEqual(
+            whole.lines, pieces,
+            "paths: bytes vs chunks (\(described), \(order), split \(input.splitByte), \(input.options))")
+    }
+
+    static func makeQuery(
+        _ input: FuzzInput, _ chosen: [Int], _ order: JSONQuery.ResultOrder, into lines: FuzzOutcome.Lines
+    )
+        -> JSONQuery
+    {
+        var query = JSONQuery(options: input.options)
+        query.resultOrder = order
+        for (slot, index) in chosen.enumerated() {
+            query.add(paths[index]) { match in
+                lines.append("\(slot) \(match.path) \(match.location) \(match.value)")
+            }
+        }
+        return query
+    }
+}

@@ -1,0 +1,52 @@
+import Sift
+
+/// Check 2: a query that skips everything (`$.zzz`) accepts and rejects exactly what `$` does,
+/// with the same error, whole and in pieces; and with the default options its verdict is plain
+/// yajl's but for the documented deviations (``YajlDeviation``).
+enum SkippingCheck {
+    static let skipAll = JSONPath.root.goTo("zzz").value
+    static let takeAll = JSONPath.root.value
+
+    static func run(_ input: FuzzInput) throws(FuzzDivergence) {
+        let skipping = outcome(skipAll, input)
+        let taking = outcome(takeAll, input)
+        try FuzzDivergence.expectEqual(
+            [skipping.text], [taking.text], "skipping: $.zzz vs $ (\(input.options))")
+        let chunks = input.chunks
+        let options = input.options
+        let inPieces = FuzzOutcome.wait { () async -> String in
+            var query = JSONQuery(options: options)
+            query.add(skipAll)
+            do {
+                try await query.run(chunks: chunks)
+                return "accepted"
+            } catch {
+                return FuzzOutcome.text(error)
+            }
+        }
+        try FuzzDivergence.expectEqual(
+            [skipping.text], [inPieces], "skipping: $.zzz whole vs in pieces (split \(input.splitByte), \(options))")
+        guard options == JSONParserOptions() else { return }
+        let yajl = PlainYajl.accepts(input.document)
+        if yajl != (skipping.error == nil),
+            YajlDeviation.explaining(input.document, siftError: skipping.error, options: options) == nil
+        {
+            throw FuzzDivergence(
+                "skipping: Sift vs plain yajl",
+                details: "yajl \(yajl ? "accepts" : "rejects"), Sift: \(skipping.text); no documented deviation applies"
+            )
+        }
+    }
+
+    static func outcome(_ path: TypedJSONPath<JSONValue>, _ input: FuzzInput) -> (text: String, error: JSONParseError?)
+    {
+        var query = JSONQuery(options: input.options)
+        query.add(path)
+        do {
+            try query.run(.bytes(input.document))
+            return ("accepted", nil)
+        } catch {
+            return (FuzzOutcome.text(error), error as? JSONParseError)
+        }
+    }
+}
