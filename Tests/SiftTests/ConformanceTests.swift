@@ -132,6 +132,60 @@ import Testing
         #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(5).joined(separator: "\n"))")
     }
 
+    /// Errors at the token after a value (a missing separator, trailing garbage) and errors
+    /// inside a string that began far back, which JSONTestSuite has few of: every value, then a
+    /// gap, then every kind of offending token, at the top level, in an object and in an array;
+    /// the same events and error text whole and in pieces of 1 to 31 bytes, with and without
+    /// comments and several values.
+    @Test func locatesErrorsAfterAValueTheSameInEverySplit() async {
+        let failures = await TokenizerTestSupport.offPool { () -> [String] in
+            var failures: [String] = []
+            for bytes in Self.errorAfterValueInputs {
+                for comments in [false, true] {
+                    for multiple in [false, true] {
+                        let options = JSONParserOptions(allowsMultipleValues: multiple, allowsComments: comments)
+                        let whole = TokenizerTestSupport.trace(bytes, options: options, split: .whole)
+                        for size in 1...31 {
+                            let trace = TokenizerTestSupport.trace(bytes, options: options, split: .size(size))
+                            guard trace != whole else { continue }
+                            let text = String(decoding: bytes, as: UTF8.self).debugDescription
+                            failures.append(
+                                "\(text), \(options), size \(size): \(trace.last ?? "") / \(whole.last ?? "")")
+                            break
+                        }
+                    }
+                }
+            }
+            return failures
+        }
+        #expect(failures.isEmpty, "\(failures.count): \(failures.prefix(5).joined(separator: "\n"))")
+    }
+
+    /// The inputs of ``locatesErrorsAfterAValueTheSameInEverySplit()``.
+    static let errorAfterValueInputs: [[UInt8]] = {
+        let values = ["0", "12", "true", "\"\"", "\"x\"", "{}", "[]"]
+        let gaps = ["", "\r\n", "/*\"*/", String(repeating: " ", count: 130)]
+        let tokens = [
+            "1", "true", "tx", "-x", "\"y\"", "\"\"", "\"a\n", "\"\u{01}", "[", "}", "/", "/x", "/\"", "@",
+        ]
+        var inputs: [[UInt8]] = []
+        for value in values {
+            for gap in gaps {
+                for token in tokens {
+                    let tail = value + gap + token
+                    inputs += [tail, "{\"a\":" + tail + "}", "[" + tail + "]"].map { Array($0.utf8) }
+                }
+            }
+        }
+        // Bytes that are not UTF-8, inside a string that began more than the bytes kept before
+        // a chunk ago.
+        let long = String(repeating: "[,", count: 80)
+        for prefix in ["", "[", "{\"k\":", "[1,", "{", "[\"x\" "] {
+            inputs.append(Array((prefix + "\"" + long).utf8) + [0xFF] + Array("\"]".utf8))
+        }
+        return inputs
+    }()
+
     /// The accepted surrogate cases decode every escaped surrogate that is not half of a pair to
     /// U+FFFD: never to `?` or to the bytes of a surrogate.
     @Test func loneEscapedSurrogatesDecodeToTheReplacementCharacter() throws {

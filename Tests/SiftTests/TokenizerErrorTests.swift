@@ -199,6 +199,74 @@ import Testing
             {"name":"東京" "x"}
                          ^
             """),
+        // Found by `make fuzz` (Fuzz/Reproducers/*/trailing-string-location-*): the token after
+        // the value is located at its first byte whether yajl's lexer failed inside it (a control
+        // character in a string, a slash that opens no comment) or after it.
+        Case(
+            "control character in a string after the value", "{}\"\n", .invalidSyntax, "$",
+            """
+            1:3: error: invalid JSON: trailing garbage (in $)
+            {}"
+              ^
+            """),
+        Case(
+            "string after a number and carriage returns", "4\r\r\"\r\"", .invalidSyntax, "$",
+            """
+            3:1: error: invalid JSON: trailing garbage (in $)
+            "
+            ^
+            """),
+        Case(
+            "slash after the value", "{\"a\":1}\r//", .invalidSyntax, "$",
+            """
+            2:1: error: invalid JSON: trailing garbage (in $)
+            //
+            ^
+            """),
+        {
+            var slash = Case(
+                "slash that opens no comment", "[] /x", .invalidSyntax, "$",
+                """
+                1:4: error: invalid JSON: trailing garbage (in $)
+                [] /x
+                   ^
+                """)
+            slash.options.allowsComments = true
+            return slash
+        }(),
+        // Found by `make fuzz` (Fuzz/Reproducers/*/token-after-value-location-*): the token after
+        // a member's value, when a literal ends a chunk, a number follows a literal, or the token
+        // is an empty string.
+        Case(
+            "bracket after a literal member value", #"[{"":true[{"":1}]}]"#, .invalidSyntax, "$[0]['']",
+            """
+            1:10: error: invalid JSON: after key and value, inside map, I expect ',' or '}' (in $[0][''])
+            [{"":true[{"":1}]}]
+                     ^
+            """),
+        Case(
+            "number straight after a literal member value", #"{"a":true1}"#, .invalidSyntax, "$.a",
+            """
+            1:10: error: invalid JSON: after key and value, inside map, I expect ',' or '}' (in $.a)
+            {"a":true1}
+                     ^
+            """),
+        Case(
+            "empty string straight after a member's string", #"{"a":"x"""}"#, .invalidSyntax, "$.a",
+            #"""
+            1:9: error: invalid JSON: after key and value, inside map, I expect ',' or '}' (in $.a)
+            {"a":"x"""}
+                    ^
+            """#),
+        // Found by `make fuzz` (Fuzz/Reproducers/*/utf8-error-*): the string's opening quote is
+        // further back than the bytes every split keeps, so the path names what those show (the
+        // array, whose first element has not begun), whole and in pieces alike.
+        Case(
+            "invalid UTF-8 far into a string",
+            Array("[\"".utf8) + Array(repeating: 0x5B, count: 130) + [0xFF, 0x22, 0x5D],
+            .invalidUTF8, "$",
+            "1:133: error: invalid UTF-8: byte 0xFF never appears in UTF-8 (in $)\n"
+                + String(repeating: "[", count: 60) + "\u{FFFD}\"]\n" + String(repeating: " ", count: 60) + "^"),
     ]
 
     @Test(arguments: cases)

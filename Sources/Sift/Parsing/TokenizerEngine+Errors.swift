@@ -83,23 +83,9 @@ extension TokenizerEngine {
 
     /// A byte the screen rejected (form feed, vertical tab, invalid UTF-8).
     ///
-    /// `screen` is the screen as it was at the chunk's start.
-    func fail(screenProblem problem: ByteScreen.Problem, at offset: Int, screen: ByteScreen) throws(JSONParseError) {
-        let state = state.pointee
-        var anchor = offset
-        if options.allowsComments {
-            // Where strings and comments stand at the offending byte, not at the chunk's end.
-            var atProblem = screen
-            if let base = state.chunkBase {
-                atProblem.followStrings(over: base, count: offset - state.chunkStart, start: state.chunkStart)
-            }
-            if atProblem.isInsideString { anchor = atProblem.lastQuote }
-        } else {
-            let quote = state.stringStart(before: offset)
-            if quote > state.lastStringClose, quote < offset, state.byte(at: quote) == UInt8(ascii: "\"") {
-                anchor = quote
-            }
-        }
+    /// Inside a string, the path is the string's: it is anchored at the string's opening quote.
+    func fail(screenProblem problem: ByteScreen.Problem, at offset: Int) throws(JSONParseError) {
+        let anchor = openQuote(before: offset) ?? offset
         try fail(problem.kind, problem.message, offset: offset, readPosition: offset + 1, pathAnchor: anchor)
     }
 
@@ -116,7 +102,7 @@ extension TokenizerEngine {
         let readPosition = min(position + 1, state.chunkEnd)
         let anchor: Int
         if message.contains("inside a string") || message.contains("inside string") {
-            anchor = state.stringStart(before: position)
+            anchor = openQuote(before: position) ?? position
         } else if message.hasPrefix("probable comment") {
             anchor = position
         } else {
@@ -125,7 +111,8 @@ extension TokenizerEngine {
         try fail(.invalidSyntax, message, offset: position, readPosition: readPosition, pathAnchor: anchor)
     }
 
-    /// A parse error: yajl stopped just after the offending token.
+    /// A parse error: yajl stopped just after the offending token (or, for "trailing garbage",
+    /// inside it, where its lexer failed).
     func failParse(message: String, consumed: Int) throws(JSONParseError) {
         let state = state.pointee
         if message == "after key and value, inside map, I expect ',' or '}'" {
@@ -133,7 +120,9 @@ extension TokenizerEngine {
             try fail(.invalidSyntax, message, offset: start, readPosition: end, pathAnchor: start)
         }
         let end = state.chunkStart + consumed
-        let start = state.tokenStart(endingAt: end, readPosition: end)
+        let start =
+            message == "trailing garbage"
+            ? trailingTokenStart(stoppedAt: end, atInputEnd: false) : offendingTokenStart(stoppedAt: end)
         try fail(.invalidSyntax, message, offset: start, readPosition: end, pathAnchor: start)
     }
 
@@ -143,7 +132,7 @@ extension TokenizerEngine {
         let state = state.pointee
         let end = state.chunkStart
         if isParseError, message == "trailing garbage" {
-            let start = state.tokenStart(endingAt: end, readPosition: end)
+            let start = trailingTokenStart(stoppedAt: end, atInputEnd: true)
             try fail(.invalidSyntax, message, offset: start, readPosition: end, pathAnchor: start)
         }
         let insideString = endsInsideString
@@ -164,8 +153,9 @@ extension TokenizerEngine {
         try fail(.incompleteInput, detail, offset: end, readPosition: end, pathAnchor: insideString ? quote : end)
     }
 
-    /// yajl moves its offset back by the token's length for this one error, and to the chunk's
-    /// start when the token began in an earlier chunk: recover the offending token's bounds.
+    /// yajl moves its offset back by the token's length for this one error (by its length without
+    /// quotes for a string, to the chunk's start when the token began in an earlier chunk):
+    /// recover the offending token's bounds.
     private func offendingTokenAfterValue(consumed: Int) -> (start: Int, end: Int) {
         let state = state.pointee
         let quote = UInt8(ascii: "\"")
@@ -177,30 +167,23 @@ extension TokenizerEngine {
             // token (yajl, which lexed only its end, located it by a length it never saw).
             start = longToken.resumedStart
             isString = longToken.isString
-        } else if consumed == 0, state.chunkStart > 0, state.eventCount == state.eventCountAtChunkStart,
-            let previous = state.byte(at: state.chunkStart - 1),
-            endsInsideString || TokenizerState.isWordByte(previous)
-        {
-            // Nothing was delivered in this chunk yet and a token was open at its start: the
-            // offending token began in an earlier chunk.
-            isString = endsInsideString
-            if isString {
-                start = state.lastQuote
-            } else {
-                // Cut the run of word bytes into tokens with the bytes of this chunk in view too:
-                // the token goes on here, and read only up to the chunk's start it would look
-                // shorter (`94.5E+` without its `2`) and start later.
-                start = state.wordStart(
-                    containing: state.chunkStart - 1, readPosition: state.wordRunEnd(from: state.chunkStart))
-            }
+        } else if let opening = offendingStringStart(stoppedAt: reported) {
+            // The reported offset is two bytes into the string, or the chunk's start.
+            start = opening
+            isString = true
+        } else if consumed == 0, state.eventCount == state.eventCountAtChunkStart, let pending = pendingWordStart() {
+            // Nothing was delivered in this chunk and yajl's lexer held a number or literal at its
+            // start: the offending token began in an earlier chunk.
+            start = pending
+            isString = false
         } else {
-            // yajl subtracted the raw length: strings lose their two quotes in that count. Two
-            // bytes back may also be the empty string just delivered (`""8`): not the token.
-            let candidate = reported - 2
-            isString =
-                candidate >= 0 && candidate != state.lastStringClose && candidate + 1 != state.lastStringClose
-                && state.byte(at: candidate) == quote
-            start = isString ? candidate : reported
+            // The reported offset is the token's first byte. Cut the run of word bytes into
+            // tokens as yajl lexed them, with the bytes up to it (`true1` is `true` then `1`).
+            isString = false
+            start = reported
+            if let byte = state.byte(at: reported), TokenizerState.isWordByte(byte) {
+                start = state.wordStart(containing: reported, readPosition: reported + 1)
+            }
         }
         // The token ends in this chunk: find its end.
         var end = max(start + 1, state.chunkStart)
@@ -227,6 +210,89 @@ extension TokenizerEngine {
             if lexed < bound - 1 { end = min(end, lexed) }
         }
         return (start, end)
+    }
+
+    /// The first byte of the token yajl failed at, given where it stopped (just after the
+    /// token, or inside it where its lexer failed): one rule for every error that names the
+    /// token after a value, whole or in pieces.
+    func offendingTokenStart(stoppedAt end: Int) -> Int {
+        offendingStringStart(stoppedAt: end) ?? state.pointee.tokenStart(endingAt: end, readPosition: end)
+    }
+
+    /// The first byte of the number or literal that yajl's lexer held at the chunk's start (it
+    /// ran to the end of the previous chunk), if there is one.
+    ///
+    /// The run of word bytes is cut into tokens with the bytes of this chunk in view too: the
+    /// token goes on here, and read only up to the chunk's start it would look shorter
+    /// (`94.5E+` without its `2`) and start later. A literal that ends the previous chunk was
+    /// delivered there (yajl looks no further), a number never is (it may go on).
+    private func pendingWordStart() -> Int? {
+        let state = state.pointee
+        let chunkStart = state.chunkStart
+        guard chunkStart > 0, let previous = state.byte(at: chunkStart - 1), TokenizerState.isWordByte(previous)
+        else { return nil }
+        let start = state.wordStart(containing: chunkStart - 1, readPosition: state.wordRunEnd(from: chunkStart))
+        let literalLength: Int
+        switch state.byte(at: start) {
+        case UInt8(ascii: "f"): literalLength = 5
+        case UInt8(ascii: "t"), UInt8(ascii: "n"): literalLength = 4
+        default: literalLength = 0
+        }
+        return literalLength > 0 && start + literalLength == chunkStart ? nil : start
+    }
+
+    /// The first byte of the token after a complete value (yajl's "trailing garbage"), given where
+    /// yajl's lexer stopped: just after the token, or inside it where it failed (the byte it
+    /// refused, or the one after it), or, at the end of the input, the input's end.
+    ///
+    /// As ``offendingTokenStart(stoppedAt:)``, but for a slash that opens no comment, which yajl
+    /// stops on when comments are not allowed, and reads one byte past when they are.
+    func trailingTokenStart(stoppedAt end: Int, atInputEnd: Bool) -> Int {
+        let state = state.pointee
+        if options.allowsComments {
+            var screen = screen
+            if let base = state.chunkBase, !atInputEnd, end - 1 > state.chunkStart {
+                screen.followStrings(over: base, count: end - 1 - state.chunkStart, start: state.chunkStart)
+            }
+            if screen.lexState == .slash { return atInputEnd ? end - 1 : end - 2 }
+        } else if openQuote(before: end) == nil, state.byte(at: end) == UInt8(ascii: "/") {
+            return end
+        }
+        return offendingTokenStart(stoppedAt: end)
+    }
+
+    /// The opening quote of the offending token, when it is a string yajl stopped in or just
+    /// after.
+    ///
+    /// The offending token is never delivered, and only whitespace (or comments) separates it
+    /// from the last token that was: its quotes are the unescaped ones (outside comments) after the
+    /// close of the last string delivered, its opening one and, if it ended, its closing one.
+    /// Both are found from the tokenizer's own bookkeeping, never from bytes that only some
+    /// splits of the input keep.
+    func offendingStringStart(stoppedAt end: Int) -> Int? {
+        guard let last = openQuote(before: end) else { return nil }
+        if last >= state.pointee.chunkStart, let opening = openQuote(before: last) { return opening }
+        return last
+    }
+
+    /// The last unescaped quote before `offset` (in the chunk or before it) when it lies after the
+    /// last string delivered: the opening quote of the string `offset` is in, or the closing one
+    /// of a string not delivered yet.
+    func openQuote(before offset: Int) -> Int? {
+        let state = state.pointee
+        var quote = options.allowsComments ? screen.lastQuote : state.lastQuote
+        if let base = state.chunkBase, offset > state.chunkStart {
+            let count = min(offset, state.chunkEnd) - state.chunkStart
+            if options.allowsComments {
+                // Quotes inside comments are not string boundaries.
+                var screen = screen
+                screen.followStrings(over: base, count: count, start: state.chunkStart)
+                quote = screen.lastQuote
+            } else if let index = state.lastUnescapedQuote(in: base, before: count) {
+                quote = state.chunkStart + index
+            }
+        }
+        return quote >= 0 && quote > state.lastStringClose ? quote : nil
     }
 
     /// The failure for an error a handler threw while handling the current token.

@@ -241,7 +241,7 @@ final class TokenizerEngine {
             return  // stopped by the handler
         }
         if let problem {
-            try fail(screenProblem: problem.problem, at: state.pointee.chunkStart + problem.index, screen: self.screen)
+            try fail(screenProblem: problem.problem, at: state.pointee.chunkStart + problem.index)
         }
         self.screen = screen
         if options.allowsComments { state.pointee.lastQuote = screen.lastQuote }
