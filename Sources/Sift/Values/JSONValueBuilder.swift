@@ -215,25 +215,3 @@ public struct JSONValueBuilder: JSONEventHandler {
         frames.last!.isArray ? elements.last! : members.last!.value
     }
 }
-
-/// A small direct-mapped cache of key strings, indexed by a hash of their bytes.
-private struct KeyCache {
-    private static let slotCount = 256
-    private static let longestKey = 64
-    private var slots = [String](repeating: "", count: KeyCache.slotCount)
-
-    /// The key as a `String`: the cached one when the same bytes were seen recently.
-    mutating func string(for bytes: JSONBytes) -> String {
-        let count = bytes.count
-        guard count > 0, count <= Self.longestKey else { return bytes.string }
-        var hash: UInt32 = 2_166_136_261
-        bytes.withUnsafeBytes { buffer in
-            for byte in buffer { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        }
-        let slot = Int(hash) & (Self.slotCount - 1)
-        if slots[slot].utf8.count == count, bytes.equals(slots[slot].utf8) { return slots[slot] }
-        let string = bytes.string
-        slots[slot] = string
-        return string
-    }
-}
