@@ -78,9 +78,11 @@ public struct JSONValueBuilder: JSONEventHandler {
     public mutating func consume(_ event: JSONEvent) -> JSONValue? {
         switch event {
         case .startObject:
+            if members.capacity == 0 { reserveStacks(isArray: false) }
             frames.append(Frame(isArray: false, start: members.count))
             return nil
         case .startArray:
+            if elements.capacity == 0 { reserveStacks(isArray: true) }
             frames.append(Frame(isArray: true, start: elements.count))
             return nil
         case .key(let bytes):
@@ -137,6 +139,20 @@ public struct JSONValueBuilder: JSONEventHandler {
     }
 
     private static let emptyMember = JSONObject.Member(key: "", value: .null)
+
+    /// Gives the stacks a first container's worth of room at once: a builder made for one small
+    /// value (a path engine makes one per captured container) allocates each stack once instead
+    /// of growing it from one element by doubling.
+    @inline(never)
+    private mutating func reserveStacks(isArray: Bool) {
+        if frames.capacity == 0 { frames.reserveCapacity(8) }
+        if isArray {
+            elements.reserveCapacity(16)
+        } else {
+            members.reserveCapacity(16)
+            keys.reserveCapacity(8)
+        }
+    }
 
     /// Moves `stack[start...]` into a new array and removes it from `stack`, without retaining
     /// and releasing every element on the way: the elements are moved out, trivially

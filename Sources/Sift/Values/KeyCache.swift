@@ -1,23 +1,32 @@
 /// A small direct-mapped cache of key strings, indexed by a hash of their bytes.
 ///
 /// It starts empty and grows with use: a builder made for one small value (a path engine makes
-/// one per captured container) allocates a few slots, not the whole table, and frees few; a
-/// builder that keeps missing (many distinct keys, or keys that collide) grows to 256 slots.
+/// one per captured container) decodes its first ``uncachedKeys`` keys without hashing them or
+/// allocating a table, then takes a few slots, not the whole table; a builder that keeps missing
+/// (many distinct keys, or keys that collide) grows to 256 slots.
 struct KeyCache {
+    static let uncachedKeys = 16
     static let smallestSlotCount = 8
     static let largestSlotCount = 256
     private static let longestKey = 64
-    /// Empty until the first key; a power of two slots after it.
+    /// Empty until ``uncachedKeys`` keys were decoded; a power of two slots after them.
     private(set) var slots: [String] = []
-    /// Keys decoded (not found) since the cache last grew.
+    /// Keys decoded (not found) since the cache last grew, or before it was made.
     private var misses = 0
 
     /// The key as a `String`: the cached one when the same bytes were seen recently.
     mutating func string(for bytes: JSONBytes) -> String {
         let count = bytes.count
         guard count > 0, count <= Self.longestKey else { return bytes.string }
+        if slots.isEmpty {
+            guard misses >= Self.uncachedKeys else {
+                misses += 1
+                return bytes.string
+            }
+            slots = [String](repeating: "", count: Self.smallestSlotCount)
+            misses = 0
+        }
         let hash = bytes.withUnsafeBytes { Self.hash($0) }
-        if slots.isEmpty { slots = [String](repeating: "", count: Self.smallestSlotCount) }
         var slot = Int(hash) & (slots.count - 1)
         if slots[slot].utf8.count == count, bytes.equals(slots[slot].utf8) { return slots[slot] }
         let string = bytes.string
