@@ -23,6 +23,8 @@ struct BenchOptions {
     var showsHelp = false
     var measuresScaling = false
     var child: ChildTask?
+    /// The file (`-` for stdin) that a floor child parses (the hidden `--yajl-floor` flag).
+    var floorChild: FloorProcess?
 
     /// The one-line (two-line) summary of the command line.
     static let synopsis = """
@@ -36,7 +38,9 @@ struct BenchOptions {
         synopsis + "\n\n" + """
             Measures Sift against yajl's floor (yajl with empty C callbacks) and Foundation, on the same
             bytes in the same run, and prints MB/s (median and min-max), the ratios to the floor and to
-            JSONSerialization, and each contender's peak RSS (measured in a child process).
+            JSONSerialization, and each contender's peak RSS (measured in a child process). The cli/
+            scenarios run the release sift beside bench as a whole process on a file and on stdin,
+            against a yajl floor process on the same file, by elapsed time (--filter cli/ for them alone).
 
             OPTIONS:
               --quick            Small inputs and few rounds (a smoke test, under a minute).
@@ -89,6 +93,12 @@ struct BenchOptions {
                 guard !options.files.isEmpty else { throw UsageError("--path must follow a --file") }
                 guard path.hasPrefix("$") else { throw UsageError("--path '\(path)' must start with '$'") }
                 options.files[options.files.count - 1].paths.append(path)
+            case "--yajl-floor":
+                let format = try value(for: argument)
+                guard let format = Dataset.Format(rawValue: format) else {
+                    throw UsageError("--yajl-floor needs json or ndjson, not '\(format)'")
+                }
+                options.floorChild = FloorProcess(format: format, path: try value(for: argument))
             case "--child":
                 let scenario = try value(for: argument)
                 options.child = ChildTask(scenario: scenario, contender: try value(for: argument))

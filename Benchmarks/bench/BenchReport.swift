@@ -37,6 +37,8 @@ struct BenchReport: Encodable {
     var policy: BenchRunner.Policy
     /// Peak RSS of a child that runs nothing: the runtime's own share of every peak.
     var idleChildPeakRSSBytes: Int?
+    /// The scenarios measured by elapsed time whatever ``clock`` is (whole processes).
+    var elapsedTimeScenarios: [String] = []
     var scenarios: [ScenarioResult] = []
 
     // MARK: JSON
@@ -72,6 +74,11 @@ struct BenchReport: Encodable {
             clock == .cpu
                 ? "MB/s: input bytes per second of the measuring thread's CPU time (steady on a shared machine; --wall-clock for elapsed time)."
                 : "MB/s: input bytes per second of elapsed (wall-clock) time.")
+        if clock == .cpu && !elapsedTimeScenarios.isEmpty {
+            lines.append(
+                "Child processes (\(elapsedTimeScenarios.joined(separator: ", "))): MB/s and ratios by the elapsed time of"
+                    + " the whole process, start-up included.")
+        }
         lines.append(
             "Median and min–max over rounds. × floor / × Foundation: median over the yajl floor's / the scenario's first"
                 + " Foundation contender's median (JSONSerialization where it runs).")
@@ -87,7 +94,8 @@ struct BenchReport: Encodable {
     }
 
     /// The table rows of one scenario, with its problems below.
-    static func tableRows(_ scenario: ScenarioResult, clock: BenchClock) -> String {
+    static func tableRows(_ scenario: ScenarioResult, clock runClock: BenchClock) -> String {
+        let clock = scenario.clock ?? runClock
         var lines: [String] = []
         for (index, contender) in scenario.contenders.enumerated() {
             let first = index == 0

@@ -85,7 +85,9 @@ struct BenchRunner {
         result.rounds = round
 
         if options.measuresMemory {
-            for (index, contender) in scenario.contenders.enumerated() where runs[index] != nil {
+            // A contender that ran as a child process has its peak already.
+            for (index, contender) in scenario.contenders.enumerated()
+            where runs[index] != nil && result.contenders[index].peakRSSBytes == nil {
                 progress("\(scenario.name): peak memory of \(contender.name)")
                 do {
                     result.contenders[index].peakRSSBytes = try MemoryProbe.measure(
@@ -96,6 +98,7 @@ struct BenchRunner {
             }
         }
         result.finish(clock: options.clock)
+        scenario.cleanUp?()
         progress(nil)
         return result
     }
@@ -130,7 +133,8 @@ struct BenchRunner {
         let start = ClockReading.now()
         do {
             let outcome = try run.run(&stopwatch)
-            let time = ClockReading.now() - start - stopwatch.excluded
+            var time = ClockReading.now() - start - stopwatch.excluded
+            if let process = outcome.process { time = ClockReading(wall: process.seconds, cpu: process.cpuSeconds) }
             return (ClockReading(wall: max(time.wall, 1e-9), cpu: max(time.cpu, 1e-9)), outcome)
         } catch {
             runs[index] = nil

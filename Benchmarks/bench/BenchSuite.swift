@@ -29,6 +29,7 @@ enum BenchSuite {
             report.idleChildPeakRSSBytes = try MemoryProbe.measure(
                 scenario: MemoryProbe.idleScenario, contender: "-", options: options)
         }
+        report.elapsedTimeScenarios = scenarios.filter { $0.clock == .wall }.map(\.name)
         if !options.emitsJSON { print(report.tableHeader) }
 
         // One dataset in memory at a time; a dataset used by consecutive scenarios loads once.
@@ -66,7 +67,7 @@ enum BenchSuite {
 
     /// One line per contender comparing peak RSS across the streamed scenarios (input sizes).
     static func streamingSummary(_ results: [ScenarioResult]) -> String? {
-        let streamed = results.filter { $0.access != "in memory" }.sorted { $0.inputBytes < $1.inputBytes }
+        let streamed = results.filter { $0.access.hasPrefix("streamed") }.sorted { $0.inputBytes < $1.inputBytes }
         guard streamed.count > 1 else { return nil }
         var lines: [String] = []
         for contender in streamed[0].contenders.map(\.name) {

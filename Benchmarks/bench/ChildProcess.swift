@@ -114,10 +114,25 @@ struct ChildProcess {
     /// The release `sift` executable beside this `bench` binary, or nil when it has not been
     /// built (`swift build -c release --product sift`).
     static var siftExecutable: String? {
-        let bench =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            ?? CommandLine.arguments[0]
-        let sift = URL(fileURLWithPath: bench).deletingLastPathComponent().appendingPathComponent("sift").path
-        return FileManager.default.isExecutableFile(atPath: sift) ? sift : nil
+        sibling(named: "sift")
+    }
+
+    /// This `bench` binary, or the one beside the running executable (a test runner), or nil.
+    static var benchExecutable: String? {
+        let running = runningExecutable
+        return running.lastPathComponent == "bench" ? running.path : sibling(named: "bench")
+    }
+
+    /// The executable of this process.
+    private static var runningExecutable: URL {
+        URL(
+            fileURLWithPath: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
+                ?? CommandLine.arguments[0])
+    }
+
+    /// The executable called `name` in the directory of this process's executable, if any.
+    private static func sibling(named name: String) -> String? {
+        let path = runningExecutable.deletingLastPathComponent().appendingPathComponent(name).path
+        return FileManager.default.isExecutableFile(atPath: path) ? path : nil
     }
 }

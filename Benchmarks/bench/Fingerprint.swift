@@ -42,6 +42,13 @@ struct Fingerprint {
         count += 1
     }
 
+    /// Adds a run of bytes (a process's whole output) as one value.
+    mutating func add(bytes: Data) {
+        for byte in bytes { mix(UInt64(byte)) }
+        mix(0xFF)
+        count += 1
+    }
+
     /// Folds another fingerprint in (for several paths in one digest).
     mutating func add(_ other: Fingerprint) {
         mix(other.checksum)

@@ -26,6 +26,9 @@ enum ContenderRole: String, Codable {
 struct RunResult {
     var bytes: Int
     var checksum: UInt64
+    /// What a child process measured of itself, when the run was one: its elapsed and CPU time
+    /// replace the runner's stopwatch, and its peak RSS is the contender's.
+    var process: ChildProcess.Run? = nil
 }
 
 /// Measures one run, minus the time spent in ``excluding(_:)`` (producing streamed input, for
@@ -73,6 +76,9 @@ enum InputAccess: Equatable {
     case inMemory
     /// Contenders pull chunks of this size from ``ScenarioInput/dataset`` as they go.
     case streamed(chunkSize: Int)
+    /// Contenders are child processes reading the dataset from a file (already in the page cache
+    /// after the warm-up) or from standard input redirected from it.
+    case file
 }
 
 /// What a contender is prepared over.
@@ -92,6 +98,11 @@ struct Scenario {
     var dataset: Dataset
     var access: InputAccess
     var contenders: [Contender]
+    /// The clock of this scenario's MB/s and ratios when it is not the run's: the command-line
+    /// scenarios are always ratioed by elapsed time, the time a user waits for a process.
+    var clock: BenchClock? = nil
+    /// Removes what the contenders left behind (a generated file), once the scenario is measured.
+    var cleanUp: (() -> Void)? = nil
 }
 
 /// A set of related scenarios, built from the run's datasets.
@@ -123,6 +134,7 @@ enum ScenarioRegistry {
             CodableScenarios.self,
             HubScenarios.self,
             MappingScenarios.self,
+            CommandLineScenarios.self,
         ]
     }
 

@@ -49,6 +49,8 @@ struct ScenarioResult: Encodable {
     var inputBytes: Int
     /// Measured rounds (each contender ran once per round).
     var rounds = 0
+    /// The clock of this scenario's ratios when it is not the run's (see ``Scenario/clock``).
+    var clock: BenchClock?
     var contenders: [ContenderResult]
     /// Checksum disagreements and other faults; any makes `bench` exit 1.
     var problems: [String] = []
@@ -60,7 +62,9 @@ struct ScenarioResult: Encodable {
         switch scenario.access {
         case .inMemory: access = "in memory"
         case .streamed(let chunkSize): access = "streamed in \(chunkSize)-byte chunks"
+        case .file: access = "a file, read by child processes"
         }
+        clock = scenario.clock
         self.inputBytes = inputBytes
         contenders = scenario.contenders.map { ContenderResult(name: $0.name, role: $0.role) }
     }
@@ -80,6 +84,9 @@ struct ScenarioResult: Encodable {
             note("\(contenders[index].name) gave a different checksum in a later round")
         }
         contenders[index].checksum = run.checksum
+        if let peak = run.process?.peakRSSBytes {
+            contenders[index].peakRSSBytes = max(contenders[index].peakRSSBytes ?? 0, peak)
+        }
         contenders[index].cpu.samplesMBps.append(Double(run.bytes) / time.cpu / 1e6)
         contenders[index].wall.samplesMBps.append(Double(run.bytes) / time.wall / 1e6)
     }
@@ -89,8 +96,9 @@ struct ScenarioResult: Encodable {
         if !problems.contains(problem) { problems.append(problem) }
     }
 
-    /// Computes medians, ranges, and the ratios on `clock`.
-    mutating func finish(clock: BenchClock) {
+    /// Computes medians, ranges, and the ratios on the scenario's own clock, else on `clock`.
+    mutating func finish(clock runClock: BenchClock) {
+        let clock = self.clock ?? runClock
         for index in contenders.indices {
             contenders[index].cpu.summarize()
             contenders[index].wall.summarize()

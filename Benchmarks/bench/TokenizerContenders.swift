@@ -30,6 +30,8 @@ enum TokenizerContenders {
                 try parser.finish()
                 return RunResult(bytes: parser.bytesParsed, checksum: UInt64(parser.bytesParsed))
             })
+        case .file:
+            throw BenchError("the in-process floor reads memory or chunks; a file's floor is a child process")
         }
     }
 
@@ -63,6 +65,8 @@ enum TokenizerContenders {
                 try tokenizer.finish()
                 return RunResult(bytes: tokenizer.bytesConsumed, checksum: UInt64(tokenizer.handler.events))
             })
+        case .file:
+            throw BenchError("sift events reads memory or chunks, not a file")
         }
     }
 }

@@ -19,6 +19,10 @@
 //     Swift. Nothing built on yajl can be faster; every other number is given as a ratio to it.
 //   - sift events: JSONTokenizer delivering every event to a Swift handler that only counts them.
 //   - JSONSerialization (the Foundation reference) and, where the data has a model, JSONDecoder.
+//   - the cli group (cli/…): the release sift beside this binary as a whole process, on a ~200 MB
+//     generated file in the page cache and on stdin redirected from it, against this binary as a
+//     yajl floor process (`--yajl-floor`) on the same file; ratioed by elapsed time. Left out, with
+//     a note, when sift is not built (`swift build -c release --product sift`).
 //   Inputs need no files: a ~64 MB Hub feed, its NDJSON variant, a canada.json-like GeoJSON and a
 //   twitter.json-like search response are generated in memory from a fixed seed (see
 //   FeedGenerator.swift and its siblings); the corpora in $SIFT_CORPORA, else ../shared/corpora, are
@@ -55,6 +59,16 @@ do {
 if options.showsHelp {
     print(BenchOptions.usage)
     exit(0)
+}
+
+if let floor = options.floorChild {
+    do {
+        try floor.run()
+        exit(0)
+    } catch {
+        BenchSuite.printError("bench floor: error: \(error)")
+        exit(1)
+    }
 }
 
 if let task = options.child {

@@ -41,12 +41,22 @@ public struct HubIdentifier: Hashable, Sendable, LosslessStringConvertible {
     /// HubIdentifier(":link")            // nil
     /// ```
     public init?(_ description: String) {
-        let utf8 = description.utf8
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")), colon != utf8.startIndex else { return nil }
-        let nameStart = utf8.index(after: colon)
-        guard nameStart != utf8.endIndex, !utf8[nameStart...].contains(UInt8(ascii: ":")) else { return nil }
-        self.namespace = String(description[..<colon])
-        self.name = String(description[nameStart...])
+        // Scanned as contiguous bytes: a colon is ASCII, so both parts are valid UTF-8 and
+        // become strings without `Substring`s (the Hub feed parses one identifier per group).
+        var text = description
+        let parts = text.withUTF8 { bytes -> (namespace: String, name: String)? in
+            let colon = UInt8(ascii: ":")
+            guard let split = bytes.firstIndex(of: colon), split > 0, split + 1 < bytes.count,
+                !bytes[(split + 1)...].contains(colon)
+            else { return nil }
+            return (
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<split]), as: UTF8.self),
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[(split + 1)...]), as: UTF8.self)
+            )
+        }
+        guard let parts else { return nil }
+        self.namespace = parts.namespace
+        self.name = parts.name
     }
 
     /// The identifier as `namespace:name`.

@@ -116,3 +116,54 @@ struct ValuesBuilderTests {
         #expect(fromString["escaped"] == "😀")
     }
 }
+
+/// The builder's key cache: empty for a builder that sees no key, a few slots for a small object,
+/// growing to its largest size only when keys keep missing; a cached key is the same string.
+@Suite("JSONValueBuilder key cache")
+struct ValuesKeyCacheTests {
+    static func key(_ text: String, in cache: inout KeyCache) -> String {
+        Array(text.utf8).withUnsafeBytes { cache.string(for: JSONBytes($0)) }
+    }
+
+    @Test func startsEmptyAndTakesFewSlotsOnlyAfterTheFirstKeys() {
+        var cache = KeyCache()
+        #expect(cache.slots.isEmpty)
+        let names = ["id", "title", "uri", "id", "title"]
+        for _ in 0..<(KeyCache.uncachedKeys / names.count) {
+            for name in names { #expect(Self.key(name, in: &cache) == name) }
+        }
+        #expect(cache.slots.isEmpty, "a small object's keys make no table")
+        for name in names { #expect(Self.key(name, in: &cache) == name) }
+        #expect(cache.slots.count == KeyCache.smallestSlotCount)
+        #expect(Set(cache.slots.filter { !$0.isEmpty }).isSubset(of: ["id", "title", "uri"]))
+    }
+
+    @Test func growsWhenKeysKeepMissingAndKeepsFindingThem() {
+        var cache = KeyCache()
+        let names = (0..<600).map { "key-\($0)" }
+        for name in names { #expect(Self.key(name, in: &cache) == name) }
+        #expect(cache.slots.count == KeyCache.largestSlotCount)
+        for name in names.reversed() { #expect(Self.key(name, in: &cache) == name) }
+        // Empty and overlong keys are not cached.
+        #expect(Self.key("", in: &cache) == "")
+        let long = String(repeating: "k", count: 65)
+        #expect(Self.key(long, in: &cache) == long)
+        #expect(!cache.slots.contains(long))
+    }
+
+    @Test func manyObjectsWithRepeatedAndDistinctKeysBuildTheSameValues() throws {
+        var text = "["
+        for index in 0..<400 {
+            if index > 0 { text += "," }
+            text += #"{"id":\#(index),"name\#(index % 37)":"n","uri":"u\#(index)","k\#(index)":[\#(index)]}"#
+        }
+        text += "]"
+        let value = try JSONValue(parsing: text)
+        let elements = try #require(value.arrayValue)
+        #expect(elements.count == 400)
+        for (index, element) in elements.enumerated() {
+            #expect(element.objectValue?.map(\.key) == ["id", "name\(index % 37)", "uri", "k\(index)"])
+            #expect(element["uri"] == .string("u\(index)"))
+        }
+    }
+}

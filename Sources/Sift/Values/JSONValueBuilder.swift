@@ -78,9 +78,11 @@ public struct JSONValueBuilder: JSONEventHandler {
     public mutating func consume(_ event: JSONEvent) -> JSONValue? {
         switch event {
         case .startObject:
+            if members.capacity == 0 { reserveStacks(isArray: false) }
             frames.append(Frame(isArray: false, start: members.count))
             return nil
         case .startArray:
+            if elements.capacity == 0 { reserveStacks(isArray: true) }
             frames.append(Frame(isArray: true, start: elements.count))
             return nil
         case .key(let bytes):
@@ -137,6 +139,20 @@ public struct JSONValueBuilder: JSONEventHandler {
     }
 
     private static let emptyMember = JSONObject.Member(key: "", value: .null)
+
+    /// Gives the stacks a first container's worth of room at once: a builder made for one small
+    /// value (a path engine makes one per captured container) allocates each stack once instead
+    /// of growing it from one element by doubling.
+    @inline(never)
+    private mutating func reserveStacks(isArray: Bool) {
+        if frames.capacity == 0 { frames.reserveCapacity(8) }
+        if isArray {
+            elements.reserveCapacity(16)
+        } else {
+            members.reserveCapacity(16)
+            keys.reserveCapacity(8)
+        }
+    }
 
     /// Moves `stack[start...]` into a new array and removes it from `stack`, without retaining
     /// and releasing every element on the way: the elements are moved out, trivially
@@ -213,27 +229,5 @@ public struct JSONValueBuilder: JSONEventHandler {
         // Only called right after a child was completed, so its parent has it.
         // swift-format-ignore: NeverForceUnwrap
         frames.last!.isArray ? elements.last! : members.last!.value
-    }
-}
-
-/// A small direct-mapped cache of key strings, indexed by a hash of their bytes.
-private struct KeyCache {
-    private static let slotCount = 256
-    private static let longestKey = 64
-    private var slots = [String](repeating: "", count: KeyCache.slotCount)
-
-    /// The key as a `String`: the cached one when the same bytes were seen recently.
-    mutating func string(for bytes: JSONBytes) -> String {
-        let count = bytes.count
-        guard count > 0, count <= Self.longestKey else { return bytes.string }
-        var hash: UInt32 = 2_166_136_261
-        bytes.withUnsafeBytes { buffer in
-            for byte in buffer { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        }
-        let slot = Int(hash) & (Self.slotCount - 1)
-        if slots[slot].utf8.count == count, bytes.equals(slots[slot].utf8) { return slots[slot] }
-        let string = bytes.string
-        slots[slot] = string
-        return string
     }
 }

@@ -1,0 +1,110 @@
+import Foundation
+
+/// The `sift` command line as users meet it: the release `sift` beside this binary, run as a
+/// child process on a generated file already in the page cache (the warm-up run reads it first),
+/// and on standard input redirected from that file, against the yajl floor as a process of its own
+/// (``FloorProcess``) on the same file.
+///
+/// Times are the elapsed time of each whole process, start-up included: these scenarios are
+/// ratioed by elapsed time whatever the run's clock (the CPU-time column of `--json` holds the
+/// child's user and system time). The sift contenders check that the file and stdin give the
+/// same output (a fingerprint of it, untimed); peak RSS is the child's own, sampled as it runs.
+/// The files are ~200 MB (4 MB with `--quick`) and removed after each scenario. Without a built
+/// `sift` (`swift build -c release --product sift`) the family is left out, with a note on stderr.
+enum CommandLineScenarios: ScenarioFamily {
+    /// The checksum kind of the `sift` contenders: a fingerprint of everything they print.
+    static let kind = "sift output"
+
+    /// One command of the issue's table.
+    struct Command {
+        var name: String
+        var arguments: [String]
+        var format: Dataset.Format
+    }
+
+    static let commands = [
+        Command(name: "cli/titles/hub-feed", arguments: ["query", "$.body[*].text.title"], format: .json),
+        Command(name: "cli/--lines/hub-feed.ndjson", arguments: ["query", "--lines", "$.text.title"], format: .ndjson),
+        Command(name: "cli/..uri/hub-feed", arguments: ["query", "$..uri"], format: .json),
+    ]
+
+    static func scenarios(over datasets: [Dataset], options: BenchOptions) -> [Scenario] {
+        guard let sift = ChildProcess.siftExecutable, let bench = ChildProcess.benchExecutable else {
+            BenchSuite.printError(
+                "note: no cli scenarios: build the release sift beside bench (swift build -c release --product sift)")
+            return []
+        }
+        let size = (options.isQuick ? 4 : 200) * 1_000_000
+        let megabytes = "\(size / 1_000_000) MB"
+        return commands.map { command in
+            let layout: HubFeedGenerator.Layout = command.format == .ndjson ? .ndjson : .document
+            let generator = HubFeedGenerator(size: size, layout: layout)
+            let file = GeneratedFile(named: command.name.replacingOccurrences(of: "/", with: "_"), generator)
+            let shown = command.arguments.map { $0.hasPrefix("$") ? "'\($0)'" : $0 }.joined(separator: " ")
+            return Scenario(
+                name: command.name,
+                summary: "sift \(shown) on a generated \(megabytes) file and on stdin, whole processes, elapsed time",
+                dataset: Dataset(
+                    generated: String(command.name.split(separator: "/").last ?? ""),
+                    origin:
+                        "generated \(megabytes) Hub \(command.format == .ndjson ? "components, one per line" : "feed")"
+                        + ", in a file", format: command.format, generator: generator),
+                access: .file,
+                contenders: [
+                    floor(bench, format: command.format, file: file),
+                    siftProcess(sift, command.arguments, file: file, onStandardInput: false),
+                    siftProcess(sift, command.arguments, file: file, onStandardInput: true),
+                ],
+                clock: .wall, cleanUp: file.remove)
+        }
+    }
+
+    /// This binary as the yajl floor over the file.
+    static func floor(_ bench: String, format: Dataset.Format, file: GeneratedFile<HubFeedGenerator>) -> Contender {
+        Contender(name: "yajl floor FILE", role: .floor) { _ in
+            let url = try file.url()
+            let bytes = try size(of: url)
+            let child = ChildProcess(executable: bench, arguments: ["--yajl-floor", format.rawValue, url.path])
+            return PreparedRun(run: { _ in
+                let run = try child.run()
+                return RunResult(bytes: bytes, checksum: UInt64(bytes), process: run)
+            })
+        }
+    }
+
+    /// The release `sift` with `arguments`, reading the file by name or on stdin.
+    static func siftProcess(
+        _ sift: String, _ arguments: [String], file: GeneratedFile<HubFeedGenerator>, onStandardInput: Bool
+    ) -> Contender {
+        Contender(name: onStandardInput ? "sift < FILE" : "sift FILE", role: .sift, checksumKind: kind) { _ in
+            let url = try file.url()
+            let bytes = try size(of: url)
+            let child = ChildProcess(
+                executable: sift, arguments: onStandardInput ? arguments : arguments + [url.path],
+                input: onStandardInput ? url : nil)
+            return PreparedRun(
+                run: { _ in
+                    let run = try child.run()
+                    return RunResult(bytes: bytes, checksum: UInt64(run.outputBytes), process: run)
+                },
+                verify: {
+                    var keeping = child
+                    let output = url.appendingPathExtension(onStandardInput ? "stdin.out" : "file.out")
+                    defer { try? FileManager.default.removeItem(at: output) }
+                    keeping.output = output
+                    _ = try keeping.run()
+                    var fingerprint = Fingerprint()
+                    fingerprint.add(bytes: try Data(contentsOf: output))
+                    return fingerprint.checksum
+                })
+        }
+    }
+
+    /// The size of a file in bytes.
+    static func size(of url: URL) throws -> Int {
+        guard let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int else {
+            throw BenchError("cannot read the size of \(url.path)")
+        }
+        return size
+    }
+}
