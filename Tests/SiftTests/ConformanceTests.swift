@@ -167,6 +167,7 @@ import Testing
         let gaps = ["", "\r\n", "/*\"*/", String(repeating: " ", count: 130)]
         let tokens = [
             "1", "true", "tx", "-x", "\"y\"", "\"\"", "\"a\n", "\"\u{01}", "[", "}", "/", "/x", "/\"", "@",
+            "-" + String(repeating: "9", count: 140), String(repeating: "1", count: 140),
         ]
         var inputs: [[UInt8]] = []
         for value in values {

@@ -258,6 +258,18 @@ import Testing
             {"a":"x"""}
                     ^
             """#),
+        // Found by `make fuzz` (Fuzz/Reproducers/skipping/long-number-after-number-location): a
+        // number longer than the bytes kept before a chunk, straight after a member's number or
+        // literal, is followed past its chunk from its own first byte, not from the run's.
+        Case(
+            "long number straight after a member's number",
+            "{\"k\":" + String(repeating: "9", count: 30) + "-" + String(repeating: "9", count: 200) + "}",
+            .invalidSyntax, "$.k",
+            "1:36: error: invalid JSON: after key and value, inside map, I expect ',' or '}' (in $.k)"),
+        Case(
+            "long number straight after a member's literal",
+            "{\"k\":true" + String(repeating: "1", count: 200) + "}", .invalidSyntax, "$.k",
+            "1:10: error: invalid JSON: after key and value, inside map, I expect ',' or '}' (in $.k)"),
         // Found by `make fuzz` (Fuzz/Reproducers/*/utf8-error-*): the string's opening quote is
         // further back than the bytes every split keeps, so the path names what those show (the
         // array, whose first element has not begun), whole and in pieces alike.

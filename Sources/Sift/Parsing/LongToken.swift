@@ -29,6 +29,8 @@ struct LongToken {
     var start = 0
     /// ``start`` while yajl parses the chunk where the token ends, -1 otherwise.
     var resumedStart = -1
+    /// The chunk index just past the token, in the chunk where it ends, -1 otherwise.
+    var resumedEnd = -1
 
     /// The token's bytes from its first one (kept only with ``keepsBytes``).
     private var bytes: UnsafeMutablePointer<UInt8>?

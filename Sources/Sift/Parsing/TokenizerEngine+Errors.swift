@@ -232,12 +232,7 @@ extension TokenizerEngine {
         guard chunkStart > 0, let previous = state.byte(at: chunkStart - 1), TokenizerState.isWordByte(previous)
         else { return nil }
         let start = state.wordStart(containing: chunkStart - 1, readPosition: state.wordRunEnd(from: chunkStart))
-        let literalLength: Int
-        switch state.byte(at: start) {
-        case UInt8(ascii: "f"): literalLength = 5
-        case UInt8(ascii: "t"), UInt8(ascii: "n"): literalLength = 4
-        default: literalLength = 0
-        }
+        let literalLength = state.byte(at: start).map(Self.literalLength(startingWith:)) ?? 0
         return literalLength > 0 && start + literalLength == chunkStart ? nil : start
     }
 

@@ -31,17 +31,67 @@ extension TokenizerEngine {
             if options.allowsComments, screen.lexState != .normal { return }
             start = count - 1
             while start > yajlStart, TokenizerState.isWordByte(base[start - 1]) { start -= 1 }
-            // The run must start a token here, not go on with one yajl began in an earlier chunk.
+            // The run must start a token here, not go on with one yajl began in an earlier chunk,
+            // unless that one was followed into this chunk and ended in it.
             let before = start > 0 ? base[start - 1] : state.byte(at: state.chunkStart - 1)
-            if let before, TokenizerState.isWordByte(before) { return }
-            scanState = SIFT_TOKEN_NUMBER_START
-            guard sift_token_scan(base + start, count - start, &scanState) < 0 else { return }
+            if let before, TokenizerState.isWordByte(before) {
+                if longToken.resumedEnd >= start {
+                    start = longToken.resumedEnd
+                } else if let end = heldLiteralEnd(base, count: count) {
+                    start = end
+                } else {
+                    return
+                }
+            }
+            // Cut the run into tokens as yajl lexes them (`9-9` is two numbers, `true9` a literal
+            // and a number): the last one is the number that runs past the chunk.
+            while true {
+                let literalLength = Self.literalLength(startingWith: base[start])
+                if literalLength > 0 {
+                    guard start + literalLength < count else { return }
+                    start += literalLength
+                    continue
+                }
+                scanState = SIFT_TOKEN_NUMBER_START
+                let end = sift_token_scan(base + start, count - start, &scanState)
+                if end < 0 { break }
+                guard scanState == SIFT_TOKEN_ENDED, end > 0 else { return }
+                start += end
+            }
         }
         let isString = scanState < SIFT_TOKEN_NUMBER_START
         longToken.begin(
             at: state.chunkStart + start, isString: isString, state: scanState,
             keepsBytes: wantsLongToken(isString: isString),
             base: base + start, count: count - start)
+    }
+
+    /// The chunk index where a literal whose first bytes end the previous chunk ends (0 when all
+    /// of them do), if the chunk goes on after it.
+    private func heldLiteralEnd(_ base: UnsafePointer<UInt8>, count: Int) -> Int? {
+        let state = state.pointee
+        for literal in ["true", "false", "null"] {
+            let bytes = Array(literal.utf8)
+            for held in 1...bytes.count where bytes.count - held < count {
+                let matches = (0..<bytes.count).allSatisfy { index in
+                    index < held
+                        ? state.byte(at: state.chunkStart - held + index) == bytes[index]
+                        : base[index - held] == bytes[index]
+                }
+                if matches { return bytes.count - held }
+            }
+        }
+        return nil
+    }
+
+    /// The length of the literal (`true`, `false`, `null`) a byte starts, 0 for any other byte:
+    /// yajl lexes a literal as soon as it has its bytes, without looking further.
+    static func literalLength(startingWith byte: UInt8) -> Int {
+        switch byte {
+        case UInt8(ascii: "f"): 5
+        case UInt8(ascii: "t"), UInt8(ascii: "n"): 4
+        default: 0
+        }
     }
 
     /// The chunk index of the quote that opens a string the chunk ends inside of, if it is in
@@ -90,6 +140,7 @@ extension TokenizerEngine {
         }
         let ends = scanState == SIFT_TOKEN_ENDED
         longToken.read(base, count: longToken.isString && ends ? index + 1 : index)
+        if ends { longToken.resumedEnd = longToken.isString ? index + 1 : index }
         resumeYajl()
         longToken.isCompleting = ends
         return true

@@ -223,6 +223,7 @@ final class TokenizerEngine {
             byteOrderMarkRead >= 0 ? try passByteOrderMark(base, count: parsedCount, isCut: parsedCount < count) : 0
         var yajlEnd = parsedCount
         longToken.resumedStart = -1
+        longToken.resumedEnd = -1
         let resumesLongToken = longToken.isActive
         if resumesLongToken, !continueLongToken(base, count: parsedCount) { yajlEnd = 0 }
         if yajlEnd > yajlStart {
