@@ -28,6 +28,10 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
     /// Whether `value` is `null`.
     func isNull(_ value: Value) -> Bool
 
+    /// `type` as a `[String: V]` type, nil when it is not one (asked for every nested value
+    /// decoded while ``decodesStringKeyedDictionaries``).
+    func stringKeyedDictionaryType(_ type: Any.Type) -> (any StringKeyedDictionaryDecodable.Type)?
+
     /// The members of `value` with their keys converted by the key strategy (`node` is the
     /// object's coding path); nil when `value` is not an object.
     func members(of value: Value, at node: CodingPathNode) -> Members?
@@ -80,15 +84,24 @@ extension JSONDecoderCore {
 
     @inline(__always)
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        makeUnkeyedContainer(try unkeyedDecodingContainer())
+    }
+
+    /// The unkeyed container of the value on top, before it is wrapped for `Decoder`.
+    @inline(__always)
+    func unkeyedDecodingContainer() throws -> DecodingUnkeyedContainer<Self> {
         if let elements = elements(of: topValue) {
-            return makeUnkeyedContainer(
-                DecodingUnkeyedContainer(decoder: self, node: codingPathNode, elements: elements))
+            return DecodingUnkeyedContainer(decoder: self, node: codingPathNode, elements: elements)
         }
         throw containerError([Any].self, "unkeyed")
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         self
+    }
+
+    func stringKeyedDictionaryType(_ type: Any.Type) -> (any StringKeyedDictionaryDecodable.Type)? {
+        type as? any StringKeyedDictionaryDecodable.Type
     }
 
     /// The `count` keys of the object at `node` converted by a `.custom` key strategy's `convert`.
@@ -136,6 +149,12 @@ extension JSONDecoderCore {
         }
         if type == Double.self { return unsafeBitCast(try unwrapDouble(value, in: parent, key), to: T.self) }
         if type == Bool.self { return unsafeBitCast(try unwrapBool(value, in: parent, key), to: T.self) }
+        if type == [Int].self {
+            return unsafeBitCast(try unwrapArray(value, of: Int.self, in: parent, key), to: T.self)
+        }
+        if type == [String].self {
+            return unsafeBitCast(try unwrapArray(value, of: String.self, in: parent, key), to: T.self)
+        }
         // The type was checked just above.
         // swift-format-ignore: NeverForceUnwrap
         if type == Date.self { return try unwrapDate(value, in: parent, key) as! T }
@@ -148,12 +167,29 @@ extension JSONDecoderCore {
         // The type was checked just above.
         // swift-format-ignore: NeverForceUnwrap
         if type == Decimal.self { return try unwrapDecimal(value, in: parent, key) as! T }
-        if decodesStringKeyedDictionaries, let dictionaryType = type as? any StringKeyedDictionaryDecodable.Type {
+        if decodesStringKeyedDictionaries, let dictionaryType = stringKeyedDictionaryType(type) {
             // The type was checked just above.
             // swift-format-ignore: NeverForceUnwrap
             return try unwrapStringKeyedDictionary(value, as: dictionaryType, in: parent, key) as! T
         }
         return try with(value: value, path: parent.appending(key)) { try T(from: self) }
+    }
+
+    /// `[E]` decoded as `Array.init(from:)` decodes it (the same container, the same calls in the
+    /// same order, so the same errors and coding paths), but specialized for the decoder and `E`:
+    /// the standard library's runs unspecialized, through an `any UnkeyedDecodingContainer`.
+    func unwrapArray<E: Decodable>(
+        _ value: Value, of type: E.Type, in parent: CodingPathNode, _ key: CodingStep
+    ) throws -> [E] {
+        try with(value: value, path: parent.appending(key)) {
+            var container = try unkeyedDecodingContainer()
+            var result: [E] = []
+            result.reserveCapacity(container.count ?? 0)
+            while !container.isAtEnd {
+                result.append(try container.decode(E.self))
+            }
+            return result
+        }
     }
 
     func unwrapBool(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Bool {
