@@ -35,13 +35,12 @@ struct CodableSelectiveCaptureTests {
                     start = end
                 }
                 try tokenizer.finish()
-                try tokenizer.handler.receiver.finish()
             } catch let error as JSONParseError {
                 // A decoding error stops the parse as the consumer's error.
                 if let decoding = error.underlyingError as? DecodingError { throw decoding }
                 throw error
             }
-            return JSONQueryResults(slots: tokenizer.handler.receiver.slots)[handle]
+            return JSONQueryResults(slots: tokenizer.handler.receiver.consumer.slots)[handle]
         }
         let counts = tokenizer.handler.diagnostics
         return (outcome, counts.leftOutCaptures, counts.captureMisses)
