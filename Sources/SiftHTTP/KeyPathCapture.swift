@@ -2,7 +2,7 @@ import NIOCore
 import Sift
 
 // The engine behind the data mappers: the engine's path automaton (`PathAutomaton`,
-// `PathMatcher`, through the actions layer's `MatchActions`) follows a root key path (see
+// `PathMatcher`, through the actions layer's `MatchConsumer`) follows a root key path (see
 // `RootKeyPath`) through the tokenizer's events and hands back
 // the value found there, or each element of the array found there, as soon as its closing token
 // has been read. Only that value is built; everything else in the document is only tokenized
@@ -212,17 +212,17 @@ struct KeyPathCapture: MatchConsumer {
 /// Runs the path matcher and turns a wrong-kind value at the root key path into an error
 /// thrown where it was found.
 struct KeyPathFollower: JSONEventHandler {
-    var matcher: PathMatcher<MatchActions<KeyPathCapture>>
+    var matcher: PathMatcher<KeyPathCapture>
 
     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
         try matcher.handle(event, context: context)
         // The probe reports the value as it begins: the context is where it begins.
-        if let problem = matcher.receiver.consumer.problem {
-            matcher.receiver.consumer.problem = nil
+        if let problem = matcher.receiver.problem {
+            matcher.receiver.problem = nil
             throw DataMapperError(message: problem.message, path: problem.path, location: context.location)
         }
-        if matcher.receiver.consumer.deferredProblem != nil, matcher.receiver.consumer.deferredLocation == nil {
-            matcher.receiver.consumer.deferredLocation = context.location
+        if matcher.receiver.deferredProblem != nil, matcher.receiver.deferredLocation == nil {
+            matcher.receiver.deferredLocation = context.location
         }
     }
 }
@@ -243,7 +243,7 @@ struct KeyPathCaptureSession {
             automaton.addMatch(entry.path, kind: isMatch ? .value : .probe, tag: index)
         }
         let capture = KeyPathCapture(rootKeyPath: rootKeyPath, target: target, tags: paths.map(\.tag))
-        let matcher = PathMatcher(paths: CompiledPaths(automaton), consumer: capture)
+        let matcher = PathMatcher(paths: CompiledPaths(automaton), receiver: capture)
         tokenizer = JSONTokenizer(options: options, handler: KeyPathFollower(matcher: matcher))
     }
 
@@ -251,7 +251,7 @@ struct KeyPathCaptureSession {
     mutating func consume(_ chunk: ByteBuffer) throws -> [CapturedJSON] {
         if let invalid { throw invalid }
         try tokenizer.feed(chunk.readableBytesView)
-        return tokenizer.handler.matcher.receiver.consumer.takeCompleted()
+        return tokenizer.handler.matcher.receiver.takeCompleted()
     }
 
     /// Ends the input: returns a value completed there, or throws when the document is
@@ -259,17 +259,17 @@ struct KeyPathCaptureSession {
     mutating func finish() throws -> [CapturedJSON] {
         if let invalid { throw invalid }
         try tokenizer.finish()
-        if let problem = tokenizer.handler.matcher.receiver.consumer.finishDocument() {
+        if let problem = tokenizer.handler.matcher.receiver.finishDocument() {
             throw DataMapperError(
                 message: problem.message, path: problem.path,
-                location: tokenizer.handler.matcher.receiver.consumer.deferredLocation)
+                location: tokenizer.handler.matcher.receiver.deferredLocation)
         }
-        let capture = tokenizer.handler.matcher.receiver.consumer
+        let capture = tokenizer.handler.matcher.receiver
         guard capture.found else {
             throw DataMapperError(
                 message: "no value at root key path `\(capture.rootKeyPath.text)`: \(capture.notFoundReason)",
                 path: capture.keyPath)
         }
-        return tokenizer.handler.matcher.receiver.consumer.takeCompleted()
+        return tokenizer.handler.matcher.receiver.takeCompleted()
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Sift
 
 /// Assembles Hub models from the matches of a schema's compiled paths, delivered by the actions
-/// layer (``MatchActions``) while the tokens arrive.
+/// layer (``MatchConsumer``) while the tokens arrive.
 ///
 /// Each scope (a nested model: a component, an image, a target, a view model) opens a builder
 /// frame; values go to the frame of their scope; when the scope's container closes, its model is

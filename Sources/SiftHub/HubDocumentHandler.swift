@@ -10,7 +10,7 @@ import Sift
 struct HubDocumentHandler: JSONEventHandler {
     private let compiled: CompiledHubSchema
     /// Runs the automaton of the current top-level value's kind.
-    private var matcher: PathMatcher<MatchActions<HubAssembler>>
+    private var matcher: PathMatcher<HubAssembler>
     /// Whether `matcher` runs the array-root automaton.
     private var rootIsArray = false
     /// Whether the current top-level value has started.
@@ -23,14 +23,14 @@ struct HubDocumentHandler: JSONEventHandler {
         self.compiled = compiled
         var assembler = HubAssembler(memory: compiled.memory)
         assembler.streamBody = streamBody
-        matcher = PathMatcher(paths: compiled.objectRoot, consumer: assembler)
+        matcher = PathMatcher(paths: compiled.objectRoot, receiver: assembler)
         if options.allowsMultipleValues { payloads = ViewModelBuilder() }
     }
 
     /// The root view model assembled so far (not normalized; for several values, the payloads
     /// merged in order).
     var root: ViewModel {
-        guard let payloads else { return matcher.receiver.consumer.root }
+        guard let payloads else { return matcher.receiver.root }
         return payloads.accumulatedRoot
     }
 
@@ -63,7 +63,7 @@ struct HubDocumentHandler: JSONEventHandler {
     /// Adds the root of the top-level value that just closed to the payloads, and starts afresh.
     private mutating func endPayload() {
         started = false
-        payloads?.add(matcher.receiver.consumer.takeRoot())
+        payloads?.add(matcher.receiver.takeRoot())
     }
 
     private static func rootError(_ event: JSONEvent, _ context: JSONEventContext) -> JSONParseError {

@@ -1,6 +1,6 @@
 import Sift
 
-/// Connects a ``MappingRun`` to the actions layer (``MatchActions``).
+/// Connects a ``MappingRun`` to the actions layer (``MatchConsumer``).
 struct MappingConsumer: MatchConsumer {
     let run: MappingRun
 

@@ -40,7 +40,7 @@ struct CodableSelectiveCaptureTests {
                 if let decoding = error.underlyingError as? DecodingError { throw decoding }
                 throw error
             }
-            return JSONQueryResults(slots: tokenizer.handler.receiver.consumer.slots)[handle]
+            return JSONQueryResults(slots: tokenizer.handler.receiver.slots)[handle]
         }
         let counts = tokenizer.handler.diagnostics
         return (outcome, counts.leftOutCaptures, counts.captureMisses)

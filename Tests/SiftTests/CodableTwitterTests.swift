@@ -137,7 +137,7 @@ struct CodableTwitterTests {
             start = end
         }
         try tokenizer.finish()
-        let statuses = JSONQueryResults(slots: tokenizer.handler.receiver.consumer.slots)[handle]
+        let statuses = JSONQueryResults(slots: tokenizer.handler.receiver.slots)[handle]
         let expected = try foundation.decode(TwitterFeed.self, from: Data(bytes)).statuses
         #expect(statuses == expected)
     }

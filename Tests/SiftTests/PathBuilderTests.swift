@@ -33,7 +33,7 @@ func streamValues<Value>(_ path: TypedJSONPath<Value>, _ text: String, chunkSize
         }
     }
     try tokenizer.finish()
-    return JSONQueryResults(slots: tokenizer.handler.receiver.consumer.slots)[handle]
+    return JSONQueryResults(slots: tokenizer.handler.receiver.slots)[handle]
 }
 
 @Suite struct PathBuilderTests {

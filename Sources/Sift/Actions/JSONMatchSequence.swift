@@ -95,7 +95,7 @@ public struct JSONMatchSequence<Value>: AsyncSequence, Sendable {
 
 /// The parse behind both sequences: a tokenizer fed chunk by chunk until an element is waiting.
 struct MatchPump<Element> {
-    let tokenizer: JSONTokenizer<PathMatcher<MatchActions<QueryConsumer>>>
+    let tokenizer: JSONTokenizer<PathMatcher<QueryConsumer>>
     let queue: MatchQueue<Element>
     let chunks: any ChunkSource
     let explain: @Sendable (JSONParseError) -> JSONParseError
@@ -323,7 +323,7 @@ final class MatchQueue<Element> {
 protocol ChunkSource: AnyObject {
     /// Feeds the next chunk; false at the end of the chunks.
     func feedNext(
-        _ tokenizer: JSONTokenizer<PathMatcher<MatchActions<QueryConsumer>>>, isolation: isolated (any Actor)?
+        _ tokenizer: JSONTokenizer<PathMatcher<QueryConsumer>>, isolation: isolated (any Actor)?
     )
         async throws -> Bool
 }
@@ -335,7 +335,7 @@ final class IteratorChunkSource<Base: AsyncIteratorProtocol>: ChunkSource where 
     init(_ base: Base) { self.base = base }
 
     func feedNext(
-        _ tokenizer: JSONTokenizer<PathMatcher<MatchActions<QueryConsumer>>>, isolation: isolated (any Actor)?
+        _ tokenizer: JSONTokenizer<PathMatcher<QueryConsumer>>, isolation: isolated (any Actor)?
     )
         async throws -> Bool
     {

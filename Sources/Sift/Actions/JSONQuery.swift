@@ -97,8 +97,8 @@ public struct JSONQuery {
         paths.lazy.compactMap { JSONPathStreamingError($0.path) }.first
     }
 
-    func makeMatcher() -> PathMatcher<MatchActions<QueryConsumer>> {
-        PathMatcher(paths: compile(), consumer: QueryConsumer(slots: slots.map { $0.make() }))
+    func makeMatcher() -> PathMatcher<QueryConsumer> {
+        PathMatcher(paths: compile(), receiver: QueryConsumer(slots: slots.map { $0.make() }))
     }
 
     /// Runs the query over an input and returns the collected values.
@@ -114,7 +114,7 @@ public struct JSONQuery {
         if let streamingError { throw streamingError }
         let tokenizer = JSONTokenizer(options: options, handler: makeMatcher())
         try Self.unwrappingConsumerErrors { try tokenizer.parse(input) }
-        return JSONQueryResults(slots: tokenizer.handler.receiver.consumer.slots)
+        return JSONQueryResults(slots: tokenizer.handler.receiver.slots)
     }
 
     /// Runs the query over an asynchronous sequence of byte chunks (a download, a pipe).
@@ -132,7 +132,7 @@ public struct JSONQuery {
         } catch let error as JSONParseError where error.kind == .consumerError {
             throw error.underlyingError ?? error
         }
-        return JSONQueryResults(slots: tokenizer.handler.receiver.consumer.slots)
+        return JSONQueryResults(slots: tokenizer.handler.receiver.slots)
     }
 
     /// The values of one path over an input.

@@ -20,8 +20,8 @@ package struct MatchDestination: Sendable, Hashable {
         self.alternative = alternative
     }
 
-    @inline(__always)
-    init(_ accept: PathAutomaton.Accept) {
+    @inlinable
+    package init(_ accept: PathAutomaton.Accept) {
         tag = accept.tag
         alternative = accept.alternative
     }
@@ -29,6 +29,11 @@ package struct MatchDestination: Sendable, Hashable {
 
 /// A consumer of the actions layer: the deliveries of matches, by capture mode, to the
 /// consumer's own destinations (``MatchDestination``).
+///
+/// The matcher's receiver protocol (``PathMatchReceiver``) is implemented once, here, for every
+/// consumer: its extension turns accepts into deliveries. The implementation is inlinable and
+/// generic over the consumer, so each consumer's module specialises it: a delivery is a direct
+/// call, with no existential and no extra hop per event, and the scalar fast path stays inlined.
 ///
 /// Capture modes, chosen per destination when its path is added (``DestinationKind``):
 /// - a scalar as its event, borrowed from the tokenizer (``receiveScalar(_:at:scope:)``);
@@ -39,6 +44,9 @@ package struct MatchDestination: Sendable, Hashable {
 /// - a presence probe: what began at a path, captured or not (``probed(_:at:scope:info:)``);
 /// - a value of the wrong kind, dropped (``mismatched(_:at:scope:info:)``).
 ///
+/// What a consumer asks of the matcher (`wantsPaths`, `wantsTapes`, `stopRequested`...) and
+/// `endDocument()` are the receiver's own requirements.
+///
 /// ```swift
 /// struct Titles: MatchConsumer {
 ///     var titles: [String] = []
@@ -46,27 +54,14 @@ package struct MatchDestination: Sendable, Hashable {
 ///         if let title = try? value.converted(to: String.self) { titles.append(title) }
 ///     }
 /// }
-/// let matcher = PathMatcher(paths: paths, consumer: Titles())
+/// let matcher = PathMatcher(paths: paths, receiver: Titles())
 /// ```
-package protocol MatchConsumer {
-    /// Whether ``MatchInfo/path`` should be filled (costs a `String` per key on the path).
-    var wantsPaths: Bool { get }
-    /// Whether ``MatchInfo/location`` should be filled.
-    var wantsLocations: Bool { get }
-    /// Whether scalars should carry their place, computed on demand while they are delivered.
-    var wantsPlacesOnDemand: Bool { get }
-    /// Whether Codable containers may arrive as tapes (``receiveTape(_:at:scope:info:)``).
-    var wantsTapes: Bool { get }
-    /// Whether the consumer asked to stop the parse.
-    var stopRequested: Bool { get }
-    /// Whether ``stopRequested`` can ever become true (read once).
-    var canRequestStop: Bool { get }
-
+package protocol MatchConsumer: PathMatchReceiver {
     /// A scalar as its event, valid only during the call, with no place: the fast path.
     mutating func receiveScalar(_ event: JSONEvent, at destination: MatchDestination, scope: Int) throws
     /// A value (a borrowed scalar or a captured subtree) with its place, as asked.
     mutating func receive(_ value: MatchedValue, at destination: MatchDestination, scope: Int, info: MatchInfo) throws
-    /// A container for a Codable destination, captured flat (see ``wantsTapes``).
+    /// A container for a Codable destination, captured flat (see `wantsTapes`).
     mutating func receiveTape(_ tape: JSONTape, at destination: MatchDestination, scope: Int, info: MatchInfo) throws
     /// A container reached a model scope: returns the new scope's identifier (the root is `-1`).
     mutating func beginScope(
@@ -80,18 +75,9 @@ package protocol MatchConsumer {
     /// A value of a kind the destination does not take was dropped (`found`: a container's
     /// opening event, or a scalar reaching a scope).
     mutating func mismatched(_ found: JSONEvent, at destination: MatchDestination, scope: Int, info: MatchInfo)
-    /// A top-level value ended.
-    mutating func endDocument() throws
 }
 
 extension MatchConsumer {
-    package var wantsPaths: Bool { false }
-    package var wantsLocations: Bool { false }
-    package var wantsPlacesOnDemand: Bool { false }
-    package var wantsTapes: Bool { false }
-    package var stopRequested: Bool { false }
-    package var canRequestStop: Bool { true }
-
     package mutating func receiveScalar(_ event: JSONEvent, at destination: MatchDestination, scope: Int) throws {
         try receive(.scalar(event), at: destination, scope: scope, info: MatchInfo())
     }
@@ -113,110 +99,75 @@ extension MatchConsumer {
     package mutating func mismatched(
         _ found: JSONEvent, at destination: MatchDestination, scope: Int, info: MatchInfo
     ) {}
-
-    package mutating func endDocument() throws {}
 }
 
-/// The one receiver of the matcher: turns its accepts into a ``MatchConsumer``'s deliveries.
-///
-/// Generic over the consumer, so that every call is specialised and the scalar fast path is an
-/// inlined call, with no existential per event.
-///
-/// ```swift
-/// let matcher = PathMatcher(paths: paths, consumer: consumer)
-/// try JSONTokenizer(handler: matcher).parse(input)
-/// ```
-package struct MatchActions<Consumer: MatchConsumer>: PathMatchReceiver {
-    /// The consumer, with whatever it accumulated.
-    package var consumer: Consumer
+// MARK: - The matcher's receiver, implemented once
 
-    package init(_ consumer: Consumer) {
-        self.consumer = consumer
-    }
-
-    package var wantsPaths: Bool { consumer.wantsPaths }
-    package var wantsLocations: Bool { consumer.wantsLocations }
-    package var wantsPlacesOnDemand: Bool { consumer.wantsPlacesOnDemand }
-    package var wantsTapes: Bool { consumer.wantsTapes }
-    package var stopRequested: Bool { consumer.stopRequested }
-    package var canRequestStop: Bool { consumer.canRequestStop }
-
-    @inline(__always)
+extension MatchConsumer {
+    /// A scalar taken as its event: a probe's report, or the consumer's fast path.
+    @inlinable
     package mutating func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws {
         if _slowPath(accept.isProbe) {
-            consumer.probed(event, at: MatchDestination(accept), scope: scope, info: MatchInfo())
+            probed(event, at: MatchDestination(accept), scope: scope, info: MatchInfo())
             return
         }
-        try consumer.receiveScalar(event, at: MatchDestination(accept), scope: scope)
+        try receiveScalar(event, at: MatchDestination(accept), scope: scope)
     }
 
-    @inline(__always)
+    /// A value for a destination; for a probe, what began there.
+    @inlinable
     package mutating func receive(
         _ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo
     ) throws {
         if _slowPath(accept.isProbe) {
-            // A probe reports what began; a value held for ordering was already reported.
-            if case .scalar(let event) = value {
-                consumer.probed(event, at: MatchDestination(accept), scope: scope, info: info)
-            }
+            // A probe reports what began; a value held for ordering is not reported again.
+            if case .scalar(let event) = value { probed(event, at: MatchDestination(accept), scope: scope, info: info) }
             return
         }
-        try consumer.receive(value, at: MatchDestination(accept), scope: scope, info: info)
+        try receive(value, at: MatchDestination(accept), scope: scope, info: info)
     }
 
-    @inline(__always)
+    /// A Codable container captured flat.
+    @inlinable
     package mutating func receiveTape(
         _ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo
     ) throws {
-        try consumer.receiveTape(tape, at: MatchDestination(accept), scope: scope, info: info)
+        try receiveTape(tape, at: MatchDestination(accept), scope: scope, info: info)
     }
 
-    @inline(__always)
+    /// A model's scope opens, with the program that runs in it.
+    @inlinable
     package mutating func beginScope(
         accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo
     ) throws -> Int {
         guard case .scope(let program) = accept.kind else { return -1 }
-        return try consumer.beginScope(
+        return try beginScope(
             program: program, at: MatchDestination(accept), parent: parent, isArray: isArray, info: info)
     }
 
-    @inline(__always)
+    /// A model's scope closes.
+    @inlinable
     package mutating func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {
-        try consumer.endScope(scope, at: MatchDestination(accept))
+        try endScope(scope, at: MatchDestination(accept))
     }
 
-    @inline(__always)
+    /// A value was dropped: a probe's report, or a mismatch.
+    @inlinable
     package mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
         if accept.isProbe {
-            consumer.probed(found, at: MatchDestination(accept), scope: scope, info: info)
+            probed(found, at: MatchDestination(accept), scope: scope, info: info)
         } else {
-            consumer.mismatched(found, at: MatchDestination(accept), scope: scope, info: info)
+            mismatched(found, at: MatchDestination(accept), scope: scope, info: info)
         }
-    }
-
-    @inline(__always)
-    package mutating func endDocument() throws {
-        try consumer.endDocument()
     }
 }
 
 extension PathAutomaton.Accept {
     /// Whether the destination is a presence probe (``DestinationKind/probe``).
-    @inline(__always)
-    var isProbe: Bool {
+    @inlinable
+    package var isProbe: Bool {
         guard case .match(let capture) = kind else { return false }
         return capture.contains(.probe)
-    }
-}
-
-extension PathMatcher {
-    /// Creates a matcher for `paths` whose matches go through the actions layer to `consumer`.
-    ///
-    /// ```swift
-    /// let matcher = PathMatcher(paths: CompiledPaths(automaton), consumer: consumer)
-    /// ```
-    package init<Consumer>(paths: CompiledPaths, consumer: Consumer) where Receiver == MatchActions<Consumer> {
-        self.init(paths: paths, receiver: MatchActions(consumer))
     }
 }
 

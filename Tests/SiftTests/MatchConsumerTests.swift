@@ -3,9 +3,9 @@ import Testing
 
 @testable import Sift
 
-/// The actions layer: one receiver that turns the matcher's accepts into a consumer's
+/// The actions layer: one receiver implementation that turns the matcher's accepts into a consumer's
 /// deliveries, by capture mode, keyed by the consumer's own tags.
-@Suite struct MatchActionsTests {
+@Suite struct MatchConsumerTests {
     /// Writes every delivery as one line.
     struct Recorder: MatchConsumer {
         var trace: [String] = []
@@ -67,7 +67,7 @@ import Testing
         automaton.addMatch(try JSONPath("$.n"), kind: .string, tag: 8, program: model)
         automaton.addMatch(try JSONPath("$.o"), kind: .string, tag: 9, program: model)
         automaton.addMatch(JSONPath.root.goTo("x").combine(with: JSONPath.root.goTo("r")), kind: .integer, tag: 10)
-        let tokenizer = JSONTokenizer(handler: PathMatcher(paths: CompiledPaths(automaton), consumer: Recorder()))
+        let tokenizer = JSONTokenizer(handler: PathMatcher(paths: CompiledPaths(automaton), receiver: Recorder()))
         let bytes = Array(document.utf8)
         var start = 0
         while start < bytes.count {
@@ -75,7 +75,7 @@ import Testing
             start += chunkSize
         }
         try tokenizer.finish()
-        return tokenizer.handler.receiver.consumer.trace
+        return tokenizer.handler.receiver.trace
     }
 
     @Test func everyCaptureModeIsDeliveredToTheConsumersOwnTags() throws {
