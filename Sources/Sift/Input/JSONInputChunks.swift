@@ -2,7 +2,7 @@
 /// one source of chunks behind `values(at:)`, `matches(at:)`, SiftHub's component streams and
 /// the command line.
 ///
-/// Files and descriptors are read by an ``InputChunkReader`` on a ``ReadAheadThread``, never on
+/// Files and descriptors are read by an `InputChunkReader` on a `ReadAheadThread`, never on
 /// the consumer's task; in-memory inputs are handed out as views into their own storage, never
 /// copied (a `String` is made contiguous once, a no-op for native strings). Iteration ends
 /// with `CancellationError` as soon as the task is cancelled: a waiting read is abandoned, and a
