@@ -89,7 +89,7 @@ struct HubAssembler: MatchConsumer {
             guard case .string(let bytes) = event else { return nil }
             switch kind {
             case .string: return .string(bytes.string)
-            case .url: return (try? value.converted(to: URL.self)).map(HubValue.url)
+            case .url: return URL(jsonScalar: event).map(HubValue.url)
             case .identifiers: return HubIdentifier(bytes.string).map { .identifiers([$0]) }
             default: return nil
             }

@@ -177,6 +177,7 @@ extension MatchedValue {
     /// ```swift
     /// let url = try value.converted(to: URL.self)  // JSONConversionError names what was found
     /// ```
+    @inlinable
     package func converted<T: JSONScalarConvertible>(to type: T.Type) throws(JSONConversionError) -> T {
         switch self {
         case .scalar(let event): try T.converting(event)
