@@ -2,7 +2,8 @@ import NIOCore
 import Sift
 
 // The engine behind the data mappers: the engine's path automaton (`PathAutomaton`,
-// `PathMatcher`) follows a root key path (see `RootKeyPath`) through the tokenizer's events and hands back
+// `PathMatcher`, through the actions layer's `MatchConsumer`) follows a root key path (see
+// `RootKeyPath`) through the tokenizer's events and hands back
 // the value found there, or each element of the array found there, as soon as its closing token
 // has been read. Only that value is built; everything else in the document is only tokenized
 // (validated), never kept. Probes on the prefixes of the key path say why nothing was found.
@@ -36,14 +37,15 @@ func rootKeyJSONPath(_ keys: some Sequence<String>) -> JSONPath {
     keys.reduce(JSONPath.root) { $0.goTo($1) }
 }
 
-/// Receives the matches of the root key path's readings and of the probes on their prefixes.
+/// Consumes the matches of the root key path's readings and the presence probes on their
+/// prefixes, as the actions layer delivers them.
 ///
 /// A dotted path with dots has two readings (see `RootKeyPath`), the literal key first: it wins. The value target
 /// hands out a value of the literal reading at once and holds one of the nested reading until
 /// the document ends (the literal key may still come). The elements target streams the first
 /// array found; a literal array found after the nested one began streaming is an error, since
 /// the nested elements were already handed out.
-struct KeyPathCaptureReceiver: PathMatchReceiver {
+struct KeyPathCapture: MatchConsumer {
     /// One reading of the root key path.
     struct Reading {
         let keys: [String]
@@ -97,7 +99,7 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
         for (index, keys) in rootKeyPath.readings.enumerated() {
             let path = rootKeyJSONPath(keys)
             paths.append((target == .value ? path : path.forEach(), Tag(reading: index, level: keys.count + 1)))
-            // The probes: a scalar destination captures nothing, and reports what began there.
+            // The probes capture nothing, and report what began there.
             // The readings not described in messages probe only where their array begins.
             let probed = target == .value ? keys.count : keys.count + 1
             let first = index == described ? 0 : (target == .value ? probed : keys.count)
@@ -129,12 +131,10 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
         return streaming == nil && readings[0].arraysFound == 0 ? deferredProblem : nil
     }
 
-    mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
-        let tag = tags[accept.tag]
-        guard tag.level == readings[tag.reading].keys.count + 1 else {
-            if case .scalar(let event) = value { probe(tag, found: event) }
-            return
-        }
+    mutating func receive(_ value: MatchedValue, at destination: MatchDestination, scope: Int, info: MatchInfo) throws {
+        let tag = tags[destination.tag]
+        // Only the match itself captures: the probes' values arrive through `probed`.
+        guard tag.level == readings[tag.reading].keys.count + 1 else { return }
         let reading = tag.reading
         switch target {
         case .value:
@@ -157,8 +157,8 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
         }
     }
 
-    mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
-        probe(tags[accept.tag], found: found)
+    mutating func probed(_ found: JSONEvent, at destination: MatchDestination, scope: Int, info: MatchInfo) {
+        probe(tags[destination.tag], found: found)
     }
 
     /// A probe saw the value at a prefix of a reading begin.
@@ -212,7 +212,7 @@ struct KeyPathCaptureReceiver: PathMatchReceiver {
 /// Runs the path matcher and turns a wrong-kind value at the root key path into an error
 /// thrown where it was found.
 struct KeyPathFollower: JSONEventHandler {
-    var matcher: PathMatcher<KeyPathCaptureReceiver>
+    var matcher: PathMatcher<KeyPathCapture>
 
     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
         try matcher.handle(event, context: context)
@@ -237,13 +237,13 @@ struct KeyPathCaptureSession {
         let rootKeyPath = RootKeyPath(keyPath)
         invalid = rootKeyPath.problem.map { DataMapperError(message: $0, path: .root) }
         let automaton = PathAutomaton()
-        let paths = KeyPathCaptureReceiver.paths(of: rootKeyPath, target: target)
+        let paths = KeyPathCapture.paths(of: rootKeyPath, target: target)
         for (index, entry) in paths.enumerated() {
             let isMatch = entry.tag.level == rootKeyPath.readings[entry.tag.reading].count + 1
-            automaton.addMatch(entry.path, kind: isMatch ? .value : .string, tag: index)
+            automaton.addMatch(entry.path, kind: isMatch ? .value : .probe, tag: index)
         }
-        let receiver = KeyPathCaptureReceiver(rootKeyPath: rootKeyPath, target: target, tags: paths.map(\.tag))
-        let matcher = PathMatcher(paths: CompiledPaths(automaton), receiver: receiver)
+        let capture = KeyPathCapture(rootKeyPath: rootKeyPath, target: target, tags: paths.map(\.tag))
+        let matcher = PathMatcher(paths: CompiledPaths(automaton), receiver: capture)
         tokenizer = JSONTokenizer(options: options, handler: KeyPathFollower(matcher: matcher))
     }
 
@@ -264,11 +264,11 @@ struct KeyPathCaptureSession {
                 message: problem.message, path: problem.path,
                 location: tokenizer.handler.matcher.receiver.deferredLocation)
         }
-        let receiver = tokenizer.handler.matcher.receiver
-        guard receiver.found else {
+        let capture = tokenizer.handler.matcher.receiver
+        guard capture.found else {
             throw DataMapperError(
-                message: "no value at root key path `\(receiver.rootKeyPath.text)`: \(receiver.notFoundReason)",
-                path: receiver.keyPath)
+                message: "no value at root key path `\(capture.rootKeyPath.text)`: \(capture.notFoundReason)",
+                path: capture.keyPath)
         }
         return tokenizer.handler.matcher.receiver.takeCompleted()
     }

@@ -10,7 +10,7 @@ import Sift
 struct HubDocumentHandler: JSONEventHandler {
     private let compiled: CompiledHubSchema
     /// Runs the automaton of the current top-level value's kind.
-    private var matcher: PathMatcher<HubReceiver>
+    private var matcher: PathMatcher<HubAssembler>
     /// Whether `matcher` runs the array-root automaton.
     private var rootIsArray = false
     /// Whether the current top-level value has started.
@@ -21,9 +21,9 @@ struct HubDocumentHandler: JSONEventHandler {
     init(compiled: CompiledHubSchema, options: JSONParserOptions, streamBody: ((ComponentModel) throws -> Void)? = nil)
     {
         self.compiled = compiled
-        var receiver = HubReceiver(memory: compiled.memory)
-        receiver.streamBody = streamBody
-        matcher = PathMatcher(paths: compiled.objectRoot, receiver: receiver)
+        var assembler = HubAssembler(memory: compiled.memory)
+        assembler.streamBody = streamBody
+        matcher = PathMatcher(paths: compiled.objectRoot, receiver: assembler)
         if options.allowsMultipleValues { payloads = ViewModelBuilder() }
     }
 

@@ -81,7 +81,7 @@ extension MappedElements: Sendable where Chunks: Sendable {}
 ///
 /// Failures are always located (the chunks cannot be read a second time to locate them).
 final class MappingStream {
-    let tokenizer: JSONTokenizer<PathMatcher<MappingReceiver>>
+    let tokenizer: JSONTokenizer<PathMatcher<MappingConsumer>>
     let run: MappingRun
     private(set) var isDone = false
 
@@ -89,7 +89,7 @@ final class MappingStream {
         let plan = MappingPlan(target: target)
         run = MappingRun(plan: plan, rootSink: rootSink)
         tokenizer = JSONTokenizer(
-            options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingReceiver(run: run)))
+            options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingConsumer(run: run)))
     }
 
     /// Large chunks are fed in slices: locating a value costs the engine a scan from the start

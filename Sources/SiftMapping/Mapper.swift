@@ -182,7 +182,7 @@ public enum Mapper {
         let plan = MappingPlan(target: target)
         let run = MappingRun(plan: plan, rootSink: rootSink, wantsLocations: wantsLocations)
         let tokenizer = JSONTokenizer(
-            options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingReceiver(run: run)))
+            options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingConsumer(run: run)))
         try unwrappingConsumerErrors { try tokenizer.parse(input) }
         return try run.result()
     }

@@ -90,17 +90,17 @@ final class MappingRun {
 
     // MARK: Matcher events
 
-    func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+    func receive(_ value: MatchedValue, at destination: MatchDestination, scope: Int, info: MatchInfo) throws {
         let frameIndex = scope < 0 ? 0 : scope
-        switch plan.tags[accept.tag] {
+        switch plan.tags[destination.tag] {
         case .property(let program, let index):
             if case .scalar(let event) = value,
-                recordDirectly(event, accept: accept, frame: frameIndex, property: index, location: info.location)
+                recordDirectly(event, at: destination, frame: frameIndex, property: index, location: info.location)
             {
                 return
             }
             try convertAndRecord(
-                value, accept: accept, frame: frameIndex, program: program, property: index, location: info.location)
+                value, at: destination, frame: frameIndex, program: program, property: index, location: info.location)
         case .element(let program):
             let index = frames[frameIndex].elementCount
             frames[frameIndex].elementCount = index &+ 1
@@ -129,27 +129,27 @@ final class MappingRun {
     }
 
     /// A scalar delivered without info (the first pass of a mapping does not ask for locations).
-    func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws {
+    func receiveScalar(_ event: JSONEvent, at destination: MatchDestination, scope: Int) throws {
         let frameIndex = scope < 0 ? 0 : scope
-        guard case .property(let program, let index) = plan.tags[accept.tag] else {
-            try receive(.scalar(event), accept: accept, scope: scope, info: MatchInfo())
+        guard case .property(let program, let index) = plan.tags[destination.tag] else {
+            try receive(.scalar(event), at: destination, scope: scope, info: MatchInfo())
             return
         }
-        if recordDirectly(event, accept: accept, frame: frameIndex, property: index, location: nil) { return }
+        if recordDirectly(event, at: destination, frame: frameIndex, property: index, location: nil) { return }
         try convertAndRecord(
-            .scalar(event), accept: accept, frame: frameIndex, program: program, property: index, location: nil)
+            .scalar(event), at: destination, frame: frameIndex, program: program, property: index, location: nil)
     }
 
     /// Converts a property's value with its full plan (decoder, containers, failures) and
     /// records the outcome.
     private func convertAndRecord(
-        _ value: MatchedValue, accept: PathAutomaton.Accept, frame: Int, program: Int, property: Int,
+        _ value: MatchedValue, at destination: MatchDestination, frame: Int, program: Int, property: Int,
         location: SourceLocation?
     ) throws {
         let slot = try convert(
-            value, program: program, index: property, frame: frame, alternative: accept.alternative,
+            value, program: program, index: property, frame: frame, alternative: destination.alternative,
             location: location)
-        record(slot, frame: frame, property: property, alternative: accept.alternative)
+        record(slot, frame: frame, property: property, alternative: destination.alternative)
     }
 
     /// Records a `null`, or a scalar that converts, for a property without a decoder.
@@ -158,35 +158,36 @@ final class MappingRun {
     /// full conversion.
     @inline(__always)
     private func recordDirectly(
-        _ event: JSONEvent, accept: PathAutomaton.Accept, frame: Int, property: Int, location: SourceLocation?
+        _ event: JSONEvent, at destination: MatchDestination, frame: Int, property: Int, location: SourceLocation?
     ) -> Bool {
-        let read = plan.scalarReads[accept.tag]
+        let read = plan.scalarReads[destination.tag]
         guard !read.hasDecoder else { return false }
         if case .null = event {
-            record(.null(location), frame: frame, property: property, alternative: accept.alternative)
+            record(.null(location), frame: frame, property: property, alternative: destination.alternative)
             return true
         }
         guard let converted = ValueConversion.value(event, as: read.type) else { return false }
-        store(converted, frame: frame, property: property, alternative: accept.alternative)
+        store(converted, frame: frame, property: property, alternative: destination.alternative)
         return true
     }
 
-    func beginScope(accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo) throws -> Int {
+    func beginScope(
+        program: Int, at destination: MatchDestination, parent: Int, isArray: Bool, info: MatchInfo
+    ) throws -> Int {
         let parentIndex = parent < 0 ? 0 : parent
-        guard case .scope(let program) = accept.kind else { preconditionFailure("not a scope accept") }
         let index = depth
         // The frame at this depth is reused field by field (a closed frame keeps only its
         // reading storage): building a frame and assigning it copied and destroyed one.
         if index == frames.count { frames.append(Frame(program: program, parent: parentIndex)) }
         frames[index].program = program
         frames[index].parent = parentIndex
-        frames[index].alternative = accept.alternative
+        frames[index].alternative = destination.alternative
         frames[index].isArray = isArray
         frames[index].location = info.location
         frames[index].propertyIndex = 0
         frames[index].elementIndex = 0
         frames[index].elementCount = 0
-        switch plan.tags[accept.tag] {
+        switch plan.tags[destination.tag] {
         case .property(_, let property):
             frames[index].propertyIndex = property
         case .element:
@@ -221,8 +222,8 @@ final class MappingRun {
     ///
     /// The matcher skips the container. Scalars that reach a container property's scope path,
     /// and containers that reach its scalar destination, are the other destination's business.
-    func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
-        guard case .property(let program, let index) = plan.tags[accept.tag] else { return }
+    func mismatched(_ found: JSONEvent, at destination: MatchDestination, scope: Int, info: MatchInfo) {
+        guard case .property(let program, let index) = plan.tags[destination.tag] else { return }
         switch found {
         case .startObject, .startArray: break
         default: return
@@ -235,9 +236,9 @@ final class MappingRun {
         let frame = scope < 0 ? 0 : scope
         let failure = MappingFailure(
             .wrongType(expected: property.expectation, found: found.summary),
-            path: path(of: frame, program: program, property: index, alternative: accept.alternative),
+            path: path(of: frame, program: program, property: index, alternative: destination.alternative),
             location: info.location)
-        record(.failed([failure]), frame: frame, property: index, alternative: accept.alternative)
+        record(.failed([failure]), frame: frame, property: index, alternative: destination.alternative)
     }
 
     func endScope(_ scope: Int) throws {

@@ -6,18 +6,18 @@ extension MatchPrinter {
     /// (`--lines`), so that a match can be traced to its record.
     ///
     /// ```swift
-    /// MatchPrinter.record(of: 7, info: MatchInfo(path: [.key("id")]))
+    /// MatchPrinter.record(of: 7, path: [.key("id")], location: nil)
     /// // {"path":"$['id']","value":7}
-    /// MatchPrinter.record(of: 7, info: MatchInfo(path: [.key("id")], location: SourceLocation(offset: 57, line: 2, column: 7)))
+    /// MatchPrinter.record(of: 7, path: [.key("id")], location: SourceLocation(offset: 57, line: 2, column: 7))
     /// // {"line":2,"offset":57,"path":"$['id']","value":7}
     /// ```
-    static func record(of value: JSONValue, info: MatchInfo) -> JSONValue {
+    static func record(of value: JSONValue, path: JSONNodePath?, location: SourceLocation?) -> JSONValue {
         var members: [JSONObject.Member] = []
-        if let location = info.location {
+        if let location {
             members.append(.init(key: "line", value: .number(JSONNumber(location.line))))
             members.append(.init(key: "offset", value: .number(JSONNumber(location.offset))))
         }
-        members.append(.init(key: "path", value: .string((info.path ?? .root).normalized)))
+        members.append(.init(key: "path", value: .string((path ?? .root).normalized)))
         members.append(.init(key: "value", value: value))
         return .object(JSONObject(members))
     }

@@ -52,18 +52,18 @@ struct QueryCommand: AsyncParsableCommand {
     @OptionGroup var format: OutputOptions
 
     func run() async throws {
-        let automaton = PathAutomaton()
-        automaton.resultOrder = streamOrder ? .streaming : .rfc9535
-        automaton.addMatch(path, kind: .value, tag: 0)
-        if let error = automaton.streamingError { throw error }
-        let paths = CompiledPaths(automaton)
         let output = StandardOutput(format: format.format)
+        let printer = MatchPrinter(
+            output: output, includesPaths: withPath, includesLocations: withPath && lines, stopsAtFirstMatch: first)
         let options = input.parserOptions(multipleValues: lines)
+        var query = JSONQuery(options: options)
+        query.resultOrder = streamOrder ? .streaming : .rfc9535
+        query.add(path, places: printer.places) { match in try printer.write(match) }
+        // A path that cannot be streamed fails here, before any input is read.
+        _ = try JSONQueryHandler(query)
         var failed = false
         for source in InputSource.sources(files) {
-            let printer = MatchPrinter(
-                output: output, includesPaths: withPath, includesLocations: withPath && lines, stopsAtFirstMatch: first)
-            let tokenizer = JSONTokenizer(options: options, handler: PathMatcher(paths: paths, receiver: printer))
+            let tokenizer = JSONTokenizer(options: options, handler: try JSONQueryHandler(query))
             do {
                 let chunks = try source.open(progress: input.progress)
                 defer { chunks.close() }
@@ -76,21 +76,23 @@ struct QueryCommand: AsyncParsableCommand {
                 try Diagnostics.report(error, in: source, flushing: output, offersLines: true)
                 failed = true
             }
-            if first && tokenizer.handler.receiver.matchCount > 0 { break }
+            if first && printer.matchCount > 0 { break }
         }
         try output.flush()
         if failed { throw ExitCode.failure }
     }
 }
 
-/// Writes each match of a query to the output as one line, as soon as the matcher delivers it.
+/// Writes each match of a query to the output as one line, as soon as the query delivers it
+/// (through the public streaming form, ``JSONMatchView``).
 ///
 /// ```swift
 /// let printer = MatchPrinter(
 ///     output: StandardOutput(), includesPaths: true, includesLocations: false, stopsAtFirstMatch: false)
+/// query.add(path, places: printer.places) { match in try printer.write(match) }
 /// // a match of 7 at $.items[0].id becomes {"path":"$['items'][0]['id']","value":7}
 /// ```
-struct MatchPrinter: PathMatchReceiver {
+final class MatchPrinter {
     let output: StandardOutput
     /// Whether each line is `{"path":...,"value":...}` rather than the bare value.
     let includesPaths: Bool
@@ -98,7 +100,7 @@ struct MatchPrinter: PathMatchReceiver {
     let includesLocations: Bool
     /// Whether the parse stops after the first match (`--first`).
     let stopsAtFirstMatch: Bool
-    /// The matches written so far.
+    /// The matches written so far, over every input.
     private(set) var matchCount = 0
 
     init(output: StandardOutput, includesPaths: Bool, includesLocations: Bool, stopsAtFirstMatch: Bool) {
@@ -108,23 +110,27 @@ struct MatchPrinter: PathMatchReceiver {
         self.stopsAtFirstMatch = stopsAtFirstMatch
     }
 
-    var wantsPaths: Bool { includesPaths }
+    /// The places the query computes for each match: only those a line shows.
+    var places: JSONMatchView.Places {
+        var places: JSONMatchView.Places = []
+        if includesPaths { places.insert(.path) }
+        if includesLocations { places.insert(.location) }
+        return places
+    }
 
-    var wantsLocations: Bool { includesLocations }
-
-    var stopRequested: Bool { stopsAtFirstMatch && matchCount > 0 }
-
-    mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
-        guard !stopRequested else { return }
-        // One write per line: a value the writer refuses leaves no partial line behind.
+    /// Writes one match on a line of its own (one write per line: a value the writer refuses
+    /// leaves no partial line behind).
+    func write(_ match: JSONMatchView) throws {
+        guard !(stopsAtFirstMatch && matchCount > 0) else { return }
         if includesPaths {
-            try output.writeLine(Self.record(of: value.jsonValue, info: info))
-        } else if case .scalar(let event) = value {
+            try output.writeLine(Self.record(of: match.value, path: match.path, location: match.location))
+        } else if let event = match.scalar {
             try output.writeLine(event)
         } else {
-            try output.writeLine(value.jsonValue)
+            try output.writeLine(match.value)
         }
         matchCount += 1
+        if stopsAtFirstMatch { match.stopParsing() }
     }
 }
 

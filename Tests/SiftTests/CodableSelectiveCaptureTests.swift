@@ -35,7 +35,6 @@ struct CodableSelectiveCaptureTests {
                     start = end
                 }
                 try tokenizer.finish()
-                try tokenizer.handler.receiver.finish()
             } catch let error as JSONParseError {
                 // A decoding error stops the parse as the consumer's error.
                 if let decoding = error.underlyingError as? DecodingError { throw decoding }

@@ -95,7 +95,7 @@ public struct JSONMatchSequence<Value>: AsyncSequence, Sendable {
 
 /// The parse behind both sequences: a tokenizer fed chunk by chunk until an element is waiting.
 struct MatchPump<Element> {
-    let tokenizer: JSONTokenizer<PathMatcher<QueryReceiver>>
+    let tokenizer: JSONTokenizer<PathMatcher<QueryConsumer>>
     let queue: MatchQueue<Element>
     let chunks: any ChunkSource
     let explain: @Sendable (JSONParseError) -> JSONParseError
@@ -322,7 +322,9 @@ final class MatchQueue<Element> {
 /// Any source of byte chunks, fed to the match tokenizer one at a time.
 protocol ChunkSource: AnyObject {
     /// Feeds the next chunk; false at the end of the chunks.
-    func feedNext(_ tokenizer: JSONTokenizer<PathMatcher<QueryReceiver>>, isolation: isolated (any Actor)?)
+    func feedNext(
+        _ tokenizer: JSONTokenizer<PathMatcher<QueryConsumer>>, isolation: isolated (any Actor)?
+    )
         async throws -> Bool
 }
 
@@ -332,7 +334,9 @@ final class IteratorChunkSource<Base: AsyncIteratorProtocol>: ChunkSource where 
 
     init(_ base: Base) { self.base = base }
 
-    func feedNext(_ tokenizer: JSONTokenizer<PathMatcher<QueryReceiver>>, isolation: isolated (any Actor)?)
+    func feedNext(
+        _ tokenizer: JSONTokenizer<PathMatcher<QueryConsumer>>, isolation: isolated (any Actor)?
+    )
         async throws -> Bool
     {
         try await tokenizer.feedNextChunk(of: &base, isolation: isolation)

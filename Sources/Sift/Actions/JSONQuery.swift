@@ -97,8 +97,8 @@ public struct JSONQuery {
         paths.lazy.compactMap { JSONPathStreamingError($0.path) }.first
     }
 
-    func makeMatcher() -> PathMatcher<QueryReceiver> {
-        PathMatcher(paths: compile(), receiver: QueryReceiver(slots: slots.map { $0.make() }))
+    func makeMatcher() -> PathMatcher<QueryConsumer> {
+        PathMatcher(paths: compile(), receiver: QueryConsumer(slots: slots.map { $0.make() }))
     }
 
     /// Runs the query over an input and returns the collected values.
@@ -114,7 +114,6 @@ public struct JSONQuery {
         if let streamingError { throw streamingError }
         let tokenizer = JSONTokenizer(options: options, handler: makeMatcher())
         try Self.unwrappingConsumerErrors { try tokenizer.parse(input) }
-        try tokenizer.handler.receiver.finish()
         return JSONQueryResults(slots: tokenizer.handler.receiver.slots)
     }
 
@@ -133,7 +132,6 @@ public struct JSONQuery {
         } catch let error as JSONParseError where error.kind == .consumerError {
             throw error.underlyingError ?? error
         }
-        try tokenizer.handler.receiver.finish()
         return JSONQueryResults(slots: tokenizer.handler.receiver.slots)
     }
 
@@ -229,8 +227,9 @@ protocol QuerySlotFactory {
 }
 
 protocol QuerySlot: AnyObject {
-    /// Whether matches need their path and location, computed before delivery (Codable errors
-    /// of containers).
+    /// Whether matches need their path, computed before delivery.
+    var needsPaths: Bool { get }
+    /// Whether matches need their location, computed before delivery.
     var needsLocations: Bool { get }
     /// Whether matches may need their path and location (callbacks): scalars get them on demand.
     var mayNeedLocations: Bool { get }
@@ -239,6 +238,7 @@ protocol QuerySlot: AnyObject {
 }
 
 extension QuerySlot {
+    var needsPaths: Bool { needsLocations }
     var mayNeedLocations: Bool { needsLocations }
 }
 
@@ -325,7 +325,8 @@ final class CallbackSlot: QuerySlot {
     }
 }
 
-struct QueryReceiver: PathMatchReceiver {
+/// Hands a query's matches to its slots, by the index of their path.
+struct QueryConsumer: MatchConsumer {
     let slots: [any QuerySlot]
     let stopper = StopSignal()
     let wantsPaths: Bool
@@ -334,27 +335,26 @@ struct QueryReceiver: PathMatchReceiver {
 
     init(slots: [any QuerySlot]) {
         self.slots = slots
-        let needsLocations = slots.contains { $0.needsLocations }
-        wantsPaths = needsLocations
-        wantsLocations = needsLocations
+        wantsPaths = slots.contains { $0.needsPaths }
+        wantsLocations = slots.contains { $0.needsLocations }
         wantsPlacesOnDemand = slots.contains { $0.mayNeedLocations }
     }
 
     var stopRequested: Bool { stopper.isRaised }
 
-    mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
-        try slots[accept.tag].receive(.matched(value), alternative: accept.alternative, info: info, stopper: stopper)
+    mutating func receive(_ value: MatchedValue, at destination: MatchDestination, scope: Int, info: MatchInfo) throws {
+        try slots[destination.tag].receive(
+            .matched(value), alternative: destination.alternative, info: info, stopper: stopper)
     }
 
     var wantsTapes: Bool { true }
 
-    mutating func receiveTape(_ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
-        try slots[accept.tag].receive(.tape(tape), alternative: accept.alternative, info: info, stopper: stopper)
+    mutating func receiveTape(_ tape: JSONTape, at destination: MatchDestination, scope: Int, info: MatchInfo) throws {
+        try slots[destination.tag].receive(
+            .tape(tape), alternative: destination.alternative, info: info, stopper: stopper)
     }
 
     mutating func endDocument() throws {
         for slot in slots { try slot.endDocument(stopper: stopper) }
     }
-
-    func finish() throws {}
 }

@@ -20,6 +20,7 @@ extension DestinationKind {
         if acceptsScalars { capture.insert(.scalars) }
         if self == .value || self == .decoded { capture.insert(.scalarValues) }
         if self == .decoded { capture.insert(.tapes) }
+        if self == .probe { capture.insert(.probe) }
         return capture
     }
 }

@@ -102,12 +102,17 @@ extension TypedJSONPath where Value == Bool {
 package enum DestinationKind: Sendable, Equatable {
     case bool, integer, double, string, url
     case dictionary, object, array, value, decoded
+    /// A presence probe: reports what began at the path (a scalar, or a container's opening
+    /// event) through ``MatchConsumer/probed(_:at:scope:info:)``, capturing nothing.
+    case probe
+    /// Scalars as their events, containers captured as ``JSONValue``s (``JSONMatchView``).
+    case view
 
     /// Whether a container reaching this destination must be captured as a ``JSONValue``.
     var capturesContainers: Bool {
         switch self {
-        case .dictionary, .object, .array, .value, .decoded: true
-        case .bool, .integer, .double, .string, .url: false
+        case .dictionary, .object, .array, .value, .decoded, .view: true
+        case .bool, .integer, .double, .string, .url, .probe: false
         }
     }
 

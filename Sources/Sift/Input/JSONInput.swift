@@ -112,8 +112,13 @@ public struct JSONInput: Sendable, ExpressibleByStringLiteral {
         JSONInput(source: .descriptor(descriptor, name: "file descriptor \(descriptor)"))
     }
 
-    /// An open file descriptor named `name` in messages (`cannot read <stdin>: ...`).
-    package static func fileDescriptor(_ descriptor: Int32, named name: String) -> JSONInput {
+    /// An open file descriptor named `name` in messages (`cannot read <stdin>: ...`), which Sift
+    /// reads but never closes.
+    ///
+    /// ```swift
+    /// let input = JSONInput.fileDescriptor(STDIN_FILENO, named: "<stdin>")
+    /// ```
+    public static func fileDescriptor(_ descriptor: Int32, named name: String) -> JSONInput {
         JSONInput(source: .descriptor(descriptor, name: name))
     }
 

@@ -8,7 +8,7 @@ import Foundation
 /// ```swift
 /// for try await chunk in JSONInputChunks(.string(text)) { try tokenizer.feed(chunk) }
 /// ```
-package struct JSONInputChunk: Sequence, Sendable {
+public struct JSONInputChunk: Sequence, Sendable {
     enum Storage: Sendable {
         case bytes(ArraySlice<UInt8>)
         case data(Data)
@@ -17,12 +17,20 @@ package struct JSONInputChunk: Sequence, Sendable {
     }
 
     /// The bytes one by one (a copy): see ``makeIterator()``.
-    package typealias Iterator = IndexingIterator<[UInt8]>
+    ///
+    /// ```swift
+    /// var bytes: JSONInputChunk.Iterator = chunk.makeIterator()
+    /// ```
+    public typealias Iterator = IndexingIterator<[UInt8]>
 
     let storage: Storage
 
     /// The number of bytes.
-    package var count: Int {
+    ///
+    /// ```swift
+    /// bytesRead += chunk.count
+    /// ```
+    public var count: Int {
         switch storage {
         case .bytes(let bytes): bytes.count
         case .data(let data): data.count
@@ -30,15 +38,29 @@ package struct JSONInputChunk: Sequence, Sendable {
         }
     }
 
-    package var underestimatedCount: Int { count }
+    /// The number of bytes (exact).
+    ///
+    /// ```swift
+    /// chunk.underestimatedCount == chunk.count  // true
+    /// ```
+    public var underestimatedCount: Int { count }
 
     /// The bytes one by one, for a consumer that cannot read them in place (a copy).
-    package func makeIterator() -> Iterator {
+    ///
+    /// ```swift
+    /// for byte in chunk { checksum &+= byte }
+    /// ```
+    public func makeIterator() -> Iterator {
         let bytes = withContiguousStorageIfAvailable { Array($0) } ?? []
         return bytes.makeIterator()
     }
 
-    package func withContiguousStorageIfAvailable<Result>(
+    /// Calls `body` with the chunk's bytes, in place (never nil: a chunk is always contiguous).
+    ///
+    /// ```swift
+    /// chunk.withContiguousStorageIfAvailable { bytes in output.write(bytes) }
+    /// ```
+    public func withContiguousStorageIfAvailable<Result>(
         _ body: (UnsafeBufferPointer<UInt8>) throws -> Result
     ) rethrows -> Result? {
         switch storage {

@@ -2,7 +2,7 @@
 /// one source of chunks behind `values(at:)`, `matches(at:)`, SiftHub's component streams and
 /// the command line.
 ///
-/// Files and descriptors are read by an ``InputChunkReader`` on a ``ReadAheadThread``, never on
+/// Files and descriptors are read by an `InputChunkReader` on a `ReadAheadThread`, never on
 /// the consumer's task; in-memory inputs are handed out as views into their own storage, never
 /// copied (a `String` is made contiguous once, a no-op for native strings). Iteration ends
 /// with `CancellationError` as soon as the task is cancelled: a waiting read is abandoned, and a
@@ -14,21 +14,41 @@
 /// }
 /// try tokenizer.finish()
 /// ```
-package struct JSONInputChunks: AsyncSequence, Sendable {
-    package typealias Element = JSONInputChunk
+public struct JSONInputChunks: AsyncSequence, Sendable {
+    /// A chunk of the input.
+    ///
+    /// ```swift
+    /// let chunk: JSONInputChunks.Element? = try await iterator.next()
+    /// ```
+    public typealias Element = JSONInputChunk
 
     let input: JSONInput
 
-    package init(_ input: JSONInput) {
+    /// The chunks of `input`: nothing is read before the first chunk is asked for.
+    ///
+    /// ```swift
+    /// let chunks = JSONInputChunks(.file("feed.json"))
+    /// ```
+    public init(_ input: JSONInput) {
         self.input = input
     }
 
-    package func makeAsyncIterator() -> Iterator {
+    /// Starts reading: a file or descriptor on a thread of its own, stopped when the iterator
+    /// is dropped.
+    ///
+    /// ```swift
+    /// var iterator = chunks.makeAsyncIterator()
+    /// ```
+    public func makeAsyncIterator() -> Iterator {
         Iterator(input: input)
     }
 
     /// Hands out the chunks, slicing memory or taking them from the reading thread.
-    package struct Iterator: AsyncIteratorProtocol {
+    ///
+    /// ```swift
+    /// while let chunk = try await iterator.next() { try tokenizer.feed(chunk) }
+    /// ```
+    public struct Iterator: AsyncIteratorProtocol {
         private let input: JSONInput
         private let reading: ReadingHandle?
         private var text: String?
@@ -39,11 +59,21 @@ package struct JSONInputChunks: AsyncSequence, Sendable {
             reading = input.isInMemory ? nil : ReadingHandle(ReadAheadThread(InputChunkReader(input)))
         }
 
-        package mutating func next() async throws -> JSONInputChunk? {
+        /// The next chunk, or nil at the end of the input.
+        ///
+        /// ```swift
+        /// let chunk = try await iterator.next()
+        /// ```
+        public mutating func next() async throws -> JSONInputChunk? {
             try await next(isolation: nil)
         }
 
-        package mutating func next(isolation actor: isolated (any Actor)?) async throws -> JSONInputChunk? {
+        /// The next chunk, or nil at the end of the input, on the caller's actor.
+        ///
+        /// ```swift
+        /// let chunk = try await iterator.next(isolation: #isolation)
+        /// ```
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> JSONInputChunk? {
             if let reading {
                 return try await reading.thread.next(isolation: actor).map { JSONInputChunk(storage: .bytes($0[...])) }
             }

@@ -28,8 +28,16 @@ public protocol JSONEventHandler {
 }
 
 /// A handler that keeps no value of any event (it validates, or counts): the tokenizer then never
-/// keeps a long string or number while it runs past its chunks.
-@usableFromInline package protocol ValueDiscardingHandler: JSONEventHandler {}
+/// keeps a long string or number while it runs past its chunks, so memory stays flat however
+/// long a value is.
+///
+/// ```swift
+/// struct Counter: ValueDiscardingHandler {
+///     var events = 0
+///     mutating func handle(_ event: JSONEvent, context: JSONEventContext) { events += 1 }
+/// }
+/// ```
+public protocol ValueDiscardingHandler: JSONEventHandler {}
 
 /// A ``JSONEventHandler`` made of a closure.
 ///

@@ -165,7 +165,7 @@ public struct JSONParseError: Error, CustomStringConvertible, @unchecked Sendabl
     /// ```swift
     /// error.textAtCaret // "{\"id\":2}" for a second NDJSON record read as one document
     /// ```
-    package var textAtCaret: String? {
+    public var textAtCaret: String? {
         guard let sourceLine, let caretColumn else { return nil }
         return String(decoding: sourceLine.utf8.dropFirst(caretColumn - 1), as: UTF8.self)
     }

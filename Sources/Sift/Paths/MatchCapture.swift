@@ -19,4 +19,9 @@ package struct MatchCapture: OptionSet, Sendable, Hashable {
     package static let scalarValues = MatchCapture(rawValue: 4)
     /// A container may arrive flat, as a ``JSONTape`` (Codable destinations).
     package static let tapes = MatchCapture(rawValue: 8)
+    /// A presence probe, which the matcher ignores.
+    ///
+    /// It is delivered as ``scalars`` are (containers are dropped, as their opening event); the
+    /// actions layer reports either as what began at the path.
+    package static let probe = MatchCapture(rawValue: 16)
 }

@@ -1,7 +1,8 @@
 import Foundation
 import Sift
 
-/// Assembles Hub models from a schema's compiled paths while the tokens arrive.
+/// Assembles Hub models from the matches of a schema's compiled paths, delivered by the actions
+/// layer (``MatchConsumer``) while the tokens arrive.
 ///
 /// Each scope (a nested model: a component, an image, a target, a view model) opens a builder
 /// frame; values go to the frame of their scope; when the scope's container closes, its model is
@@ -10,7 +11,7 @@ import Sift
 ///
 /// A single-valued property takes its first *valid* value in combination order: a value replaces
 /// the current one only when it comes from a lower alternative (``Ranks``).
-struct HubReceiver: PathMatchReceiver {
+struct HubAssembler: MatchConsumer {
     /// A builder frame: the model is the `index`th of its kind's stack.
     struct Frame {
         var kind: HubModelKind
@@ -57,10 +58,10 @@ struct HubReceiver: PathMatchReceiver {
 
     // MARK: Values
 
-    mutating func receive(_ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo) throws {
+    mutating func receive(_ value: MatchedValue, at destination: MatchDestination, scope: Int, info: MatchInfo) throws {
         let model = scope >= 0 ? frames[scope].kind : .viewModel
-        guard let converted = Self.convert(value, as: kind(model, accept.tag), memory: memory) else { return }
-        set(converted, in: scope, tag: accept.tag, alternative: Int8(clamping: accept.alternative))
+        guard let converted = Self.convert(value, as: kind(model, destination.tag), memory: memory) else { return }
+        set(converted, in: scope, tag: destination.tag, alternative: Int8(clamping: destination.alternative))
     }
 
     /// Sets (or appends) a property of the model of `scope`, when its rank allows.
@@ -109,9 +110,8 @@ struct HubReceiver: PathMatchReceiver {
     // MARK: Scopes
 
     mutating func beginScope(
-        accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo
+        program: Int, at destination: MatchDestination, parent: Int, isArray: Bool, info: MatchInfo
     ) throws -> Int {
-        guard case .scope(let program) = accept.kind else { return -1 }
         let kind = HubModelKind(program: program)
         let index: Int
         switch kind {
@@ -132,7 +132,7 @@ struct HubReceiver: PathMatchReceiver {
         return frames.count - 1
     }
 
-    mutating func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {
+    mutating func endScope(_ scope: Int, at destination: MatchDestination) throws {
         precondition(scope == frames.count - 1, "Hub scopes close in reverse order")
         let frame = frames.removeLast()
         let value: HubValue
@@ -143,7 +143,8 @@ struct HubReceiver: PathMatchReceiver {
         case .target: value = .target(targets.removeLast())
         }
         guard frame.isObject else { return }
-        try attach(value, to: Int(frame.parent), tag: accept.tag, alternative: Int8(clamping: accept.alternative))
+        try attach(
+            value, to: Int(frame.parent), tag: destination.tag, alternative: Int8(clamping: destination.alternative))
     }
 
     /// Hands a finished model to the frame of its parent scope (or, for a streamed body, to the

@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+
+@testable import Sift
+
+/// ``JSONMatchView``: the public streaming form of a query's matches.
+@Suite struct QueryMatchViewTests {
+    static let document = #"{"items":[{"id":1,"tags":["a"]},{"id":"two","tags":[]},{"id":null}],"n":3}"#
+
+    /// What a view showed: how its value came, the value, and the places asked for.
+    static func views(
+        _ query: String, places: JSONMatchView.Places = [], combinedWith other: String? = nil,
+        text: String = document, chunkSize: Int = .max
+    ) throws -> [String] {
+        var path = try JSONPath(query)
+        if let other { path = path.combine(with: try JSONPath(other)) }
+        var seen: [String] = []
+        var jsonQuery = JSONQuery()
+        jsonQuery.add(path, places: places) { match in
+            var line = match.scalar.map { "event \($0.summary)" } ?? "value \(match.value)"
+            if let path = match.path { line += " at \(path.normalized)" }
+            if let location = match.location { line += " @\(location.line):\(location.column)+\(location.offset)" }
+            seen.append(line)
+        }
+        let tokenizer = JSONTokenizer(handler: jsonQuery.makeMatcher())
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start < bytes.count {
+            try tokenizer.feed(bytes[start..<min(start + chunkSize, bytes.count)])
+            start += chunkSize
+        }
+        try tokenizer.finish()
+        return seen
+    }
+
+    @Test func scalarsArriveAsEventsAndContainersAsValues() throws {
+        #expect(
+            try Self.views("$.items[*].id") == [
+                "event the number 1", "event the string \"two\"", "event null",
+            ])
+        #expect(try Self.views("$.items[*].tags") == ["value [\"a\"]", "value []"])
+        // Held for RFC 9535 order (a descendant query), a scalar arrives as a value.
+        #expect(try Self.views("$..id") == ["value 1", "value \"two\"", "value null"])
+    }
+
+    @Test func placesAreComputedOnlyWhenAsked() throws {
+        #expect(try Self.views("$.n") == ["event the number 3"])
+        #expect(try Self.views("$.n", places: .path) == ["event the number 3 at $['n']"])
+        #expect(try Self.views("$.n", places: .location) == ["event the number 3 @1:73+72"])
+        #expect(
+            try Self.views("$.items[0].tags", places: [.path, .location]) == [
+                "value [\"a\"] at $['items'][0]['tags'] @1:26+25"
+            ])
+    }
+
+    @Test func chunkSplitsDownToOneByteGiveTheSameViews() throws {
+        for query in ["$.items[*].id", "$..id", "$.items[*]", "$.n"] {
+            let whole = try Self.views(query, places: [.path, .location])
+            for size in 1...Self.document.utf8.count {
+                #expect(
+                    try Self.views(query, places: [.path, .location], chunkSize: size) == whole,
+                    "\(query), chunks of \(size)")
+            }
+        }
+    }
+
+    @Test func aCombinedPathDeliversInCombinationOrderWhenTheDocumentEnds() throws {
+        #expect(
+            try Self.views("$.n", places: .path, combinedWith: "$.items[0].id") == [
+                "value 3 at $['n']", "value 1 at $['items'][0]['id']",
+            ])
+    }
+
+    @Test func stopParsingLeavesTheRestUnread() throws {
+        var seen: [String] = []
+        var query = JSONQuery()
+        query.add(try JSONPath("$[*]")) { match in
+            seen.append(match.scalar?.summary ?? "?")
+            match.stopParsing()
+        }
+        try query.run(.string("[1,2,3,"))
+        #expect(seen == ["the number 1"])
+    }
+
+    @Test func callbackErrorsReachTheCallerUnchanged() throws {
+        struct Refused: Error, Equatable {}
+        var query = JSONQuery()
+        query.add(try JSONPath("$.n")) { _ in throw Refused() }
+        #expect(throws: Refused()) { try query.run(.string(Self.document)) }
+    }
+
+    @Test func aQueryHandlerThrowsTheStreamingErrorBeforeAnyInput() throws {
+        var plain = JSONQuery()
+        plain.add(try JSONPath("$.items[*].id")) { _ in }
+        _ = try JSONQueryHandler(plain)
+        let filter = try JSONPath("$.items[?@.id]")
+        var filtered = JSONQuery()
+        filtered.add(filter) { _ in }
+        if let expected = JSONPathStreamingError(filter) {
+            #expect(throws: expected) { _ = try JSONQueryHandler(filtered) }
+        } else {
+            _ = try JSONQueryHandler(filtered)  // once filters stream
+        }
+    }
+
+    @Test func aQueryHandlerKeepsErrorsLocatedAndCollects() throws {
+        var query = JSONQuery()
+        let ids = query.add(try JSONPath("$.items[*].id").integer)
+        query.add(try JSONPath("$.n")) { match in
+            if match.scalar != nil { throw CancellationError() }
+        }
+        let tokenizer = JSONTokenizer(handler: try JSONQueryHandler(query))
+        let error = #expect(throws: JSONParseError.self) { try tokenizer.parse(.string(Self.document)) }
+        #expect(error?.kind == .consumerError)
+        #expect(error?.underlyingError is CancellationError)
+        #expect(error?.location == SourceLocation(offset: 72, line: 1, column: 73))
+        #expect(tokenizer.handler.results[ids] == [1])
+    }
+}
