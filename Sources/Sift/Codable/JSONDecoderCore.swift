@@ -28,10 +28,6 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
     /// Whether `value` is `null`.
     func isNull(_ value: Value) -> Bool
 
-    /// `type` as a `[String: V]` type, nil when it is not one (asked for every nested value
-    /// decoded while ``decodesStringKeyedDictionaries``).
-    func stringKeyedDictionaryType(_ type: Any.Type) -> (any StringKeyedDictionaryDecodable.Type)?
-
     /// The members of `value` with their keys converted by the key strategy (`node` is the
     /// object's coding path); nil when `value` is not an object.
     func members(of value: Value, at node: CodingPathNode) -> Members?
@@ -100,10 +96,6 @@ extension JSONDecoderCore {
         self
     }
 
-    func stringKeyedDictionaryType(_ type: Any.Type) -> (any StringKeyedDictionaryDecodable.Type)? {
-        type as? any StringKeyedDictionaryDecodable.Type
-    }
-
     /// The `count` keys of the object at `node` converted by a `.custom` key strategy's `convert`.
     func customKeys(
         _ count: Int, at node: CodingPathNode, by convert: ([any CodingKey]) -> any CodingKey,
@@ -167,7 +159,7 @@ extension JSONDecoderCore {
         // The type was checked just above.
         // swift-format-ignore: NeverForceUnwrap
         if type == Decimal.self { return try unwrapDecimal(value, in: parent, key) as! T }
-        if decodesStringKeyedDictionaries, let dictionaryType = stringKeyedDictionaryType(type) {
+        if decodesStringKeyedDictionaries, let dictionaryType = type as? any StringKeyedDictionaryDecodable.Type {
             // The type was checked just above.
             // swift-format-ignore: NeverForceUnwrap
             return try unwrapStringKeyedDictionary(value, as: dictionaryType, in: parent, key) as! T

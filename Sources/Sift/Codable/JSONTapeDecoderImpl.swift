@@ -28,15 +28,12 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
 
     /// Every `[String: V]` keeps its keys as written, as in Foundation's `JSONDecoder`.
     var decodesStringKeyedDictionaries: Bool { true }
-    /// The run's answers to whether a type is a `[String: V]`.
-    private let types: DecodableTypeCache
 
     init(options: JSONValueDecoder, tape: JSONTape, value: TapeValue, codingPathNode: CodingPathNode) {
         self.options = options
         self.tape = tape
         self.topValue = value
         self.codingPathNode = codingPathNode
-        types = tape.keyCache.types
         profile = tape.selection?.profile
         captureGeneration = tape.selection?.generation ?? 0
     }
@@ -57,10 +54,6 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
             codingPathNode = savedNode
         }
         return try body()
-    }
-
-    func stringKeyedDictionaryType(_ type: Any.Type) -> (any StringKeyedDictionaryDecodable.Type)? {
-        types.stringKeyedDictionaryType(type)
     }
 
     @inline(__always)

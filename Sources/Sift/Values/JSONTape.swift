@@ -203,8 +203,6 @@ final class TapeKeyCache: @unchecked Sendable {
     private static let longestKey = 64
     private var raw = [[UInt8]](repeating: [], count: TapeKeyCache.slotCount)
     private var converted = [String?](repeating: nil, count: TapeKeyCache.slotCount)
-    /// What the run's decoders learned about the types they decode.
-    let types = DecodableTypeCache()
 
     /// The key spelled by `bytes`, converted by `convert`.
     func converted(_ bytes: UnsafeBufferPointer<UInt8>, by convert: (String) -> String) -> String {
