@@ -44,7 +44,7 @@ package final class CompiledPaths: @unchecked Sendable {
     let epsilons: ContiguousArray<Int32>
     let flushGroups: ContiguousArray<Int32>
     package let accepts: [PathAutomaton.Accept]
-    let blockTails: [PathAutomaton.BlockTail]
+    let tails: [PathAutomaton.Tail]
     let orderGroups: [PathAutomaton.OrderGroup]
     let programRoots: [Int32]
 
@@ -122,7 +122,7 @@ package final class CompiledPaths: @unchecked Sendable {
         self.epsilons = epsilons
         self.flushGroups = flushGroups
         self.accepts = automaton.accepts
-        self.blockTails = automaton.blockTails
+        self.tails = automaton.tails
         self.orderGroups = automaton.orderGroups
         self.programRoots = automaton.programRoots
     }

@@ -50,25 +50,26 @@ package final class PathAutomaton: @unchecked Sendable {
         package var tag: Int
         /// The alternative (combination order) of the path this accept belongs to.
         package var alternative: Int
-        /// The index of the path's runBlock tail in ``PathAutomaton/blockTails``; -1 without one.
+        /// The index of the path's in-memory tail in ``PathAutomaton/tails`` (a runBlock, a
+        /// filter's candidate, see ``Tail``); -1 without one.
         ///
-        /// An index rather than the block itself: an accept is copied for every value it
+        /// An index rather than the tail itself: an accept is copied for every value it
         /// matches, and a plain value is copied without retaining anything.
-        var blockTail: Int32
+        var tail: Int32
         /// The ordering group when the query reorders its results (RFC 9535 order), else -1.
         var orderGroup: Int32
 
-        /// Whether the path has a runBlock step.
-        var hasBlock: Bool { blockTail >= 0 }
+        /// Whether the path's last steps run in memory on the captured value (see ``Tail``).
+        var hasTail: Bool { tail >= 0 }
 
         var capturesContainers: Bool {
-            if hasBlock { return true }
+            if hasTail { return true }
             if case .match(let capture) = kind { return capture.contains(.containers) }
             return false
         }
 
         var capturesScalars: Bool {
-            if hasBlock { return true }
+            if hasTail { return true }
             if case .match(let capture) = kind { return capture.contains(.scalarValues) }
             return false
         }
@@ -80,9 +81,18 @@ package final class PathAutomaton: @unchecked Sendable {
         }
     }
 
-    /// The steps of a path from its runBlock on, evaluated in memory on the captured value.
-    struct BlockTail {
-        var block: PathBlock
+    /// The steps of a path evaluated in memory on a captured value: from a runBlock on, or from
+    /// a filter selector on (see ``TailSplit``).
+    struct Tail {
+        enum Head {
+            /// The block runs on the value; the rest on its result.
+            case block(PathBlock)
+            /// The value is a filter's candidate: the rest runs on it when the expression is true.
+            case filter(FilterExpression)
+            /// The rest runs on the value itself.
+            case rest
+        }
+        var head: Head
         var rest: [PathSegment]
     }
 
@@ -98,11 +108,12 @@ package final class PathAutomaton: @unchecked Sendable {
 
     var states: [State] = []
     package private(set) var accepts: [Accept] = []
-    private(set) var blockTails: [BlockTail] = []
+    private(set) var tails: [Tail] = []
     var programRoots: [Int32] = []
     var orderGroups: [OrderGroup] = []
-    /// The first path added that cannot be streamed yet (one with a filter selector), as the
-    /// error every streaming entry point throws before reading input; such a path is not compiled.
+    /// The first scope path added that cannot be streamed (one with a filter selector: a model
+    /// cannot wait for its filter), as the error its entry point throws before reading input;
+    /// such a path is not compiled.
     package private(set) var streamingError: JSONPathStreamingError?
     /// Whether the matches of the paths added from now on stream (each as soon as it is
     /// complete; held only for length-dependent selectors), rather than come in RFC 9535 order.
@@ -135,16 +146,22 @@ package final class PathAutomaton: @unchecked Sendable {
     /// Adds a path whose values go to a destination that takes them as `capture` says, reported
     /// with `tag`.
     package func addMatch(_ path: JSONPath, capture: MatchCapture, tag: Int, program: Int = 0) {
-        add(path, program: program) { alternative, blockTail, group in
-            Accept(kind: .match(capture), tag: tag, alternative: alternative, blockTail: blockTail, orderGroup: group)
+        add(path, program: program) { alternative, tail, group in
+            Accept(kind: .match(capture), tag: tag, alternative: alternative, tail: tail, orderGroup: group)
         }
     }
 
     /// Adds a path whose values are each the root of an instance of `childProgram`.
+    ///
+    /// A scope path with a filter selector is not compiled: ``streamingError`` says so.
     package func addScope(_ path: JSONPath, childProgram: Int, tag: Int, program: Int = 0) {
+        if let error = JSONPathStreamingError(path) {
+            if streamingError == nil { streamingError = error }
+            return
+        }
         add(path, program: program) { alternative, _, group in
             Accept(
-                kind: .scope(program: childProgram), tag: tag, alternative: alternative, blockTail: -1,
+                kind: .scope(program: childProgram), tag: tag, alternative: alternative, tail: -1,
                 orderGroup: group)
         }
     }
@@ -153,23 +170,17 @@ package final class PathAutomaton: @unchecked Sendable {
         _ path: JSONPath, program: Int,
         makeAccept: (Int, Int32, Int32) -> Accept
     ) {
-        if let error = JSONPathStreamingError(path) {
-            if streamingError == nil { streamingError = error }
-            return
-        }
         for (alternative, segments) in path.alternatives.enumerated() {
-            let blockIndex = segments.firstIndex(where: \.isBlock) ?? segments.count
-            let streamed = Array(segments[..<blockIndex])
-            var blockTail: Int32 = -1
-            if blockIndex < segments.count, case .block(let found) = segments[blockIndex] {
-                blockTails.append(BlockTail(block: found, rest: Array(segments[(blockIndex + 1)...])))
-                blockTail = Int32(blockTails.count - 1)
-            }
+            let split = TailSplit(segments)
+            let streamed = Array(segments[..<split.prefix])
+            // The segments whose selections the order keys record: a filter segment's too.
+            var ordering = streamed
+            if case .filters(let segment) = split.kind { ordering.append(segment) }
             let streams = streamsMatches
-            let firstReordering = streamed.firstIndex(where: streams ? Self.needsLength : Self.reorders)
+            let firstReordering = ordering.firstIndex(where: streams ? Self.needsLength : Self.reorders)
             var group: Int32 = -1
             if let firstReordering {
-                orderGroups.append(OrderGroup(segments: streamed, firstReordering: firstReordering, streams: streams))
+                orderGroups.append(OrderGroup(segments: ordering, firstReordering: firstReordering, streams: streams))
                 group = Int32(orderGroups.count - 1)
             }
             var current = programRoots[program]
@@ -182,8 +193,57 @@ package final class PathAutomaton: @unchecked Sendable {
                 }
                 current = append(segment, to: current, shared: isPrefix, ordered: !isPrefix)
             }
-            accepts.append(makeAccept(alternative, blockTail, group))
-            states[Int(current)].accepts.append(Int32(accepts.count - 1))
+            func addAccept(tail: Int32) -> Int32 {
+                accepts.append(makeAccept(alternative, tail, group))
+                return Int32(accepts.count - 1)
+            }
+            switch split.kind {
+            case .streamed:
+                states[Int(current)].accepts.append(addAccept(tail: -1))
+            case .block(let block):
+                let tail = addTail(Tail(head: .block(block), rest: Array(segments[(split.prefix + 1)...])))
+                states[Int(current)].accepts.append(addAccept(tail: tail))
+            case .captured:
+                let tail = addTail(Tail(head: .rest, rest: Array(segments[split.prefix...])))
+                states[Int(current)].accepts.append(addAccept(tail: tail))
+            case .filters(let segment):
+                let position = streamed.count
+                if let firstReordering, position == firstReordering {
+                    states[Int(current)].flushGroups.append(group)
+                }
+                let ordered = firstReordering.map { position >= $0 } ?? false
+                let rest = Array(segments[(position + 1)...])
+                appendFilters(segment, to: current, ordered: ordered) { expression in
+                    addAccept(tail: addTail(Tail(head: .filter(expression), rest: rest)))
+                }
+            }
+        }
+    }
+
+    private func addTail(_ tail: Tail) -> Int32 {
+        tails.append(tail)
+        return Int32(tails.count - 1)
+    }
+
+    /// Compiles a segment whose selectors are all filters: every child of the values at `from`
+    /// (every descendant's child, for a descendant segment) is a candidate of each filter,
+    /// captured whole for the accept `makeAccept` adds for its expression.
+    private func appendFilters(
+        _ segment: PathSegment, to from: Int32, ordered: Bool, makeAccept: (FilterExpression) -> Int32
+    ) {
+        var source = from
+        if case .descendant = segment {
+            source = newState(ordered: ordered)
+            states[Int(source)].selfLoop = true
+            states[Int(from)].epsilon.append(source)
+        }
+        for (index, selector) in (segment.selectors ?? []).enumerated() {
+            guard case .filter(let filter) = selector else { continue }
+            let target = newState(ordered: ordered)
+            let transition = Transition(target: target, selector: Int32(index))
+            states[Int(source)].members.append(transition)
+            states[Int(source)].elements.append(transition)
+            states[Int(target)].accepts.append(makeAccept(filter.expression))
         }
     }
 
@@ -271,7 +331,7 @@ package final class PathAutomaton: @unchecked Sendable {
             states[Int(from)].members.append(transition)
             states[Int(from)].elements.append(transition)
         case .filter:
-            break  // Paths with filters are not compiled (see `streamingError`).
+            preconditionFailure("filter segments are compiled by appendFilters")
         case .index, .slice:
             states[Int(from)].indexed.append(IndexedTransition(selector: selector, transition: transition))
         }

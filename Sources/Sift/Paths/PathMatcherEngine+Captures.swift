@@ -135,7 +135,7 @@ extension PathMatcherEngine {
     func isTapeTarget(_ target: MatcherCaptureTarget) -> Bool {
         let accept = paths.accepts[Int(target.accept)]
         guard case .match(let capture) = accept.kind, capture.contains(.tapes) else { return false }
-        return !accept.hasBlock && accept.orderGroup < 0
+        return !accept.hasTail && accept.orderGroup < 0
     }
 }
 

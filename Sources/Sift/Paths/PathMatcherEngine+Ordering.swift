@@ -1,16 +1,40 @@
 extension PathMatcherEngine {
-    /// Routes a value to its receiver: through the block and the rest of the path, then straight
-    /// on or into the buffer of its reordering query.
+    /// Routes a value to its receiver: through the in-memory tail of its path (a block, a
+    /// filter's candidate), then straight on or into the buffer of its reordering query.
     mutating func deliver(_ value: MatchedValue, to target: MatcherCaptureTarget) throws {
         let accept = paths.accepts[Int(target.accept)]
-        if accept.hasBlock {
-            let tail = paths.blockTails[Int(accept.blockTail)]
-            guard let result = tail.block.body(value.jsonValue) else { return }
-            for node in PathSelection.select(tail.rest[...], from: result) {
-                try route(.value(node.value), accept: accept, target: target)
-            }
-        } else {
+        guard accept.hasTail else {
             try route(value, accept: accept, target: target)
+            return
+        }
+        let tail = paths.tails[Int(accept.tail)]
+        var start = value.jsonValue
+        switch tail.head {
+        case .block(let block):
+            guard let result = block.body(start) else { return }
+            start = result
+        case .filter(let expression):
+            // A filter with absolute queries captures the document instead (see `TailSplit`).
+            guard expression.isSatisfied(by: start, root: start) else { return }
+            if tail.rest.isEmpty {
+                try route(value, accept: accept, target: target)
+                return
+            }
+        case .rest:
+            break
+        }
+        guard wantsInfo else {
+            for node in PathSelection.values(tail.rest[...], from: start, root: start) {
+                try route(.value(node), accept: accept, target: target)
+            }
+            return
+        }
+        // The nodes' places: their paths from the captured value's, its location.
+        let info = target.info.resolved()
+        for node in PathSelection.select(tail.rest[...], from: start, base: info.resolvedPath) {
+            var nodeTarget = target
+            nodeTarget.info = MatchInfo(path: node.path, location: info.location)
+            try route(.value(node.value), accept: accept, target: nodeTarget)
         }
     }
 

@@ -1,0 +1,99 @@
+/// Where a path's streamed steps end and its in-memory tail (``PathAutomaton/Tail``) begins.
+///
+/// - A runBlock: the value reaching it is captured; the block and the steps after it run on it.
+/// - A segment whose selectors are all filters (`[?@.price < 10]`, `..[?@.id]`): each candidate
+///   (each child the segment considers) is captured whole; its filter is evaluated on it in
+///   memory, and the steps after it run on it when the filter is true. Matches come out in
+///   the query's order through the order keys of the segment, like any selector's.
+/// - A segment that mixes filters with other selectors (`[0, ?@.a]`): the value the segment
+///   applies to is captured, and the segment and the steps after it run on it.
+/// - A filter that refers to the document (`$[?@.x == $.limit]`) anywhere in the path: the
+///   whole document is captured, and the path runs on it when it ends.
+struct TailSplit {
+    enum Kind {
+        /// No tail: every step streams.
+        case streamed
+        case block(PathBlock)
+        /// The segment at ``prefix``, all of whose selectors are filters.
+        case filters(PathSegment)
+        /// The value the segment at ``prefix`` applies to is captured; the rest runs on it.
+        case captured
+    }
+
+    /// How many segments stream before the tail.
+    var prefix: Int
+    var kind: Kind
+
+    init(_ segments: [PathSegment]) {
+        if segments.contains(where: \.referencesRoot) {
+            prefix = 0
+            kind = .captured
+            return
+        }
+        for (index, segment) in segments.enumerated() {
+            if case .block(let block) = segment {
+                prefix = index
+                kind = .block(block)
+                return
+            }
+            guard let selectors = segment.selectors, selectors.contains(where: \.isFilter) else { continue }
+            prefix = index
+            kind = selectors.allSatisfy(\.isFilter) ? .filters(segment) : .captured
+            return
+        }
+        prefix = segments.count
+        kind = .streamed
+    }
+}
+
+extension PathSegment {
+    /// Whether a filter in the segment (nested ones included) has an absolute query (`$.limit`).
+    var referencesRoot: Bool {
+        selectors?.contains { selector in
+            if case .filter(let filter) = selector { return filter.expression.referencesRoot }
+            return false
+        } ?? false
+    }
+}
+
+extension FilterExpression {
+    /// Whether the expression has an absolute query, in any operand, argument or nested filter.
+    ///
+    /// Recursion follows the expression, whose nesting the parser bounds.
+    var referencesRoot: Bool {
+        switch self {
+        case .or(let operands), .and(let operands): operands.contains(where: \.referencesRoot)
+        case .not(let operand): operand.referencesRoot
+        case .exists(let query): query.referencesRoot
+        case .test(let call): call.referencesRoot
+        case .compare(let left, _, let right): left.referencesRoot || right.referencesRoot
+        }
+    }
+}
+
+extension FilterQuery {
+    /// Whether the query is absolute or has a nested filter with an absolute query.
+    var referencesRoot: Bool { isAbsolute || segments.contains(where: \.referencesRoot) }
+}
+
+extension FilterOperand {
+    var referencesRoot: Bool {
+        switch self {
+        case .literal: false
+        case .query(let query): query.referencesRoot
+        case .function(let call): call.referencesRoot
+        }
+    }
+}
+
+extension FilterFunctionCall {
+    var referencesRoot: Bool {
+        arguments.contains { argument in
+            switch argument {
+            case .value(let operand): operand.referencesRoot
+            case .nodes(let query): query.referencesRoot
+            case .logical(let expression): expression.referencesRoot
+            }
+        }
+    }
+}
