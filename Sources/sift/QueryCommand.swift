@@ -55,7 +55,6 @@ struct QueryCommand: AsyncParsableCommand {
         let automaton = PathAutomaton()
         automaton.resultOrder = streamOrder ? .streaming : .rfc9535
         automaton.addMatch(path, kind: .value, tag: 0)
-        if let error = automaton.streamingError { throw error }
         let paths = CompiledPaths(automaton)
         let output = StandardOutput(format: format.format)
         let options = input.parserOptions(multipleValues: lines)
