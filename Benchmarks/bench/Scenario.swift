@@ -119,6 +119,7 @@ enum ScenarioRegistry {
             PathScenarios.self,
             AsyncInputScenarios.self,
             MultiPathScenarios.self,
+            FilterScenarios.self,
             NDJSONScenarios.self,
             CodableScenarios.self,
             HubScenarios.self,
