@@ -61,4 +61,77 @@ import Testing
         }
         #expect(selectedSome > 60)
     }
+
+    /// Runs `query` over `text` in chunks of `chunkSize`; returns the compact matches and the
+    /// most matches held at once.
+    static func run(
+        _ query: String, _ text: String, chunkSize: Int = .max, options: JSONParserOptions = JSONParserOptions()
+    ) throws -> (values: [String], peakHeld: Int) {
+        var values: [String] = []
+        var jsonQuery = JSONQuery(options: options)
+        jsonQuery.add(try JSONPath(query).value) { values.append(JSONWriterTestSupport.serialize($0.value)) }
+        let tokenizer = JSONTokenizer(options: options, handler: jsonQuery.makeMatcher())
+        let bytes = Array(text.utf8)
+        var start = 0
+        while start < bytes.count {
+            let end = chunkSize >= bytes.count - start ? bytes.count : start + chunkSize
+            try tokenizer.feed(bytes[start..<end])
+            start = end
+        }
+        try tokenizer.finish()
+        return (values, tokenizer.handler.diagnostics.peakHeldMatches)
+    }
+
+    /// Only the operands are captured: a member deeper than a captured value may nest
+    /// (``JSONValue/maximumDepth``) is scanned past, not captured.
+    @Test func operandsAreCapturedAlone() throws {
+        let deep = String(repeating: "[", count: 3000) + String(repeating: "]", count: 3000)
+        let text = #"{"body":[{"id":1,"deep":\#(deep),"flag":true},{"id":2,"flag":false,"deep":\#(deep)}]}"#
+        var options = JSONParserOptions()
+        options.maximumDepth = 4000
+        for chunkSize in [1, 7, Int.max] {
+            let found = try Self.run("$.body[?@.flag == true].id", text, chunkSize: chunkSize, options: options)
+            #expect(found.values == ["1"])
+        }
+        // An operand that goes past its names (`@.deep[0]`) captures its member, `deep`: too deep.
+        #expect {
+            _ = try Self.run("$.body[?@.deep[0]].id", text, options: options)
+        } throws: { error in
+            "\(error)".contains("the value nests deeper than 2048 levels, the most a JSONValue holds")
+        }
+    }
+
+    /// Operands before the selected values decide at once: nothing is held.
+    ///
+    /// Operands after them hold one candidate's matches at a time, however long the array.
+    @Test func decidedAsEarlyAsPossible() throws {
+        let first = (0..<50).map { #"{"id":"c\#($0)","text":{"title":"t\#($0)"}}"# }.joined(separator: ",")
+        let early = try Self.run("$.body[?@.id == 'c7'].text.title", #"{"body":[\#(first)]}"#, chunkSize: 3)
+        #expect(early.values == [#""t7""#])
+        #expect(early.peakHeld == 0)
+        let after = (0..<50).map { #"{"text":{"title":"t\#($0)"},"id":"c\#($0)"}"# }.joined(separator: ",")
+        let late = try Self.run("$.body[?@.id == 'c7'].text.title", #"{"body":[\#(after)]}"#, chunkSize: 3)
+        #expect(late.values == [#""t7""#])
+        #expect(late.peakHeld == 1)
+        // A false operand of a conjunction decides it, whatever comes later.
+        let conjunction = try Self.run(
+            "$[?@.a == 1 && @.b == 2].c", #"[{"a":0,"c":1,"b":2},{"a":1,"c":2,"b":2},{"c":3,"a":1,"b":2}]"#)
+        #expect(conjunction.values == ["2", "3"])
+        #expect(conjunction.peakHeld == 1)
+    }
+
+    /// A candidate inside another's held region waits on both; missing operands are Nothing.
+    @Test func nestedCandidates() throws {
+        let text =
+            #"{"a":[{"in":[{"z":1,"y":2},{"z":2,"y":3},{"z":3}],"x":1},{"in":[{"z":4,"y":2}],"x":0},"#
+            + #"{"x":1,"in":[{"y":2,"z":5}]}]}"#
+        for query in ["$.a[?@.x == 1].in[?@.y == 2].z", "$.a[?@.x == 1]..[?@.y == 2 || !@.y].z"] {
+            let expected = try JSONPath(query).value.values(in: try JSONValue(parsing: text))
+            for chunkSize in 1...9 {
+                let found = try Self.run(query, text, chunkSize: chunkSize)
+                #expect(found.values == expected.map(JSONWriterTestSupport.serialize), "\(query), \(chunkSize)")
+            }
+        }
+        #expect(try Self.run("$.a[?@.x == 1].in[?@.y == 2].z", text).values == ["1", "5"])
+    }
 }

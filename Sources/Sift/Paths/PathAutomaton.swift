@@ -31,6 +31,8 @@ package final class PathAutomaton: @unchecked Sendable {
         var ordered = false
         /// States entered together with this one, at the same value (descendant visitors).
         var epsilon: [Int32] = []
+        /// A filter's candidate state: its filter in ``PathAutomaton/filters``, else -1.
+        var filter: Int32 = -1
 
         var hasTransitions: Bool {
             !names.isEmpty || !members.isEmpty || !elements.isEmpty || !indexed.isEmpty || selfLoop
@@ -58,6 +60,9 @@ package final class PathAutomaton: @unchecked Sendable {
         var tail: Int32
         /// The ordering group when the query reorders its results (RFC 9535 order), else -1.
         var orderGroup: Int32
+        /// For the operand of a streamed filter: the candidate's slot its value fills (see
+        /// ``StreamedFilter``); -1 for a destination's accept.
+        var operand: Int32 = -1
 
         /// Whether the path's last steps run in memory on the captured value (see ``Tail``).
         var hasTail: Bool { tail >= 0 }
@@ -82,13 +87,11 @@ package final class PathAutomaton: @unchecked Sendable {
     }
 
     /// The steps of a path evaluated in memory on a captured value: from a runBlock on, or from
-    /// a filter selector on (see ``TailSplit``).
+    /// a filter that cannot stream on (see ``TailSplit``).
     struct Tail {
         enum Head {
             /// The block runs on the value; the rest on its result.
             case block(PathBlock)
-            /// The value is a filter's candidate: the rest runs on it when the expression is true.
-            case filter(FilterExpression)
             /// The rest runs on the value itself.
             case rest
         }
@@ -109,6 +112,8 @@ package final class PathAutomaton: @unchecked Sendable {
     var states: [State] = []
     package private(set) var accepts: [Accept] = []
     private(set) var tails: [Tail] = []
+    /// The streamed filters of the candidate states (``State/filter``).
+    private(set) var filters: [StreamedFilter] = []
     var programRoots: [Int32] = []
     var orderGroups: [OrderGroup] = []
     /// The first scope path added that cannot be streamed (one with a filter selector: a model
@@ -173,50 +178,39 @@ package final class PathAutomaton: @unchecked Sendable {
         for (alternative, segments) in path.alternatives.enumerated() {
             let split = TailSplit(segments)
             let streamed = Array(segments[..<split.prefix])
-            // The segments whose selections the order keys record: a filter segment's too.
-            var ordering = streamed
-            if case .filters(let segment) = split.kind { ordering.append(segment) }
             let streams = streamsMatches
-            let firstReordering = ordering.firstIndex(where: streams ? Self.needsLength : Self.reorders)
+            let firstReordering = streamed.firstIndex(where: streams ? Self.needsLength : Self.reorders)
             var group: Int32 = -1
             if let firstReordering {
-                orderGroups.append(OrderGroup(segments: ordering, firstReordering: firstReordering, streams: streams))
+                orderGroups.append(OrderGroup(segments: streamed, firstReordering: firstReordering, streams: streams))
                 group = Int32(orderGroups.count - 1)
             }
-            var current = programRoots[program]
+            // More than one state after a union of filters: one per filter.
+            var currents = [programRoots[program]]
             for (position, segment) in streamed.enumerated() {
                 let isPrefix = firstReordering.map { position < $0 } ?? true
                 if let firstReordering, position == firstReordering {
                     // Values at `current` are the inputs of the first reordering segment: their
                     // matches are held until they close.
-                    states[Int(current)].flushGroups.append(group)
+                    for current in currents { states[Int(current)].flushGroups.append(group) }
                 }
-                current = append(segment, to: current, shared: isPrefix, ordered: !isPrefix)
+                currents = currents.flatMap { current in
+                    if segment.selectors?.contains(where: \.isFilter) == true {
+                        return appendFilters(segment, to: current, ordered: !isPrefix)
+                    }
+                    return [append(segment, to: current, shared: isPrefix, ordered: !isPrefix)]
+                }
             }
-            func addAccept(tail: Int32) -> Int32 {
-                accepts.append(makeAccept(alternative, tail, group))
-                return Int32(accepts.count - 1)
-            }
+            var tail: Int32 = -1
             switch split.kind {
-            case .streamed:
-                states[Int(current)].accepts.append(addAccept(tail: -1))
+            case .streamed: break
             case .block(let block):
-                let tail = addTail(Tail(head: .block(block), rest: Array(segments[(split.prefix + 1)...])))
-                states[Int(current)].accepts.append(addAccept(tail: tail))
+                tail = addTail(Tail(head: .block(block), rest: Array(segments[(split.prefix + 1)...])))
             case .captured:
-                let tail = addTail(Tail(head: .rest, rest: Array(segments[split.prefix...])))
-                states[Int(current)].accepts.append(addAccept(tail: tail))
-            case .filters(let segment):
-                let position = streamed.count
-                if let firstReordering, position == firstReordering {
-                    states[Int(current)].flushGroups.append(group)
-                }
-                let ordered = firstReordering.map { position >= $0 } ?? false
-                let rest = Array(segments[(position + 1)...])
-                appendFilters(segment, to: current, ordered: ordered) { expression in
-                    addAccept(tail: addTail(Tail(head: .filter(expression), rest: rest)))
-                }
+                tail = addTail(Tail(head: .rest, rest: Array(segments[split.prefix...])))
             }
+            accepts.append(makeAccept(alternative, tail, group))
+            for current in currents { states[Int(current)].accepts.append(Int32(accepts.count - 1)) }
         }
     }
 
@@ -225,26 +219,45 @@ package final class PathAutomaton: @unchecked Sendable {
         return Int32(tails.count - 1)
     }
 
-    /// Compiles a segment whose selectors are all filters: every child of the values at `from`
-    /// (every descendant's child, for a descendant segment) is a candidate of each filter,
-    /// captured whole for the accept `makeAccept` adds for its expression.
-    private func appendFilters(
-        _ segment: PathSegment, to from: Int32, ordered: Bool, makeAccept: (FilterExpression) -> Int32
-    ) {
+    /// Compiles a segment whose selectors are all filters; returns their candidate states.
+    ///
+    /// Every child of the values at `from` (every descendant's child, for a descendant
+    /// segment) is a candidate of each filter, at a candidate state of its own (in selector
+    /// order). From it, the filter's operands lead to accepts that fill the candidate's slots
+    /// (see ``StreamedFilter``), and the rest of the path goes on.
+    private func appendFilters(_ segment: PathSegment, to from: Int32, ordered: Bool) -> [Int32] {
         var source = from
         if case .descendant = segment {
             source = newState(ordered: ordered)
             states[Int(source)].selfLoop = true
             states[Int(from)].epsilon.append(source)
         }
+        var targets: [Int32] = []
         for (index, selector) in (segment.selectors ?? []).enumerated() {
             guard case .filter(let filter) = selector else { continue }
-            let target = newState(ordered: ordered)
-            let transition = Transition(target: target, selector: Int32(index))
+            let candidate = newState(ordered: ordered)
+            let transition = Transition(target: candidate, selector: Int32(index))
             states[Int(source)].members.append(transition)
             states[Int(source)].elements.append(transition)
-            states[Int(target)].accepts.append(makeAccept(filter.expression))
+            let streamed = StreamedFilter(filter.expression)
+            filters.append(streamed)
+            states[Int(candidate)].filter = Int32(filters.count - 1)
+            for (slot, names) in streamed.slots.enumerated() {
+                var current = candidate
+                for name in names {
+                    let next = newState()
+                    states[Int(current)].names.insert(Array(name.utf8), Transition(target: next, selector: 0))
+                    current = next
+                }
+                accepts.append(
+                    Accept(
+                        kind: .match([.containers, .scalars, .scalarValues]), tag: -1, alternative: 0, tail: -1,
+                        orderGroup: -1, operand: Int32(slot)))
+                states[Int(current)].accepts.append(Int32(accepts.count - 1))
+            }
+            targets.append(candidate)
         }
+        return targets
     }
 
     /// Whether results of this segment can come out of document order, or depend on an array's
@@ -331,7 +344,7 @@ package final class PathAutomaton: @unchecked Sendable {
             states[Int(from)].members.append(transition)
             states[Int(from)].elements.append(transition)
         case .filter:
-            preconditionFailure("filter segments are compiled by appendFilters")
+            preconditionFailure("filter segments are compiled by appendFilters(_:to:ordered:)")
         case .index, .slice:
             states[Int(from)].indexed.append(IndexedTransition(selector: selector, transition: transition))
         }

@@ -1,6 +1,6 @@
 extension PathMatcherEngine {
     /// Routes a value to its receiver: through the in-memory tail of its path (a block, a
-    /// filter's candidate), then straight on or into the buffer of its reordering query.
+    /// filter that cannot stream), then straight on or into the buffer of its reordering query.
     mutating func deliver(_ value: MatchedValue, to target: MatcherCaptureTarget) throws {
         let accept = paths.accepts[Int(target.accept)]
         guard accept.hasTail else {
@@ -13,13 +13,6 @@ extension PathMatcherEngine {
         case .block(let block):
             guard let result = block.body(start) else { return }
             start = result
-        case .filter(let expression):
-            // A filter with absolute queries captures the document instead (see `TailSplit`).
-            guard expression.isSatisfied(by: start, root: start) else { return }
-            if tail.rest.isEmpty {
-                try route(value, accept: accept, target: target)
-                return
-            }
         case .rest:
             break
         }
@@ -41,6 +34,21 @@ extension PathMatcherEngine {
     mutating func route(_ value: MatchedValue, accept: PathAutomaton.Accept, target: MatcherCaptureTarget)
         throws
     {
+        if accept.operand >= 0 {
+            try fillSlot(Int(accept.operand), of: target.candidate, with: value.jsonValue)
+            return
+        }
+        if target.candidate >= 0 {
+            switch candidates.status(target.candidate) {
+            case .dropped: return
+            case .waiting(let candidate):
+                held.hold(
+                    value.jsonValue, accept: target.accept, scope: target.scope, key: target.key ?? [],
+                    info: target.info.resolved(), group: accept.orderGroup, waitsOn: candidate)
+                return
+            case .selected: break
+            }
+        }
         if accept.orderGroup >= 0 {
             held.hold(
                 value.jsonValue, accept: target.accept, scope: target.scope, key: target.key ?? [],
@@ -55,6 +63,7 @@ extension PathMatcherEngine {
 
     mutating func closeContainer() throws {
         let frame = frames.removeLast()
+        if candidates.innermost(atLeast: frames.count) != nil { try closeCandidates(atLeast: frames.count) }
         if frame.arrayID >= 0 {
             held.arrayClosed(frame.arrayID, length: Int(frame.children))
             if !held.isEmpty { try releaseStreamingMatches() }
@@ -70,6 +79,7 @@ extension PathMatcherEngine {
         if frames.isEmpty {
             keys.removeAll(keepingCapacity: true)
             held.documentEnded()
+            candidates.documentEnded()
             try withReceiver { try $0.endDocument() }
         } else {
             let parent = frames[frames.count - 1]
@@ -98,7 +108,7 @@ extension PathMatcherEngine {
         }
     }
 
-    private mutating func release(_ items: [HeldMatch]) throws {
+    mutating func release(_ items: [HeldMatch]) throws {
         guard !items.isEmpty else { return }
         delivered = true
         for item in items {

@@ -1,21 +1,18 @@
 /// Where a path's streamed steps end and its in-memory tail (``PathAutomaton/Tail``) begins.
 ///
 /// - A runBlock: the value reaching it is captured; the block and the steps after it run on it.
-/// - A segment whose selectors are all filters (`[?@.price < 10]`, `..[?@.id]`): each candidate
-///   (each child the segment considers) is captured whole; its filter is evaluated on it in
-///   memory, and the steps after it run on it when the filter is true. Matches come out in
-///   the query's order through the order keys of the segment, like any selector's.
 /// - A segment that mixes filters with other selectors (`[0, ?@.a]`): the value the segment
 ///   applies to is captured, and the segment and the steps after it run on it.
 /// - A filter that refers to the document (`$[?@.x == $.limit]`) anywhere in the path: the
 ///   whole document is captured, and the path runs on it when it ends.
+///
+/// Segments whose selectors are all filters (`[?@.price < 10]`, `..[?@.id]`, `[?@.a, ?@.b]`)
+/// stream (see ``StreamedFilter``).
 struct TailSplit {
     enum Kind {
         /// No tail: every step streams.
         case streamed
         case block(PathBlock)
-        /// The segment at ``prefix``, all of whose selectors are filters.
-        case filters(PathSegment)
         /// The value the segment at ``prefix`` applies to is captured; the rest runs on it.
         case captured
     }
@@ -36,10 +33,13 @@ struct TailSplit {
                 kind = .block(block)
                 return
             }
-            guard let selectors = segment.selectors, selectors.contains(where: \.isFilter) else { continue }
-            prefix = index
-            kind = selectors.allSatisfy(\.isFilter) ? .filters(segment) : .captured
-            return
+            if let selectors = segment.selectors, selectors.contains(where: \.isFilter),
+                !selectors.allSatisfy(\.isFilter)
+            {
+                prefix = index
+                kind = .captured
+                return
+            }
         }
         prefix = segments.count
         kind = .streamed
