@@ -134,4 +134,40 @@ import Testing
         }
         #expect(try Self.run("$.a[?@.x == 1].in[?@.y == 2].z", text).values == ["1", "5"])
     }
+
+    /// Absolute queries read document slots: candidates wait for them (here, `limit` after the
+    /// books), and are decided as soon as they are read (here, `limit` first: nothing held).
+    @Test func absoluteQueriesWaitForTheDocument() throws {
+        let books = #"[{"p":8,"t":"a"},{"p":12,"t":"b"},{"p":9,"t":"c"}]"#
+        let query = "$.book[?@.p < $.limit].t"
+        for chunkSize in 1...9 {
+            let after = try Self.run(query, #"{"book":\#(books),"limit":10}"#, chunkSize: chunkSize)
+            #expect(after.values == [#""a""#, #""c""#])
+            #expect(after.peakHeld == 3)
+            let before = try Self.run(query, #"{"limit":10,"book":\#(books)}"#, chunkSize: chunkSize)
+            #expect(before.values == [#""a""#, #""c""#])
+            #expect(before.peakHeld == 0)
+        }
+        // Not in the document: Nothing, which equals only Nothing.
+        #expect(try Self.run("$.a[?@.x == $.none].y", #"{"a":[{"y":1},{"x":1,"y":2}]}"#).values == ["1"])
+        // Nested candidates, operands of both filters in the document.
+        let nested = #"{"a":[{"in":[{"y":2},{"y":3}],"x":1},{"x":2,"in":[{"y":2}]}],"l":1,"m":2}"#
+        let nestedQuery = "$.a[?@.x == $.l].in[?@.y == $.m].y"
+        let expected = try JSONPath(nestedQuery).value.values(in: try JSONValue(parsing: nested))
+        #expect(expected == [2])
+        for chunkSize in 1...9 {
+            #expect(try Self.run(nestedQuery, nested, chunkSize: chunkSize).values == ["2"])
+        }
+    }
+
+    /// Each document of a stream of documents has its own slots.
+    @Test func documentSlotsAreThoseOfTheirDocument() throws {
+        var options = JSONParserOptions()
+        options.allowsMultipleValues = true
+        let text = #"{"a":[{"x":1,"n":"first"}],"l":1} {"a":[{"x":1,"n":"second"}],"l":2} {"a":[{"x":2,"n":"third"}]}"#
+        for chunkSize in [1, 5, Int.max] {
+            let found = try Self.run("$.a[?@.x == $.l].n", text, chunkSize: chunkSize, options: options)
+            #expect(found.values == [#""first""#])
+        }
+    }
 }

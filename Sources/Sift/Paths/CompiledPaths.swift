@@ -48,6 +48,7 @@ package final class CompiledPaths: @unchecked Sendable {
     package let accepts: [PathAutomaton.Accept]
     let tails: [PathAutomaton.Tail]
     let filters: [StreamedFilter]
+    let documentSlots: [[String]]
     let orderGroups: [PathAutomaton.OrderGroup]
     let programRoots: [Int32]
 
@@ -128,6 +129,7 @@ package final class CompiledPaths: @unchecked Sendable {
         self.accepts = automaton.accepts
         self.tails = automaton.tails
         self.filters = automaton.filters
+        self.documentSlots = automaton.documentSlots
         self.orderGroups = automaton.orderGroups
         self.programRoots = automaton.programRoots
     }

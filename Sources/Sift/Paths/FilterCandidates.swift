@@ -1,10 +1,14 @@
-/// The filter candidates open in the document, innermost last: each child a streamed filter
-/// selector considers (see ``StreamedFilter``), with its operands' slots and its decision.
+/// The filter candidates of the document: each child a streamed filter selector considers
+/// (see ``StreamedFilter``), with its operands' slots and its decision; and the document's
+/// slots, which absolute queries in filters (`$.limit`) read.
 ///
 /// A match found inside a candidate waits on it, and on the candidates it is itself inside
 /// (its *parent* chain: `$.a[?@.x][*][?@.y].z` waits on both filters); ``status(_:)`` says
-/// which. Candidates open and close with their values, so they nest like them; a candidate
-/// is decided at the latest when it closes.
+/// which. Candidates open and close with their values, so the open ones nest like them. A
+/// candidate is decided at the latest when it closes, unless its filter waits for a document
+/// slot: it is then kept, closed, until that slot is read or the document ends (the cost of
+/// absolute queries in filters: such candidates' held matches, and a small record for every
+/// candidate of the document).
 struct FilterCandidates {
     struct Candidate {
         var id: Int32
@@ -34,66 +38,147 @@ struct FilterCandidates {
         }
     }
 
+    /// A candidate decided: its identifier, decision and parent.
+    typealias Decision = (id: Int32, selected: Bool, parent: Int32)
+
     private(set) var open: [Candidate] = []
+    /// With document slots: the closed candidates of the document, by identifier (their
+    /// decisions are part of their descendants' status).
+    private var closed: [Int32: Candidate] = [:]
+    /// The closed candidates still undecided, in the order they opened.
+    private var pending: [Int32] = []
     private var nextID: Int32 = 0
+    let filters: [StreamedFilter]
+    /// The member names from the document root to each document slot's value.
+    let documentNames: [[String]]
+    private var document: [StreamedFilter.SlotValue]
+
+    init(filters: [StreamedFilter], documentNames: [[String]]) {
+        self.filters = filters
+        self.documentNames = documentNames
+        document = Array(repeating: .unknown, count: documentNames.count)
+    }
 
     /// Opens a candidate of `filter` inside `parent` (-1: none); returns its identifier.
-    mutating func open(filter: Int32, slotCount: Int, parent: Int32, depth: Int) -> Int32 {
+    mutating func open(filter: Int32, parent: Int32, depth: Int) -> Int32 {
         nextID &+= 1
         open.append(
             Candidate(
                 id: nextID, parent: parent, filter: filter, depth: depth,
-                slots: Array(repeating: .unknown, count: slotCount), decision: nil))
+                slots: Array(repeating: .unknown, count: filters[Int(filter)].slots.count), decision: nil))
         return nextID
     }
 
-    private func index(of id: Int32) -> Int? {
-        open.lastIndex { $0.id == id }
+    private func candidate(_ id: Int32) -> Candidate? {
+        if let index = open.lastIndex(where: { $0.id == id }) { return open[index] }
+        return closed[id]
     }
 
     /// The status of a match inside candidate `id` (-1: none) and the candidates around it.
     func status(_ id: Int32) -> Status {
         var current = id
         var waiting: Int32 = -1
-        while current >= 0, let index = index(of: current) {
-            switch open[index].decision {
+        while current >= 0, let candidate = candidate(current) {
+            switch candidate.decision {
             case false?: return .dropped
             case nil: if waiting < 0 { waiting = current }
             case true?: break
             }
-            current = open[index].parent
+            current = candidate.parent
         }
         return waiting >= 0 ? .waiting(waiting) : .selected
     }
 
+    /// The parent of candidate `id`, or -1.
+    func parent(of id: Int32) -> Int32 { candidate(id)?.parent ?? -1 }
+
+    private func decide(_ candidate: Candidate, candidateEnded: Bool, documentEnded: Bool = false) -> Bool? {
+        filters[Int(candidate.filter)].decide(
+            slots: candidate.slots, candidateEnded: candidateEnded, document: document, documentNames: documentNames,
+            documentEnded: documentEnded)
+    }
+
     /// Sets a slot of candidate `id` (its first value only); returns the decision when this
     /// decides the candidate.
-    mutating func fill(_ id: Int32, slot: Int, with value: JSONValue, filters: [StreamedFilter]) -> Bool? {
-        guard let index = index(of: id), open[index].decision == nil, !open[index].slots[slot].isKnown else {
-            return nil
-        }
+    mutating func fill(_ id: Int32, slot: Int, with value: JSONValue) -> Bool? {
+        guard let index = open.lastIndex(where: { $0.id == id }), open[index].decision == nil,
+            !open[index].slots[slot].isKnown
+        else { return nil }
         open[index].slots[slot] = .value(value)
-        let decision = filters[Int(open[index].filter)].decide(slots: open[index].slots, isFinal: false)
+        let decision = decide(open[index], candidateEnded: false)
         open[index].decision = decision
         return decision
     }
 
-    /// The innermost candidate, when it opened at `depth` or deeper.
+    /// Sets a document slot (its first value only); returns the candidates this decides.
+    mutating func fillDocument(slot: Int, with value: JSONValue) -> [Decision] {
+        guard !document[slot].isKnown else { return [] }
+        document[slot] = .value(value)
+        var decisions: [Decision] = []
+        for index in open.indices where open[index].decision == nil {
+            if let selected = decide(open[index], candidateEnded: false) {
+                open[index].decision = selected
+                decisions.append((open[index].id, selected, open[index].parent))
+            }
+        }
+        decisions += decidePending(documentEnded: false)
+        return decisions
+    }
+
+    private mutating func decidePending(documentEnded: Bool) -> [Decision] {
+        var decisions: [Decision] = []
+        var waiting: [Int32] = []
+        for id in pending {
+            // Pending candidates are kept in `closed`.
+            // swift-format-ignore: NeverForceUnwrap
+            var candidate = closed[id]!
+            guard let selected = decide(candidate, candidateEnded: true, documentEnded: documentEnded) else {
+                waiting.append(id)
+                continue
+            }
+            candidate.decision = selected
+            closed[id] = candidate
+            decisions.append((id, selected, candidate.parent))
+        }
+        pending = waiting
+        return decisions
+    }
+
+    /// The innermost open candidate, when it opened at `depth` open containers or more.
     func innermost(atLeast depth: Int) -> Candidate? {
         guard let last = open.last, last.depth >= depth else { return nil }
         return last
     }
 
-    /// Closes the innermost candidate: decided now if it was not (a slot not found is Nothing).
-    mutating func close(filters: [StreamedFilter]) -> (candidate: Candidate, decidedNow: Bool) {
+    /// Closes the innermost candidate, deciding it if it was not.
+    ///
+    /// A slot of it not found is Nothing; one of the document may still come, and the candidate
+    /// then waits for it. Returns its decision when made now.
+    mutating func close() -> Decision? {
         var candidate = open.removeLast()
-        guard candidate.decision == nil else { return (candidate, false) }
-        candidate.decision = filters[Int(candidate.filter)].decide(slots: candidate.slots, isFinal: true)
-        return (candidate, true)
+        var decidedNow = false
+        if candidate.decision == nil {
+            candidate.decision = decide(candidate, candidateEnded: true)
+            decidedNow = candidate.decision != nil
+            if !decidedNow { pending.append(candidate.id) }
+        }
+        if !documentNames.isEmpty { closed[candidate.id] = candidate }
+        guard decidedNow, let selected = candidate.decision else { return nil }
+        return (candidate.id, selected, candidate.parent)
     }
 
-    /// A top-level value ended: nothing is open.
+    /// A top-level value is ending: decides the candidates that waited for document slots.
+    ///
+    /// A slot not found is Nothing. Their records stay until ``documentEnded()``.
+    mutating func documentEnding() -> [Decision] {
+        decidePending(documentEnded: true)
+    }
+
+    /// A top-level value ended: forgets its candidates and document slots.
     mutating func documentEnded() {
         open.removeAll(keepingCapacity: true)
+        closed.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+        document = Array(repeating: .unknown, count: documentNames.count)
     }
 }

@@ -23,8 +23,8 @@
 /// waits on the innermost undecided candidate it is inside (``HeldMatch/waitsOn``, see
 /// ``FilterCandidates``). When that candidate is decided (``candidateDecided(_:next:)``) the
 /// match is dropped, waits on the next undecided candidate around it, or is decided: a match
-/// of a query that does not reorder is then released, in the order they completed; one of a
-/// reordering query stays held for its order.
+/// of a query that does not reorder is then released, in the order they completed (after
+/// those before it that still wait); one of a reordering query stays held for its order.
 struct HeldMatches {
     /// The held matches of each reordering query (by order group), in the order they completed.
     private var groups: [Int32: [HeldMatch]] = [:]
@@ -90,9 +90,11 @@ struct HeldMatches {
             if groups[group]?.isEmpty == true { groups[group] = nil }
         }
         update(&undecided)
-        guard undecided.contains(where: { $0.waitsOn < 0 }) else { return [] }
-        let released = undecided.filter { $0.waitsOn < 0 }
-        undecided.removeAll { $0.waitsOn < 0 }
+        // Only those before the first still waiting: the others keep their place after it.
+        let decided = undecided.firstIndex { $0.waitsOn >= 0 } ?? undecided.count
+        guard decided > 0 else { return [] }
+        let released = Array(undecided[..<decided])
+        undecided.removeFirst(decided)
         return released
     }
 

@@ -63,6 +63,9 @@ package final class PathAutomaton: @unchecked Sendable {
         /// For the operand of a streamed filter: the candidate's slot its value fills (see
         /// ``StreamedFilter``); -1 for a destination's accept.
         var operand: Int32 = -1
+        /// For the value of an absolute query in a streamed filter: the document slot it fills
+        /// (see ``StreamedFilter``); -1 otherwise.
+        var documentOperand: Int32 = -1
 
         /// Whether the path's last steps run in memory on the captured value (see ``Tail``).
         var hasTail: Bool { tail >= 0 }
@@ -114,6 +117,9 @@ package final class PathAutomaton: @unchecked Sendable {
     private(set) var tails: [Tail] = []
     /// The streamed filters of the candidate states (``State/filter``).
     private(set) var filters: [StreamedFilter] = []
+    /// The member names from the document root to the values absolute queries in streamed
+    /// filters read (`$.limit`: `limit`), shared by all of them.
+    private(set) var documentSlots: [[String]] = []
     var programRoots: [Int32] = []
     var orderGroups: [OrderGroup] = []
     /// The first scope path added that cannot be streamed (one with a filter selector: a model
@@ -239,25 +245,35 @@ package final class PathAutomaton: @unchecked Sendable {
             let transition = Transition(target: candidate, selector: Int32(index))
             states[Int(source)].members.append(transition)
             states[Int(source)].elements.append(transition)
-            let streamed = StreamedFilter(filter.expression)
+            let known = documentSlots.count
+            let streamed = StreamedFilter(filter.expression, documentSlots: &documentSlots)
+            for slot in known..<documentSlots.count {
+                addOperand(from: programRoots[0], names: documentSlots[slot], slot: slot, ofDocument: true)
+            }
             filters.append(streamed)
             states[Int(candidate)].filter = Int32(filters.count - 1)
             for (slot, names) in streamed.slots.enumerated() {
-                var current = candidate
-                for name in names {
-                    let next = newState()
-                    states[Int(current)].names.insert(Array(name.utf8), Transition(target: next, selector: 0))
-                    current = next
-                }
-                accepts.append(
-                    Accept(
-                        kind: .match([.containers, .scalars, .scalarValues]), tag: -1, alternative: 0, tail: -1,
-                        orderGroup: -1, operand: Int32(slot)))
-                states[Int(current)].accepts.append(Int32(accepts.count - 1))
+                addOperand(from: candidate, names: names, slot: slot, ofDocument: false)
             }
             targets.append(candidate)
         }
         return targets
+    }
+
+    /// Adds the path to an operand's value: `names` from `from` (a candidate, or the document
+    /// root), to an accept that fills slot `slot` of the candidate or of the document.
+    private func addOperand(from: Int32, names: [String], slot: Int, ofDocument: Bool) {
+        var current = from
+        for name in names {
+            let next = newState()
+            states[Int(current)].names.insert(Array(name.utf8), Transition(target: next, selector: 0))
+            current = next
+        }
+        var accept = Accept(
+            kind: .match([.containers, .scalars, .scalarValues]), tag: -1, alternative: 0, tail: -1, orderGroup: -1)
+        if ofDocument { accept.documentOperand = Int32(slot) } else { accept.operand = Int32(slot) }
+        accepts.append(accept)
+        states[Int(current)].accepts.append(Int32(accepts.count - 1))
     }
 
     /// Whether results of this segment can come out of document order, or depend on an array's

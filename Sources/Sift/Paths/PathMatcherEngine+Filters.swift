@@ -7,9 +7,7 @@ extension PathMatcherEngine {
     /// from it on (its operands, the rest of its path) carry the candidate.
     mutating func openCandidate(at index: Int, filter: Int32) {
         let entry = entries[index]
-        let candidate = candidates.open(
-            filter: filter, slotCount: paths.filters[Int(filter)].slots.count, parent: entry.candidate,
-            depth: frames.count)
+        let candidate = candidates.open(filter: filter, parent: entry.candidate, depth: frames.count)
         entries[index].candidate = candidate
         // The descendant visitors entered with it (`[?…]..x`) are inside it too.
         for visitor in (index + 1)..<(index + 1 + Int(states[Int(entry.state)].epsilonCount)) {
@@ -19,32 +17,36 @@ extension PathMatcherEngine {
 
     /// An operand's value was read: fills its slot of `candidate`, which may decide it.
     mutating func fillSlot(_ slot: Int, of candidate: Int32, with value: JSONValue) throws {
-        guard let selected = candidates.fill(candidate, slot: slot, with: value, filters: paths.filters) else {
-            return
-        }
-        let parent = candidates.open.last { $0.id == candidate }?.parent ?? -1
-        try decided(candidate, selected: selected, parent: parent)
+        guard let selected = candidates.fill(candidate, slot: slot, with: value) else { return }
+        try decided((candidate, selected, candidates.parent(of: candidate)))
+    }
+
+    /// The value of an absolute query in a filter was read: fills its document slot, which may
+    /// decide candidates waiting for it.
+    mutating func fillDocumentSlot(_ slot: Int, with value: JSONValue) throws {
+        for decision in candidates.fillDocument(slot: slot, with: value) { try decided(decision) }
     }
 
     /// Closes the candidates that opened at `depth` open containers or more (a scalar
     /// candidate's right away, a container's when it closes), deciding those not decided yet.
     mutating func closeCandidates(atLeast depth: Int) throws {
         while candidates.innermost(atLeast: depth) != nil {
-            let (candidate, decidedNow) = candidates.close(filters: paths.filters)
-            if decidedNow {
-                // Decided when closing, so a decision (a slot not found is Nothing).
-                // swift-format-ignore: NeverForceUnwrap
-                try decided(candidate.id, selected: candidate.decision!, parent: candidate.parent)
-            }
+            if let decision = candidates.close() { try decided(decision) }
         }
     }
 
-    /// Candidate `candidate` is decided: the matches waiting on it are released, dropped, or
-    /// wait on the next undecided candidate around it.
-    private mutating func decided(_ candidate: Int32, selected: Bool, parent: Int32) throws {
+    /// The top-level value ends: the candidates that waited for the document are decided.
+    mutating func decideAtDocumentEnd() throws {
+        for decision in candidates.documentEnding() { try decided(decision) }
+        candidates.documentEnded()
+    }
+
+    /// A candidate is decided: the matches waiting on it are released, dropped, or wait on the
+    /// next undecided candidate around it.
+    private mutating func decided(_ decision: FilterCandidates.Decision) throws {
         guard !held.isEmpty else { return }
-        let next: FilterCandidates.Status = selected ? candidates.status(parent) : .dropped
-        try release(held.candidateDecided(candidate, next: next))
+        let next: FilterCandidates.Status = decision.selected ? candidates.status(decision.parent) : .dropped
+        try release(held.candidateDecided(decision.id, next: next))
         if !held.isEmpty { try releaseStreamingMatches() }
     }
 }

@@ -38,6 +38,10 @@ extension PathMatcherEngine {
             try fillSlot(Int(accept.operand), of: target.candidate, with: value.jsonValue)
             return
         }
+        if accept.documentOperand >= 0 {
+            try fillDocumentSlot(Int(accept.documentOperand), with: value.jsonValue)
+            return
+        }
         if target.candidate >= 0 {
             switch candidates.status(target.candidate) {
             case .dropped: return
@@ -77,9 +81,9 @@ extension PathMatcherEngine {
         }
         while entries.count > Int(frame.entryStart) { entries.removeLast() }
         if frames.isEmpty {
+            try decideAtDocumentEnd()
             keys.removeAll(keepingCapacity: true)
             held.documentEnded()
-            candidates.documentEnded()
             try withReceiver { try $0.endDocument() }
         } else {
             let parent = frames[frames.count - 1]

@@ -28,7 +28,10 @@ extension PathMatcherEngine {
         guard isContainer else {
             // A scalar candidate of a filter is decided now.
             if candidates.innermost(atLeast: frames.count) != nil { try closeCandidates(atLeast: frames.count) }
-            if frames.isEmpty { try withReceiver { try $0.endDocument() } }
+            if frames.isEmpty {
+                try decideAtDocumentEnd()
+                try withReceiver { try $0.endDocument() }
+            }
             return
         }
         guard needsFrame else {

@@ -44,7 +44,7 @@ struct PathMatcherEngine {
     /// query's reordering starts from.
     var held = HeldMatches()
     /// The candidates of streamed filters open around the current value.
-    var candidates = FilterCandidates()
+    var candidates: FilterCandidates
     var nextArrayID: Int32 = 0
     /// In an object with a ``MatcherFrame/directEntry``: the state the current member's value
     /// enters (-1: none), and the scope it belongs to.
@@ -81,6 +81,7 @@ struct PathMatcherEngine {
         wantsTapes = receiver.value.wantsTapes
         canRequestStop = receiver.value.canRequestStop
         wantsInfo = wantsPaths || wantsLocations || wantsPlacesOnDemand
+        candidates = FilterCandidates(filters: paths.filters, documentNames: paths.documentSlots)
         entries.reserveCapacity(64)
         frames.reserveCapacity(32)
     }
@@ -97,7 +98,10 @@ struct PathMatcherEngine {
             case .endObject, .endArray:
                 skipDepth &-= 1
                 // A skipped top-level container has ended: so has its document.
-                if skipDepth == 0 && frames.isEmpty { try withReceiver { try $0.endDocument() } }
+                if skipDepth == 0 && frames.isEmpty {
+                    try decideAtDocumentEnd()
+                    try withReceiver { try $0.endDocument() }
+                }
             default: break
             }
         } else {

@@ -9,7 +9,11 @@
 /// `@[0]`). Queries whose names extend another's share its slot. Scalars are captured as they
 /// are; nothing else of the candidate is kept.
 ///
-/// Decided early (``decide(slots:isFinal:)``): a comparison, existence test or function is
+/// Absolute queries (`$.limit`) are answered the same way from the document's slots, shared by
+/// every filter: a candidate whose filter needs one not read yet stays undecided (and its
+/// matches held) until it is, or until the document ends.
+///
+/// Decided early (``decide(slots:candidateEnded:document:documentNames:documentEnded:)``): a comparison, existence test or function is
 /// decided once its slots are known, and `&&`, `||`, `!` three-valued, so a false operand of a
 /// conjunction decides it at once. At the candidate's end, a slot not found is Nothing.
 ///
@@ -21,28 +25,51 @@ struct StreamedFilter {
     /// The member names from the candidate to each slot's value; `[]`: the candidate itself.
     var slots: [[String]]
 
-    init(_ expression: FilterExpression) {
+    /// Numbers the relative queries by the slots made for them, and the absolute ones
+    /// (`$.limit`) by the document's slots, which are shared by every filter of the automaton
+    /// (`documentSlots`, extended here).
+    init(_ expression: FilterExpression, documentSlots: inout [[String]]) {
         var prefixes: [[String]] = []
-        expression.forEachQuery { query in prefixes.append(query.leadingNames) }
+        var documentPrefixes: [[String]] = []
+        expression.forEachQuery { query in
+            if query.isAbsolute {
+                documentPrefixes.append(query.leadingNames)
+            } else {
+                prefixes.append(query.leadingNames)
+            }
+        }
         var slots: [[String]] = []
         for prefix in prefixes.sorted(by: { $0.count < $1.count })
         where !slots.contains(where: { prefix.starts(with: $0) }) {
             slots.append(prefix)
         }
+        for prefix in documentPrefixes where !documentSlots.contains(prefix) { documentSlots.append(prefix) }
         self.slots = slots
+        let shared = documentSlots
         self.expression = expression.numberingQueries { query in
-            slots.firstIndex { query.leadingNames.starts(with: $0) } ?? 0
+            if query.isAbsolute { return shared.firstIndex(of: query.leadingNames) ?? 0 }
+            return slots.firstIndex { query.leadingNames.starts(with: $0) } ?? 0
         }
     }
 
-    /// Whether the filter selects the candidate, from the slots known so far.
+    /// Whether the filter selects the candidate, from the slots known so far (the candidate's,
+    /// and the document's with their names in `documentNames`).
     ///
-    /// Nil when that is not decided yet. With `isFinal` (the candidate has ended), a slot not
-    /// found is Nothing, and the answer is never nil.
-    func decide(slots values: [SlotValue], isFinal: Bool) -> Bool? {
+    /// Nil when that is not decided yet. Once the candidate has ended (`candidateEnded`), a
+    /// slot of it not found is Nothing; once the document has, one of the document. When both
+    /// have, the answer is never nil.
+    func decide(
+        slots values: [SlotValue], candidateEnded: Bool, document: [SlotValue], documentNames: [[String]],
+        documentEnded: Bool
+    ) -> Bool? {
         let candidate = Self.candidate(slots, values)
-        if isFinal { return expression.isSatisfied(by: candidate, root: candidate) }
-        return expression.decide(on: candidate, known: values)
+        let root = Self.candidate(documentNames, document)
+        if candidateEnded && documentEnded { return expression.isSatisfied(by: candidate, root: root) }
+        return expression.decide(on: candidate, root: root) { query in
+            guard query.slot >= 0 else { return false }
+            if query.isAbsolute { return documentEnded || document[query.slot].isKnown }
+            return candidateEnded || values[query.slot].isKnown
+        }
     }
 
     /// What a slot holds.
@@ -57,17 +84,15 @@ struct StreamedFilter {
         }
     }
 
-    /// A stand-in for the candidate holding the known slots' values at their places (the
-    /// relative queries see nothing else of it).
+    /// A stand-in for the candidate (or the document) holding the known slots' values at their
+    /// places (the queries see nothing else of it).
     static func candidate(_ slots: [[String]], _ values: [SlotValue]) -> JSONValue {
-        if slots.count == 1 && slots[0].isEmpty {
-            if case .value(let value) = values[0] { return value }
-            return .object(JSONObject())
-        }
+        if let whole = slots.firstIndex(of: []), case .value(let value) = values[whole] { return value }
         var root = JSONValue.object(JSONObject())
-        for (names, slot) in zip(slots, values) {
-            guard case .value(let value) = slot else { continue }
-            insert(value, at: names[...], into: &root)
+        // Shorter names first: a longer slot inside a shorter one's value agrees with it.
+        for index in slots.indices.sorted(by: { slots[$0].count < slots[$1].count }) {
+            guard !slots[index].isEmpty, case .value(let value) = values[index] else { continue }
+            insert(value, at: slots[index][...], into: &root)
         }
         return root
     }
@@ -136,13 +161,13 @@ extension FilterExpression {
         }
     }
 
-    /// Three-valued: true or false once the slots known decide it, else nil.
-    func decide(on candidate: JSONValue, known: [StreamedFilter.SlotValue]) -> Bool? {
+    /// Three-valued: true or false once the queries that are `ready` decide it, else nil.
+    func decide(on candidate: JSONValue, root: JSONValue, ready: (FilterQuery) -> Bool) -> Bool? {
         switch self {
         case .or(let operands):
             var undecided = false
             for operand in operands {
-                switch operand.decide(on: candidate, known: known) {
+                switch operand.decide(on: candidate, root: root, ready: ready) {
                 case true?: return true
                 case nil: undecided = true
                 case false?: break
@@ -152,7 +177,7 @@ extension FilterExpression {
         case .and(let operands):
             var undecided = false
             for operand in operands {
-                switch operand.decide(on: candidate, known: known) {
+                switch operand.decide(on: candidate, root: root, ready: ready) {
                 case false?: return false
                 case nil: undecided = true
                 case true?: break
@@ -160,13 +185,13 @@ extension FilterExpression {
             }
             return undecided ? nil : true
         case .not(let operand):
-            return operand.decide(on: candidate, known: known).map { !$0 }
+            return operand.decide(on: candidate, root: root, ready: ready).map { !$0 }
         case .exists, .test, .compare:
-            var ready = true
+            var isReady = true
             forEachQuery { query in
-                if query.slot < 0 || !known[query.slot].isKnown { ready = false }
+                if !ready(query) { isReady = false }
             }
-            return ready ? isSatisfied(by: candidate, root: candidate) : nil
+            return isReady ? isSatisfied(by: candidate, root: root) : nil
         }
     }
 }

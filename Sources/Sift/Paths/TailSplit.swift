@@ -2,9 +2,11 @@
 ///
 /// - A runBlock: the value reaching it is captured; the block and the steps after it run on it.
 /// - A segment that mixes filters with other selectors (`[0, ?@.a]`): the value the segment
-///   applies to is captured, and the segment and the steps after it run on it.
-/// - A filter that refers to the document (`$[?@.x == $.limit]`) anywhere in the path: the
-///   whole document is captured, and the path runs on it when it ends.
+///   applies to is captured (the document, when a filter from there on refers to it), and the
+///   segment and the steps after it run on it.
+/// - A filter nested in a filter's query that refers to the document (`$[?@.a[?@.x == $.y]]`):
+///   the whole document is captured, and the path runs on it when it ends. (An absolute query
+///   of a filter itself, `$[?@.x == $.limit]`, streams: see ``StreamedFilter``.)
 ///
 /// Segments whose selectors are all filters (`[?@.price < 10]`, `..[?@.id]`, `[?@.a, ?@.b]`)
 /// stream (see ``StreamedFilter``).
@@ -22,7 +24,7 @@ struct TailSplit {
     var kind: Kind
 
     init(_ segments: [PathSegment]) {
-        if segments.contains(where: \.referencesRoot) {
+        if segments.contains(where: \.nestsRootReference) {
             prefix = 0
             kind = .captured
             return
@@ -36,7 +38,8 @@ struct TailSplit {
             if let selectors = segment.selectors, selectors.contains(where: \.isFilter),
                 !selectors.allSatisfy(\.isFilter)
             {
-                prefix = index
+                // The tail's filters see the document only when it is what is captured.
+                prefix = segments[index...].contains(where: \.referencesRoot) ? 0 : index
                 kind = .captured
                 return
             }
@@ -47,6 +50,19 @@ struct TailSplit {
 }
 
 extension PathSegment {
+    /// Whether a filter in the segment has a query with a filter that refers to the document
+    /// (the streamed filter's slots cannot answer that one).
+    var nestsRootReference: Bool {
+        selectors?.contains { selector in
+            guard case .filter(let filter) = selector else { return false }
+            var nests = false
+            filter.expression.forEachQuery { query in
+                if query.segments.contains(where: \.referencesRoot) { nests = true }
+            }
+            return nests
+        } ?? false
+    }
+
     /// Whether a filter in the segment (nested ones included) has an absolute query (`$.limit`).
     var referencesRoot: Bool {
         selectors?.contains { selector in
