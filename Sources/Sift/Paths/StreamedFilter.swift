@@ -62,10 +62,18 @@ struct StreamedFilter {
         slots values: [SlotValue], candidateEnded: Bool, document: [SlotValue], documentNames: [[String]],
         documentEnded: Bool
     ) -> Bool? {
-        let candidate = Self.candidate(slots, values)
-        let root = Self.candidate(documentNames, document)
-        if candidateEnded && documentEnded { return expression.isSatisfied(by: candidate, root: root) }
-        return expression.decide(on: candidate, root: root) { query in
+        // Each query from its slot's value: the rest of the query (past the slot's names) runs
+        // on it; a slot not read is Nothing.
+        func nodes(_ query: FilterQuery) -> [JSONValue] {
+            guard query.slot >= 0 else { return [] }
+            let slot = query.isAbsolute ? document[query.slot] : values[query.slot]
+            guard case .value(let value) = slot else { return [] }
+            let skipped = query.isAbsolute ? documentNames[query.slot].count : slots[query.slot].count
+            if skipped == query.segments.count { return [value] }
+            return PathSelection.values(query.segments[skipped...], from: value, root: value)
+        }
+        if candidateEnded && documentEnded { return expression.isSatisfied(nodes: nodes) }
+        return expression.decide(nodes: nodes) { query in
             guard query.slot >= 0 else { return false }
             if query.isAbsolute { return documentEnded || document[query.slot].isKnown }
             return candidateEnded || values[query.slot].isKnown
@@ -82,32 +90,6 @@ struct StreamedFilter {
             if case .value = self { return true }
             return false
         }
-    }
-
-    /// A stand-in for the candidate (or the document) holding the known slots' values at their
-    /// places (the queries see nothing else of it).
-    static func candidate(_ slots: [[String]], _ values: [SlotValue]) -> JSONValue {
-        if let whole = slots.firstIndex(of: []), case .value(let value) = values[whole] { return value }
-        var root = JSONValue.object(JSONObject())
-        // Shorter names first: a longer slot inside a shorter one's value agrees with it.
-        for index in slots.indices.sorted(by: { slots[$0].count < slots[$1].count }) {
-            guard !slots[index].isEmpty, case .value(let value) = values[index] else { continue }
-            insert(value, at: slots[index][...], into: &root)
-        }
-        return root
-    }
-
-    /// Recursion follows the slot's names (the path's length, not the input's depth).
-    private static func insert(_ value: JSONValue, at names: ArraySlice<String>, into target: inout JSONValue) {
-        guard let name = names.first, case .object(var object) = target else { return }
-        if names.count == 1 {
-            object[name] = value
-        } else {
-            var child = object[name] ?? .object(JSONObject())
-            insert(value, at: names.dropFirst(), into: &child)
-            object[name] = child
-        }
-        target = .object(object)
     }
 }
 
@@ -161,13 +143,14 @@ extension FilterExpression {
         }
     }
 
-    /// Three-valued: true or false once the queries that are `ready` decide it, else nil.
-    func decide(on candidate: JSONValue, root: JSONValue, ready: (FilterQuery) -> Bool) -> Bool? {
+    /// Three-valued: true or false once the queries that are `ready` decide it (each selecting
+    /// what `nodes` says), else nil.
+    func decide(nodes: (FilterQuery) -> [JSONValue], ready: (FilterQuery) -> Bool) -> Bool? {
         switch self {
         case .or(let operands):
             var undecided = false
             for operand in operands {
-                switch operand.decide(on: candidate, root: root, ready: ready) {
+                switch operand.decide(nodes: nodes, ready: ready) {
                 case true?: return true
                 case nil: undecided = true
                 case false?: break
@@ -177,7 +160,7 @@ extension FilterExpression {
         case .and(let operands):
             var undecided = false
             for operand in operands {
-                switch operand.decide(on: candidate, root: root, ready: ready) {
+                switch operand.decide(nodes: nodes, ready: ready) {
                 case false?: return false
                 case nil: undecided = true
                 case true?: break
@@ -185,13 +168,13 @@ extension FilterExpression {
             }
             return undecided ? nil : true
         case .not(let operand):
-            return operand.decide(on: candidate, root: root, ready: ready).map { !$0 }
+            return operand.decide(nodes: nodes, ready: ready).map { !$0 }
         case .exists, .test, .compare:
             var isReady = true
             forEachQuery { query in
                 if !ready(query) { isReady = false }
             }
-            return isReady ? isSatisfied(by: candidate, root: root) : nil
+            return isReady ? isSatisfied(nodes: nodes) : nil
         }
     }
 }
