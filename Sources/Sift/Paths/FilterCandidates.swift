@@ -49,12 +49,15 @@ struct FilterCandidates {
     private var pending: [Int32] = []
     private var nextID: Int32 = 0
     let filters: [StreamedFilter]
+    /// The number of slots of each filter.
+    private let slotCounts: [Int]
     /// The member names from the document root to each document slot's value.
     let documentNames: [[String]]
     private var document: [StreamedFilter.SlotValue]
 
     init(filters: [StreamedFilter], documentNames: [[String]]) {
         self.filters = filters
+        slotCounts = filters.map(\.slots.count)
         self.documentNames = documentNames
         document = Array(repeating: .unknown, count: documentNames.count)
     }
@@ -65,7 +68,7 @@ struct FilterCandidates {
         open.append(
             Candidate(
                 id: nextID, parent: parent, filter: filter, depth: depth,
-                slots: Array(repeating: .unknown, count: filters[Int(filter)].slots.count), decision: nil))
+                slots: Array(repeating: .unknown, count: slotCounts[Int(filter)]), decision: nil))
         return nextID
     }
 
@@ -87,6 +90,14 @@ struct FilterCandidates {
             current = candidate.parent
         }
         return waiting >= 0 ? .waiting(waiting) : .selected
+    }
+
+    /// Whether a value inside candidate `id` is not needed: an operand of it (`isOperand`)
+    /// once it is decided, a match once it or a candidate around it is not selected.
+    func rules(out isOperand: Bool, _ id: Int32) -> Bool {
+        if isOperand { return candidate(id)?.decision != nil }
+        if case .dropped = status(id) { return true }
+        return false
     }
 
     /// The parent of candidate `id`, or -1.

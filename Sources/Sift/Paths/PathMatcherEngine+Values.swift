@@ -217,6 +217,9 @@ extension PathMatcherEngine {
             valueEnd = entries.count
             needsFrame = true
         case .match(let taking):
+            // Inside a candidate already decided: an operand is not needed any more, a match
+            // of a candidate not selected is not made at all.
+            if entry.candidate >= 0 && candidates.rules(out: accept.operand >= 0, entry.candidate) { return }
             if isContainer ? accept.capturesContainers : accept.capturesScalars {
                 if isContainer {
                     if capture < 0 {
