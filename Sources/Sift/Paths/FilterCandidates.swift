@@ -21,6 +21,8 @@ struct FilterCandidates {
         var slots: [StreamedFilter.SlotValue]
         /// Whether the filter selects it, once decided.
         var decision: Bool?
+        /// ``HeldMatches/lastSequence`` when it opened.
+        var heldSince: Int
     }
 
     /// What a match inside a candidate waits for.
@@ -38,8 +40,8 @@ struct FilterCandidates {
         }
     }
 
-    /// A candidate decided: its identifier, decision and parent.
-    typealias Decision = (id: Int32, selected: Bool, parent: Int32)
+    /// A candidate decided: its identifier, decision, parent, and ``Candidate/heldSince``.
+    typealias Decision = (id: Int32, selected: Bool, parent: Int32, since: Int)
 
     private(set) var open: [Candidate] = []
     /// With document slots: the closed candidates of the document, by identifier (their
@@ -63,12 +65,13 @@ struct FilterCandidates {
     }
 
     /// Opens a candidate of `filter` inside `parent` (-1: none); returns its identifier.
-    mutating func open(filter: Int32, parent: Int32, depth: Int) -> Int32 {
+    mutating func open(filter: Int32, parent: Int32, depth: Int, heldSince: Int) -> Int32 {
         nextID &+= 1
         open.append(
             Candidate(
                 id: nextID, parent: parent, filter: filter, depth: depth,
-                slots: Array(repeating: .unknown, count: slotCounts[Int(filter)]), decision: nil))
+                slots: Array(repeating: .unknown, count: slotCounts[Int(filter)]), decision: nil,
+                heldSince: heldSince))
         return nextID
     }
 
@@ -100,9 +103,6 @@ struct FilterCandidates {
         return false
     }
 
-    /// The parent of candidate `id`, or -1.
-    func parent(of id: Int32) -> Int32 { candidate(id)?.parent ?? -1 }
-
     private func decide(_ candidate: Candidate, candidateEnded: Bool, documentEnded: Bool = false) -> Bool? {
         filters[Int(candidate.filter)].decide(
             slots: candidate.slots, candidateEnded: candidateEnded, document: document, documentNames: documentNames,
@@ -111,14 +111,14 @@ struct FilterCandidates {
 
     /// Sets a slot of candidate `id` (its first value only); returns the decision when this
     /// decides the candidate.
-    mutating func fill(_ id: Int32, slot: Int, with value: JSONValue) -> Bool? {
+    mutating func fill(_ id: Int32, slot: Int, with value: JSONValue) -> Decision? {
         guard let index = open.lastIndex(where: { $0.id == id }), open[index].decision == nil,
             !open[index].slots[slot].isKnown
         else { return nil }
         open[index].slots[slot] = .value(value)
-        let decision = decide(open[index], candidateEnded: false)
-        open[index].decision = decision
-        return decision
+        guard let selected = decide(open[index], candidateEnded: false) else { return nil }
+        open[index].decision = selected
+        return (id, selected, open[index].parent, open[index].heldSince)
     }
 
     /// Sets a document slot (its first value only); returns the candidates this decides.
@@ -129,7 +129,7 @@ struct FilterCandidates {
         for index in open.indices where open[index].decision == nil {
             if let selected = decide(open[index], candidateEnded: false) {
                 open[index].decision = selected
-                decisions.append((open[index].id, selected, open[index].parent))
+                decisions.append((open[index].id, selected, open[index].parent, open[index].heldSince))
             }
         }
         decisions += decidePending(documentEnded: false)
@@ -149,7 +149,7 @@ struct FilterCandidates {
             }
             candidate.decision = selected
             closed[id] = candidate
-            decisions.append((id, selected, candidate.parent))
+            decisions.append((id, selected, candidate.parent, candidate.heldSince))
         }
         pending = waiting
         return decisions
@@ -175,7 +175,7 @@ struct FilterCandidates {
         }
         if !documentNames.isEmpty { closed[candidate.id] = candidate }
         guard decidedNow, let selected = candidate.decision else { return nil }
-        return (candidate.id, selected, candidate.parent)
+        return (candidate.id, selected, candidate.parent, candidate.heldSince)
     }
 
     /// A top-level value is ending: decides the candidates that waited for document slots.

@@ -21,7 +21,7 @@
 /// The third is a filter's decision: a match found inside a candidate of a
 /// streamed filter (`$.body[?@.metadata.flag == true].id`, whose operands come after `id`)
 /// waits on the innermost undecided candidate it is inside (``HeldMatch/waitsOn``, see
-/// ``FilterCandidates``). When that candidate is decided (``candidateDecided(_:next:)``) the
+/// ``FilterCandidates``). When that candidate is decided (``candidateDecided(_:since:next:)``) the
 /// match is dropped, waits on the next undecided candidate around it, or is decided: a match
 /// of a query that does not reorder is then released, in the order they completed (after
 /// those before it that still wait); one of a reordering query stays held for its order.
@@ -48,8 +48,16 @@ struct HeldMatches {
         case waiting
     }
 
+    /// How many held matches wait on each filter candidate (at least: a match a negative index
+    /// rules out is not subtracted).
+    private var waitingCount: [Int32: Int] = [:]
+
     /// Whether no match is held.
     var isEmpty: Bool { groups.isEmpty && undecided.isEmpty }
+
+    /// The sequence number of the last match held: a candidate opened now is waited on only by
+    /// matches held after it.
+    var lastSequence: Int { sequence }
 
     /// Holds a match for the query of order group `group` (-1: a query that does not
     /// reorder), waiting on filter candidate `waitsOn` (-1: none).
@@ -58,6 +66,7 @@ struct HeldMatches {
         waitsOn: Int32 = -1
     ) {
         sequence += 1
+        if waitsOn >= 0 { waitingCount[waitsOn, default: 0] += 1 }
         let match = HeldMatch(
             accept: accept, scope: scope, key: key, value: value, info: info, sequence: sequence, waitsOn: waitsOn)
         if group < 0 {
@@ -69,27 +78,38 @@ struct HeldMatches {
         }
     }
 
-    /// Filter candidate `candidate` is decided: the matches waiting on it are dropped, wait on
-    /// `next`, or are decided.
+    /// Filter candidate `candidate`, opened when ``lastSequence`` was `since`, is decided: the
+    /// matches waiting on it are dropped, wait on `next`, or are decided.
     ///
     /// Returns those of queries that do not reorder now decided, in the order they completed.
-    mutating func candidateDecided(_ candidate: Int32, next: FilterCandidates.Status) -> [HeldMatch] {
-        func update(_ held: inout [HeldMatch]) {
-            guard held.contains(where: { $0.waitsOn == candidate }) else { return }
-            switch next {
-            case .dropped: held.removeAll { $0.waitsOn == candidate }
-            case .selected:
-                for index in held.indices where held[index].waitsOn == candidate { held[index].waitsOn = -1 }
-            case .waiting(let outer):
-                for index in held.indices where held[index].waitsOn == candidate { held[index].waitsOn = outer }
+    /// Only matches held since the candidate opened are looked at (the queries' lists are in
+    /// the order they were held), so deciding costs what the candidate holds.
+    mutating func candidateDecided(_ candidate: Int32, since: Int, next: FilterCandidates.Status) -> [HeldMatch] {
+        guard let count = waitingCount.removeValue(forKey: candidate) else { return [] }
+        if case .waiting(let outer) = next { waitingCount[outer, default: 0] += count }
+        func update(_ held: inout [HeldMatch], ordered: Bool) {
+            var index = held.count - 1
+            var dropped: [Int] = []
+            while index >= 0 && (!ordered || held[index].sequence > since) {
+                if held[index].waitsOn == candidate {
+                    switch next {
+                    case .dropped: dropped.append(index)
+                    case .selected: held[index].waitsOn = -1
+                    case .waiting(let outer): held[index].waitsOn = outer
+                    }
+                }
+                index -= 1
             }
+            // Highest first, so the indices still to remove stay valid.
+            for index in dropped { held.remove(at: index) }
         }
         for group in groups.keys {
             // Updated in place: its matches keep their places.
-            update(&groups[group, default: []])
+            update(&groups[group, default: []], ordered: true)
             if groups[group]?.isEmpty == true { groups[group] = nil }
         }
-        update(&undecided)
+        // Not in held order (RFC-ordered matches join it sorted), but only matches waiting.
+        update(&undecided, ordered: false)
         // Only those before the first still waiting: the others keep their place after it.
         let decided = undecided.firstIndex { $0.waitsOn >= 0 } ?? undecided.count
         guard decided > 0 else { return [] }
@@ -106,6 +126,7 @@ struct HeldMatches {
     /// A top-level value ended: the array identifiers of the next one are new.
     mutating func documentEnded() {
         arrayLengths.removeAll(keepingCapacity: true)
+        waitingCount.removeAll(keepingCapacity: true)
     }
 
     /// Drops held matches that a negative index or a slice from the end can no longer select:

@@ -7,7 +7,8 @@ extension PathMatcherEngine {
     /// from it on (its operands, the rest of its path) carry the candidate.
     mutating func openCandidate(at index: Int, filter: Int32) {
         let entry = entries[index]
-        let candidate = candidates.open(filter: filter, parent: entry.candidate, depth: frames.count)
+        let candidate = candidates.open(
+            filter: filter, parent: entry.candidate, depth: frames.count, heldSince: held.lastSequence)
         entries[index].candidate = candidate
         // The descendant visitors entered with it (`[?…]..x`) are inside it too.
         for visitor in (index + 1)..<(index + 1 + Int(states[Int(entry.state)].epsilonCount)) {
@@ -17,8 +18,8 @@ extension PathMatcherEngine {
 
     /// An operand's value was read: fills its slot of `candidate`, which may decide it.
     mutating func fillSlot(_ slot: Int, of candidate: Int32, with value: JSONValue) throws {
-        guard let selected = candidates.fill(candidate, slot: slot, with: value) else { return }
-        try decided((candidate, selected, candidates.parent(of: candidate)))
+        guard let decision = candidates.fill(candidate, slot: slot, with: value) else { return }
+        try decided(decision)
     }
 
     /// The value of an absolute query in a filter was read: fills its document slot, which may
@@ -46,7 +47,7 @@ extension PathMatcherEngine {
     private mutating func decided(_ decision: FilterCandidates.Decision) throws {
         guard !held.isEmpty else { return }
         let next: FilterCandidates.Status = decision.selected ? candidates.status(decision.parent) : .dropped
-        try release(held.candidateDecided(decision.id, next: next))
+        try release(held.candidateDecided(decision.id, since: decision.since, next: next))
         if !held.isEmpty { try releaseStreamingMatches() }
     }
 }
