@@ -103,7 +103,9 @@ struct HeldMatches {
             // Highest first, so the indices still to remove stay valid.
             for index in dropped { held.remove(at: index) }
         }
-        for group in groups.keys {
+        // The keys first: iterating them would share the dictionary's storage, and each update
+        // would then copy it, with every held match.
+        for group in Array(groups.keys) {
             // Updated in place: its matches keep their places.
             update(&groups[group, default: []], ordered: true)
             if groups[group]?.isEmpty == true { groups[group] = nil }
