@@ -130,6 +130,7 @@ enum ScenarioRegistry {
             PathScenarios.self,
             AsyncInputScenarios.self,
             MultiPathScenarios.self,
+            FilterScenarios.self,
             NDJSONScenarios.self,
             CodableScenarios.self,
             HubScenarios.self,

@@ -59,11 +59,9 @@ struct QueryCommand: AsyncParsableCommand {
         var query = JSONQuery(options: options)
         query.resultOrder = streamOrder ? .streaming : .rfc9535
         query.add(path, places: printer.places) { match in try printer.write(match) }
-        // A path that cannot be streamed fails here, before any input is read.
-        _ = try JSONQueryHandler(query)
         var failed = false
         for source in InputSource.sources(files) {
-            let tokenizer = JSONTokenizer(options: options, handler: try JSONQueryHandler(query))
+            let tokenizer = JSONTokenizer(options: options, handler: JSONQueryHandler(query))
             do {
                 let chunks = try source.open(progress: input.progress)
                 defer { chunks.close() }

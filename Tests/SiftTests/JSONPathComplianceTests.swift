@@ -3,12 +3,12 @@ import Testing
 
 @testable import Sift
 
-/// The RFC 9535 compliance suite: every test whose selector uses the supported features must
-/// give the expected values in the expected order, by streaming (whole and chunked) and in
-/// memory; invalid selectors must be rejected.
+/// The RFC 9535 compliance suite: every test must give the expected values in the expected
+/// order, in memory and by streaming (whole, and in chunks of every size from 1 to 31 bytes);
+/// invalid selectors must be rejected.
 ///
-/// In memory (``TypedJSONPath/values(in:)``) every test passes, filters included. Streaming
-/// covers every test without a filter; a filter path must throw ``JSONPathStreamingError``.
+/// Every test passes both ways, filters included; in ``JSONQuery/ResultOrder/streaming`` order
+/// the streamed results are the expected ones in some order.
 @Suite struct JSONPathComplianceTests {
     static let suiteURL = TokenizerTestSupport.fixture("jsonpath-cts/cts.json")
 
@@ -45,9 +45,12 @@ import Testing
 
     /// Streams `path` over `document`'s JSON text in chunks; returns values with their
     /// normalized paths.
-    static func stream(_ path: JSONPath, over text: [UInt8], chunkSize: Int) throws -> [(String, JSONValue)] {
+    static func stream(
+        _ path: JSONPath, over text: [UInt8], chunkSize: Int, order: JSONQuery.ResultOrder = .rfc9535
+    ) throws -> [(String, JSONValue)] {
         var found: [(String, JSONValue)] = []
         var query = JSONQuery()
+        query.resultOrder = order
         query.add(path.value) { match in found.append((match.path.normalized, match.value)) }
         let tokenizer = JSONTokenizer(handler: query.makeMatcher())
         var start = 0
@@ -64,7 +67,6 @@ import Testing
         try #require(!cases.isEmpty, "cts.json not found at \(Self.suiteURL.path)")
         var inMemory = 0
         var streamed = 0
-        var filterPaths = 0
         var failures: [String] = []
         for test in cases {
             let path: JSONPath
@@ -73,6 +75,7 @@ import Testing
             } catch {
                 if test.invalid {
                     inMemory += 1
+                    streamed += 1
                 } else {
                     failures.append("\(test.name): rejected valid selector \(test.selector): \(error.message)")
                 }
@@ -84,20 +87,17 @@ import Testing
             }
             guard let document = test.document else { continue }
             if Self.checkInMemory(test, path: path, document: document, failures: &failures) { inMemory += 1 }
-            if JSONPathStreamingError(path) != nil {
-                filterPaths += 1
-                Self.checkStreamingRejected(test, path: path, document: document, failures: &failures)
-            } else if try Self.checkStreamed(test, path: path, document: document, failures: &failures) {
-                streamed += 1
-            }
+            if try Self.checkStreamed(test, path: path, document: document, failures: &failures) { streamed += 1 }
         }
         print(
-            "JSONPath CTS: in memory \(inMemory) of \(cases.count) passed; streamed \(streamed) passed, "
-                + "\(filterPaths) filter paths rejected for streaming; \(failures.count) failures"
+            "JSONPath CTS: in memory \(inMemory) of \(cases.count) passed; streamed \(streamed) of \(cases.count) "
+                + "passed; \(failures.count) failures"
         )
         for failure in failures.prefix(40) { print("  ✗ \(failure)") }
         #expect(failures.isEmpty)
         #expect(inMemory == cases.count)
+        #expect(streamed == cases.count)
+        #expect(cases.count == 703)
     }
 
     /// `values(in:)` and the in-memory selection (values and normalized paths).
@@ -116,30 +116,13 @@ import Testing
         return true
     }
 
-    /// Streaming a filter path throws ``JSONPathStreamingError`` before any match.
-    static func checkStreamingRejected(_ test: Case, path: JSONPath, document: JSONValue, failures: inout [String]) {
-        var query = JSONQuery()
-        var delivered = 0
-        query.add(path.value) { _ in delivered += 1 }
-        let text = JSONWriterTestSupport.serialize(document)
-        do {
-            _ = try query.run(.string(text))
-            failures.append("\(test.name): streaming a filter path did not throw")
-        } catch is JSONPathStreamingError {
-            if delivered > 0 {
-                failures.append("\(test.name): streaming delivered \(delivered) matches before throwing")
-            }
-        } catch {
-            failures.append("\(test.name): streaming threw \(error)")
-        }
-    }
-
-    /// The streamed values and paths, whole and in chunks.
+    /// The streamed values and paths, whole and in chunks of 1 to 31 bytes; and in streaming
+    /// order, the same results in some order.
     static func checkStreamed(_ test: Case, path: JSONPath, document: JSONValue, failures: inout [String]) throws
         -> Bool
     {
         let text = Array(JSONWriterTestSupport.serialize(document).utf8)
-        for chunkSize in [text.count + 1, 1, 7] {
+        for chunkSize in [text.count + 1] + Array(1...31) {
             let streamed = try Self.stream(path, over: text, chunkSize: chunkSize)
             let matchIndex = test.results.firstIndex(of: streamed.map(\.1))
             guard let matchIndex else {
@@ -150,6 +133,22 @@ import Testing
             }
             if matchIndex < test.resultPaths.count, streamed.map(\.0) != test.resultPaths[matchIndex] {
                 failures.append("\(test.name): paths \(streamed.map(\.0)) expected \(test.resultPaths[matchIndex])")
+                return false
+            }
+        }
+        for chunkSize in [text.count + 1, 1] {
+            let streamed = try Self.stream(path, over: text, chunkSize: chunkSize, order: .streaming)
+            let sorted = streamed.sorted { $0.0 < $1.0 }
+            let agrees = test.results.indices.contains { index in
+                guard index < test.resultPaths.count else {
+                    return streamed.count == test.results[index].count
+                        && test.results[index].allSatisfy { value in streamed.contains { $0.1 == value } }
+                }
+                let expected = zip(test.resultPaths[index], test.results[index]).sorted { $0.0 < $1.0 }
+                return sorted.map(\.0) == expected.map(\.0) && sorted.map(\.1) == expected.map(\.1)
+            }
+            if !agrees {
+                failures.append("\(test.name): streaming order (chunks of \(chunkSize)) gave \(streamed)")
                 return false
             }
         }

@@ -4,7 +4,7 @@ import Testing
 @testable import Sift
 
 /// Filter selectors: exact error text, RFC 9535 comparison semantics, functions, the builder API
-/// and the streaming entry points' refusal.
+/// and streaming (a model's scope path with a filter is refused).
 @Suite struct JSONPathFilterTests {
     static let invalidFilters: [(String, String)] = [
         ("$[?@.a = 1]", "error: expected '==' to compare at position 7\n$[?@.a = 1]\n       ^"),
@@ -160,17 +160,23 @@ import Testing
         #expect(throws: JSONPathSyntaxError.self) { try JSONPathFilter("@.price < 10 x") }
     }
 
-    @Test func streamingAFilterPathThrows() async throws {
-        let path = try JSONPath("$.items[?@.price < 10]").value
-        #expect(throws: JSONPathStreamingError.self) { try JSONQuery.collect(path, from: .string("{}")) }
-        do { _ = try JSONQuery.collect(path, from: .string("{}")) } catch {
-            #expect(
-                "\(error)"
-                    == "filter selectors are evaluated in memory only for now: use TypedJSONPath.values(in:) on the "
-                    + "parsed value ($['items'][?@.price < 10])")
-        }
-        await #expect(throws: JSONPathStreamingError.self) {
-            for try await _ in JSONInput.string("{}").values(at: path) {}
-        }
+    @Test func filterPathsStream() async throws {
+        let path = try JSONPath("$.items[?@.price < 10].name").value
+        let text = #"{"items":[{"name":"a","price":5},{"name":"b","price":50},{"price":1,"name":"c"}]}"#
+        #expect(try JSONQuery.collect(path, from: .string(text)) == [.string("a"), .string("c")])
+        var names: [JSONValue] = []
+        for try await name in JSONInput.string(text).values(at: path) { names.append(name) }
+        #expect(names == [.string("a"), .string("c")])
+    }
+
+    @Test func aScopePathWithAFilterIsRefused() throws {
+        let automaton = PathAutomaton()
+        let program = automaton.addProgram()
+        automaton.addScope(try JSONPath("$.items[?@.price < 10]"), childProgram: program, tag: 0)
+        let error = try #require(automaton.streamingError)
+        #expect(
+            error.description
+                == "a filter selector in the path of a nested model is not streamed: use a query's values, "
+                + "or TypedJSONPath.values(in:) on the parsed value ($['items'][?@.price < 10])")
     }
 }

@@ -100,8 +100,6 @@ struct MatchPump<Element> {
     let chunks: any ChunkSource
     let explain: @Sendable (JSONParseError) -> JSONParseError
     var finished = false
-    /// Thrown by the first `next()` when the path cannot be streamed yet.
-    let streamingError: JSONPathStreamingError?
 
     /// `element` makes what is queued of each match; a match it does not keep needs no path
     /// or location resolved.
@@ -114,7 +112,6 @@ struct MatchPump<Element> {
         var query = JSONQuery(options: options)
         query.add(path) { match in queue.items.append(element(match)) }
         tokenizer = JSONTokenizer(options: options, handler: query.makeMatcher())
-        streamingError = query.streamingError
         self.queue = queue
         self.chunks = chunks
         self.explain = explain
@@ -129,7 +126,6 @@ struct MatchPump<Element> {
     }
 
     private mutating func nextElement(isolation actor: isolated (any Actor)?) async throws -> Element? {
-        if let streamingError { throw streamingError }
         while true {
             try Task.checkCancellation()
             if let element = queue.popFirst() { return element }

@@ -92,26 +92,19 @@ public struct JSONQuery {
         return CompiledPaths(automaton)
     }
 
-    /// The first added path that cannot be streamed yet (a filter), which running throws.
-    var streamingError: JSONPathStreamingError? {
-        paths.lazy.compactMap { JSONPathStreamingError($0.path) }.first
-    }
-
     func makeMatcher() -> PathMatcher<QueryConsumer> {
         PathMatcher(paths: compile(), receiver: QueryConsumer(slots: slots.map { $0.make() }))
     }
 
     /// Runs the query over an input and returns the collected values.
     ///
-    /// Throws ``JSONParseError`` for invalid input, or the error a callback threw;
-    /// ``JSONPathStreamingError`` before reading anything when a path has a filter selector.
+    /// Throws ``JSONParseError`` for invalid input, or the error a callback threw.
     ///
     /// ```swift
     /// let results = try query.run(.standardInput)
     /// ```
     @discardableResult
     public func run(_ input: JSONInput) throws -> JSONQueryResults {
-        if let streamingError { throw streamingError }
         let tokenizer = JSONTokenizer(options: options, handler: makeMatcher())
         try Self.unwrappingConsumerErrors { try tokenizer.parse(input) }
         return JSONQueryResults(slots: tokenizer.handler.receiver.slots)
@@ -125,7 +118,6 @@ public struct JSONQuery {
     @discardableResult
     public func run<Chunks: AsyncSequence>(chunks: Chunks) async throws -> JSONQueryResults
     where Chunks.Element: Sequence<UInt8> {
-        if let streamingError { throw streamingError }
         let tokenizer = JSONTokenizer(options: options, handler: makeMatcher())
         do {
             try await tokenizer.parse(chunks)

@@ -12,7 +12,7 @@
 /// query.add(try JSONPath("$.items[*].id")) { match in
 ///     if let event = match.scalar { try writer.write(event) } else { try writer.write(match.value) }
 /// }
-/// let tokenizer = JSONTokenizer(handler: try JSONQueryHandler(query))
+/// let tokenizer = JSONTokenizer(handler: JSONQueryHandler(query))
 /// for try await chunk in JSONInputChunks(.file("items.json")) { try tokenizer.feed(chunk) }
 /// try tokenizer.finish()
 /// ```
@@ -21,14 +21,10 @@ public struct JSONQueryHandler: JSONEventHandler {
 
     /// Compiles the paths of `query` for one parse.
     ///
-    /// Throws ``JSONPathStreamingError`` when a path cannot be streamed yet (a filter), before
-    /// any input is read.
-    ///
     /// ```swift
-    /// let handler = try JSONQueryHandler(query)
+    /// let handler = JSONQueryHandler(query)
     /// ```
-    public init(_ query: JSONQuery) throws(JSONPathStreamingError) {
-        if let error = query.streamingError { throw error }
+    public init(_ query: JSONQuery) {
         matcher = query.makeMatcher()
     }
 

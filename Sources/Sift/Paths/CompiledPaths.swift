@@ -16,6 +16,8 @@ package final class CompiledPaths: @unchecked Sendable {
         var selfLoop = false
         var ordered = false
         var needsLength = false
+        /// A filter's candidate state: its filter in ``filters``, else -1.
+        var filter: Int32 = -1
         var hasTransitions = false
         /// The state's only transitions are by distinct names, to states that keep no order keys
         /// and enter no visitors: a member's value enters at most one state, which the matcher
@@ -44,7 +46,9 @@ package final class CompiledPaths: @unchecked Sendable {
     let epsilons: ContiguousArray<Int32>
     let flushGroups: ContiguousArray<Int32>
     package let accepts: [PathAutomaton.Accept]
-    let blockTails: [PathAutomaton.BlockTail]
+    let tails: [PathAutomaton.Tail]
+    let filters: [StreamedFilter]
+    let documentSlots: [[String]]
     let orderGroups: [PathAutomaton.OrderGroup]
     let programRoots: [Int32]
 
@@ -103,6 +107,7 @@ package final class CompiledPaths: @unchecked Sendable {
             flushGroups.append(contentsOf: source.flushGroups)
             state.flushCount = Int32(source.flushGroups.count)
             state.selfLoop = source.selfLoop
+            state.filter = source.filter
             state.ordered = source.ordered
             state.needsLength = source.indexed.contains { $0.selector.needsLength }
             state.hasTransitions = source.hasTransitions || !source.epsilon.isEmpty
@@ -122,7 +127,9 @@ package final class CompiledPaths: @unchecked Sendable {
         self.epsilons = epsilons
         self.flushGroups = flushGroups
         self.accepts = automaton.accepts
-        self.blockTails = automaton.blockTails
+        self.tails = automaton.tails
+        self.filters = automaton.filters
+        self.documentSlots = automaton.documentSlots
         self.orderGroups = automaton.orderGroups
         self.programRoots = automaton.programRoots
     }
@@ -139,7 +146,7 @@ package final class CompiledPaths: @unchecked Sendable {
         var seen = Set<ArraySlice<UInt8>>()
         for name in names[range] {
             let target = states[Int(name.transition.target)]
-            guard !target.ordered, target.epsilonCount == 0 else { return false }
+            guard !target.ordered, target.epsilonCount == 0, target.filter < 0 else { return false }
             let bytes = nameBytes[Int(name.offset)..<Int(name.offset + name.count)]
             guard seen.insert(bytes).inserted else { return false }
         }

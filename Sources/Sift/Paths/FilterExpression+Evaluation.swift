@@ -5,15 +5,20 @@
 extension FilterExpression {
     /// Whether the expression is true for the candidate `current`, in the document `root`.
     func isSatisfied(by current: JSONValue, root: JSONValue) -> Bool {
+        isSatisfied { $0.nodes(current: current, root: root) }
+    }
+
+    /// Whether the expression is true when each of its queries selects what `nodes` says (a
+    /// streamed filter answers them from its slots).
+    func isSatisfied(nodes: (FilterQuery) -> [JSONValue]) -> Bool {
         switch self {
-        case .or(let alternatives): alternatives.contains { $0.isSatisfied(by: current, root: root) }
-        case .and(let operands): operands.allSatisfy { $0.isSatisfied(by: current, root: root) }
-        case .not(let operand): !operand.isSatisfied(by: current, root: root)
-        case .exists(let query): !query.nodes(current: current, root: root).isEmpty
-        case .test(let call): call.logicalResult(current: current, root: root)
+        case .or(let alternatives): alternatives.contains { $0.isSatisfied(nodes: nodes) }
+        case .and(let operands): operands.allSatisfy { $0.isSatisfied(nodes: nodes) }
+        case .not(let operand): !operand.isSatisfied(nodes: nodes)
+        case .exists(let query): !nodes(query).isEmpty
+        case .test(let call): call.logicalResult(nodes: nodes)
         case .compare(let left, let comparison, let right):
-            FilterValues.compare(
-                left.value(current: current, root: root), comparison, right.value(current: current, root: root))
+            FilterValues.compare(left.value(nodes: nodes), comparison, right.value(nodes: nodes))
         }
     }
 }
@@ -28,24 +33,23 @@ extension FilterQuery {
 extension FilterOperand {
     /// The operand's value, or nil for Nothing (an empty node list, or a function without a
     /// result).
-    func value(current: JSONValue, root: JSONValue) -> JSONValue? {
+    func value(nodes: (FilterQuery) -> [JSONValue]) -> JSONValue? {
         switch self {
         case .literal(let value): return value
         case .query(let query):
-            let nodes = query.nodes(current: current, root: root)
-            return nodes.count == 1 ? nodes[0] : nil
-        case .function(let call): return call.valueResult(current: current, root: root)
+            let found = nodes(query)
+            return found.count == 1 ? found[0] : nil
+        case .function(let call): return call.valueResult(nodes: nodes)
         }
     }
 }
 
 extension FilterFunctionCall {
     /// The result of `length`, `count` or `value`.
-    func valueResult(current: JSONValue, root: JSONValue) -> JSONValue? {
+    func valueResult(nodes: (FilterQuery) -> [JSONValue]) -> JSONValue? {
         switch function {
         case .length:
-            guard case .value(let operand) = arguments[0], let value = operand.value(current: current, root: root)
-            else { return nil }
+            guard case .value(let operand) = arguments[0], let value = operand.value(nodes: nodes) else { return nil }
             switch value {
             case .string(let text): return .number(JSONNumber(text.unicodeScalars.count))
             case .array(let elements): return .number(JSONNumber(elements.count))
@@ -54,11 +58,11 @@ extension FilterFunctionCall {
             }
         case .count:
             guard case .nodes(let query) = arguments[0] else { return nil }
-            return .number(JSONNumber(query.nodes(current: current, root: root).count))
+            return .number(JSONNumber(nodes(query).count))
         case .value:
             guard case .nodes(let query) = arguments[0] else { return nil }
-            let nodes = query.nodes(current: current, root: root)
-            return nodes.count == 1 ? nodes[0] : nil
+            let found = nodes(query)
+            return found.count == 1 ? found[0] : nil
         case .match, .search:
             return nil
         }
@@ -66,15 +70,15 @@ extension FilterFunctionCall {
 
     /// The result of `match` or `search`: false unless the first argument is a string and the
     /// second a valid I-Regexp.
-    func logicalResult(current: JSONValue, root: JSONValue) -> Bool {
+    func logicalResult(nodes: (FilterQuery) -> [JSONValue]) -> Bool {
         guard function == .match || function == .search,
             case .value(let subject) = arguments[0], case .value(let pattern) = arguments[1],
-            case .string(let text)? = subject.value(current: current, root: root)
+            case .string(let text)? = subject.value(nodes: nodes)
         else { return false }
         let regexp: IRegexp?
         if let literalPattern {
             regexp = literalPattern
-        } else if case .string(let source)? = pattern.value(current: current, root: root) {
+        } else if case .string(let source)? = pattern.value(nodes: nodes) {
             regexp = IRegexp(source)
         } else {
             regexp = nil

@@ -31,6 +31,8 @@ enum FilterComparison: String, Sendable {
 struct FilterQuery: Sendable {
     var isAbsolute: Bool
     var segments: [PathSegment]
+    /// Where a streamed filter finds the query's value (see ``StreamedFilter``); -1 elsewhere.
+    var slot = -1
 
     /// Whether the query selects at most one node: only single-name and single-index child
     /// segments (RFC 9535 §2.3.5.1, `singular-query`).

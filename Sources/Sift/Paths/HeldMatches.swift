@@ -4,7 +4,7 @@
 /// A held match says what it waits for in its order key (``HeldMatch/key``): four numbers per
 /// reordering segment of its query, the pre-order position of the container the segment starts
 /// from, the selector (its position in its union), the member's or element's position, and the
-/// array whose length the selector needs (-1 when it needs none). Two things are waited for:
+/// array whose length the selector needs (-1 when it needs none). Three things are waited for:
 ///
 /// - *The length of an array*, for an index or slice from its end (`$.a[-2]`). It is known when
 ///   the array closes (``arrayClosed(_:length:)``); the match is then selected, its position
@@ -15,16 +15,22 @@
 ///   `$['b','a']`): its matches are then released sorted by key (``takeOrdered(_:order:)``).
 ///
 /// A query that streams its results (``PathAutomaton/OrderGroup/streams``) waits only for
-/// lengths, and its matches are released as soon as they are decided
+/// lengths (and filters), and its matches are released as soon as they are decided
 /// (``takeDecided(_:order:)``), in the order they completed.
 ///
-/// A further condition, such as a filter whose operands come later in the candidate
-/// (`[?@.price < 10]`), is one more thing a held match waits for: a case of ``Verdict`` decided
-/// here once the matcher reports the operand, with no change to the tokenizer or to the
-/// transitions.
+/// The third is a filter's decision: a match found inside a candidate of a
+/// streamed filter (`$.body[?@.metadata.flag == true].id`, whose operands come after `id`)
+/// waits on the innermost undecided candidate it is inside (``HeldMatch/waitsOn``, see
+/// ``FilterCandidates``). When that candidate is decided (``candidateDecided(_:since:next:)``) the
+/// match is dropped, waits on the next undecided candidate around it, or is decided: a match
+/// of a query that does not reorder is then released, in the order they completed (after
+/// those before it that still wait); one of a reordering query stays held for its order.
 struct HeldMatches {
     /// The held matches of each reordering query (by order group), in the order they completed.
     private var groups: [Int32: [HeldMatch]] = [:]
+    /// The matches waiting only for filters' decisions, of queries that do not reorder (and of
+    /// reordering ones whose order is settled), in the order they completed.
+    private var undecided: [HeldMatch] = []
     /// The lengths of the closed arrays that selectors wait for, by array identifier.
     private var arrayLengths: [Int32: Int] = [:]
     /// Counts the matches held, to keep equal keys in the order they completed.
@@ -38,21 +44,80 @@ struct HeldMatches {
         case selected(HeldMatch)
         /// Not selected by a length-dependent selector.
         case dropped
-        /// An array it waits for is still open.
+        /// An array or a filter candidate it waits for is still open.
         case waiting
     }
 
-    /// Whether no match is held.
-    var isEmpty: Bool { groups.isEmpty }
+    /// How many held matches wait on each filter candidate (at least: a match a negative index
+    /// rules out is not subtracted).
+    private var waitingCount: [Int32: Int] = [:]
 
-    /// Holds a match for the query of order group `group`.
+    /// Whether no match is held.
+    var isEmpty: Bool { groups.isEmpty && undecided.isEmpty }
+
+    /// The sequence number of the last match held: a candidate opened now is waited on only by
+    /// matches held after it.
+    var lastSequence: Int { sequence }
+
+    /// Holds a match for the query of order group `group` (-1: a query that does not
+    /// reorder), waiting on filter candidate `waitsOn` (-1: none).
     mutating func hold(
-        _ value: JSONValue, accept: Int32, scope: Int32, key: [Int], info: MatchInfo, group: Int32
+        _ value: JSONValue, accept: Int32, scope: Int32, key: [Int], info: MatchInfo, group: Int32,
+        waitsOn: Int32 = -1
     ) {
         sequence += 1
-        let match = HeldMatch(accept: accept, scope: scope, key: key, value: value, info: info, sequence: sequence)
-        groups[group, default: []].append(match)
-        peak = max(peak, groups[group, default: []].count)
+        if waitsOn >= 0 { waitingCount[waitsOn, default: 0] += 1 }
+        let match = HeldMatch(
+            accept: accept, scope: scope, key: key, value: value, info: info, sequence: sequence, waitsOn: waitsOn)
+        if group < 0 {
+            undecided.append(match)
+            peak = max(peak, undecided.count)
+        } else {
+            groups[group, default: []].append(match)
+            peak = max(peak, groups[group, default: []].count)
+        }
+    }
+
+    /// Filter candidate `candidate`, opened when ``lastSequence`` was `since`, is decided: the
+    /// matches waiting on it are dropped, wait on `next`, or are decided.
+    ///
+    /// Returns those of queries that do not reorder now decided, in the order they completed.
+    /// Only matches held since the candidate opened are looked at (the queries' lists are in
+    /// the order they were held), so deciding costs what the candidate holds.
+    mutating func candidateDecided(_ candidate: Int32, since: Int, next: FilterCandidates.Status) -> [HeldMatch] {
+        guard let count = waitingCount.removeValue(forKey: candidate) else { return [] }
+        if case .waiting(let outer) = next { waitingCount[outer, default: 0] += count }
+        func update(_ held: inout [HeldMatch], ordered: Bool) {
+            var index = held.count - 1
+            var dropped: [Int] = []
+            while index >= 0 && (!ordered || held[index].sequence > since) {
+                if held[index].waitsOn == candidate {
+                    switch next {
+                    case .dropped: dropped.append(index)
+                    case .selected: held[index].waitsOn = -1
+                    case .waiting(let outer): held[index].waitsOn = outer
+                    }
+                }
+                index -= 1
+            }
+            // Highest first, so the indices still to remove stay valid.
+            for index in dropped { held.remove(at: index) }
+        }
+        // The keys first: iterating them would share the dictionary's storage, and each update
+        // would then copy it, with every held match.
+        for group in Array(groups.keys) {
+            // Updated in place: its matches keep their places.
+            update(&groups[group, default: []], ordered: true)
+            if groups[group]?.isEmpty == true { groups[group] = nil }
+        }
+        // Not in held order (RFC-ordered matches join it sorted), but only matches waiting.
+        update(&undecided, ordered: false)
+        // Only those before the first still waiting: the others keep their place after it.
+        let decided = undecided.firstIndex { $0.waitsOn >= 0 } ?? undecided.count
+        guard decided > 0 else { return [] }
+        let released = Array(undecided[..<decided])
+        undecided.removeFirst(decided)
+        return released
     }
 
     /// The array `arrayID` closed with `length` elements: the selectors waiting for it can decide.
@@ -63,6 +128,7 @@ struct HeldMatches {
     /// A top-level value ended: the array identifiers of the next one are new.
     mutating func documentEnded() {
         arrayLengths.removeAll(keepingCapacity: true)
+        waitingCount.removeAll(keepingCapacity: true)
     }
 
     /// Drops held matches that a negative index or a slice from the end can no longer select:
@@ -97,12 +163,17 @@ struct HeldMatches {
         guard let held = groups.removeValue(forKey: group), !held.isEmpty else { return [] }
         var selected: [HeldMatch] = []
         for item in held {
-            if case .selected(let resolved) = verdict(on: item, order: order) { selected.append(resolved) }
+            if case .selected(let resolved) = verdict(on: item, order: order, ignoringCandidates: true) {
+                selected.append(resolved)
+            }
         }
         selected.sort { lhs, rhs in
             lhs.key.lexicographicallyPrecedes(rhs.key) || (lhs.key == rhs.key && lhs.sequence < rhs.sequence)
         }
-        return selected
+        // Those that still wait on a filter candidate around the value that closed (all of
+        // them do then, on the same one) keep this order while they wait.
+        undecided.append(contentsOf: selected.filter { $0.waitsOn >= 0 })
+        return selected.filter { $0.waitsOn < 0 }
     }
 
     /// The groups of streaming queries that hold matches, in order.
@@ -130,7 +201,10 @@ struct HeldMatches {
     /// Whether a held match is selected once the lengths of its arrays are known (with its
     /// positions in its key replaced by selection order), not selected, or still waiting for
     /// an array to close.
-    private func verdict(on item: HeldMatch, order: PathAutomaton.OrderGroup) -> Verdict {
+    private func verdict(
+        on item: HeldMatch, order: PathAutomaton.OrderGroup, ignoringCandidates: Bool = false
+    ) -> Verdict {
+        if item.waitsOn >= 0 && !ignoringCandidates { return .waiting }
         var item = item
         var component = 0
         while component * 4 + 3 < item.key.count {
@@ -161,4 +235,6 @@ struct HeldMatch {
     var info: MatchInfo
     /// The order in which it was held.
     var sequence: Int
+    /// The filter candidate it waits on (see ``FilterCandidates``), or -1.
+    var waitsOn: Int32 = -1
 }

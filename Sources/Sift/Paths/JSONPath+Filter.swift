@@ -45,9 +45,8 @@ extension JSONPath {
     /// Adds a filter step: the children of the value reached so far (the elements of an array,
     /// the member values of an object) for which `filter` is true, in order.
     ///
-    /// The same as `[?…]` in a path string. Filters are evaluated in memory for now
-    /// (``TypedJSONPath/values(in:)``); a streaming query with a filter throws
-    /// ``JSONPathStreamingError``.
+    /// The same as `[?…]` in a path string. It streams: of each candidate only the operands are
+    /// captured, and it is decided as soon as they tell (see the README's Filters section).
     ///
     /// ```swift
     /// let open = JSONPath.root.goTo("tickets").filter(try JSONPathFilter("@.state == 'open'")).goTo("id").integer

@@ -48,8 +48,8 @@ extension JSONPath {
     /// tests and the functions `length`, `count`, `match`, `search` and `value`.
     ///
     /// Well-typedness (RFC 9535 §2.4.3) is checked here: an ill-typed filter is a syntax error.
-    /// Filters are evaluated in memory (``TypedJSONPath/values(in:)``); streaming a path with a
-    /// filter throws ``JSONPathStreamingError`` for now.
+    /// Filters stream like every other selector: each candidate is decided from its operands,
+    /// captured alone, as soon as they are read.
     ///
     /// ```swift
     /// let path = try JSONPath("$.store.book[0,-1]['title']")

@@ -209,7 +209,7 @@ enum PathSelector: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// Whether this is a filter selector (evaluated in memory only, for now).
+    /// Whether this is a filter selector.
     var isFilter: Bool {
         if case .filter = self { return true }
         return false

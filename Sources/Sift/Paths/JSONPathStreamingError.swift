@@ -1,16 +1,18 @@
-/// A path that is evaluated in memory only for now: it has a filter selector (`[?…]`), which
-/// streaming queries do not evaluate yet.
+/// A path that cannot be streamed where it was given: the path of a nested model (a Hub
+/// scope, a mapped model) with a filter selector (`[?…]`), since a model is built from the
+/// stream as it arrives and cannot wait for its filter to decide.
 ///
-/// Every streaming entry point (``JSONQuery``, `sift query`, …) throws it before reading any
-/// input; evaluate such a path on a value in memory with ``TypedJSONPath/values(in:)``.
+/// Queries stream filters (``JSONQuery``, ``JSONInput/values(at:)``, `sift query`); the entry
+/// points that build models throw this error before reading any input. Filter the values of a
+/// query instead, or evaluate the path in memory with ``TypedJSONPath/values(in:)``.
 ///
 /// ```swift
-/// var query = JSONQuery()
-/// query.add(try JSONPath("$.items[?@.price < 10]").value)
-/// do { _ = try query.run(.string(#"{"items":[]}"#)) } catch let error as JSONPathStreamingError {
+/// do {
+///     _ = try mappedModels(from: input)
+/// } catch let error as JSONPathStreamingError {
 ///     print(error)
-///     // filter selectors are evaluated in memory only for now: use TypedJSONPath.values(in:) on
-///     // the parsed value ($['items'][?@.price < 10])
+///     // a filter selector in the path of a nested model is not streamed: use a query's values,
+///     // or TypedJSONPath.values(in:) on the parsed value ($['items'][?@.price < 10])
 /// }
 /// ```
 public struct JSONPathStreamingError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -27,7 +29,8 @@ public struct JSONPathStreamingError: Error, Hashable, Sendable, CustomStringCon
     /// print(error.description)
     /// ```
     public var description: String {
-        "filter selectors are evaluated in memory only for now: use TypedJSONPath.values(in:) on the parsed value (\(path))"
+        "a filter selector in the path of a nested model is not streamed: use a query's values, "
+            + "or TypedJSONPath.values(in:) on the parsed value (\(path))"
     }
 
     /// The error for `path` when it has a filter selector in any step; nil when it can be streamed.

@@ -31,6 +31,8 @@ package final class PathAutomaton: @unchecked Sendable {
         var ordered = false
         /// States entered together with this one, at the same value (descendant visitors).
         var epsilon: [Int32] = []
+        /// A filter's candidate state: its filter in ``PathAutomaton/filters``, else -1.
+        var filter: Int32 = -1
 
         var hasTransitions: Bool {
             !names.isEmpty || !members.isEmpty || !elements.isEmpty || !indexed.isEmpty || selfLoop
@@ -50,25 +52,32 @@ package final class PathAutomaton: @unchecked Sendable {
         package var tag: Int
         /// The alternative (combination order) of the path this accept belongs to.
         package var alternative: Int
-        /// The index of the path's runBlock tail in ``PathAutomaton/blockTails``; -1 without one.
+        /// The index of the path's in-memory tail in ``PathAutomaton/tails`` (a runBlock, a
+        /// filter's candidate, see ``Tail``); -1 without one.
         ///
-        /// An index rather than the block itself: an accept is copied for every value it
+        /// An index rather than the tail itself: an accept is copied for every value it
         /// matches, and a plain value is copied without retaining anything.
-        var blockTail: Int32
+        var tail: Int32
         /// The ordering group when the query reorders its results (RFC 9535 order), else -1.
         var orderGroup: Int32
+        /// For the operand of a streamed filter: the candidate's slot its value fills (see
+        /// ``StreamedFilter``); -1 for a destination's accept.
+        var operand: Int32 = -1
+        /// For the value of an absolute query in a streamed filter: the document slot it fills
+        /// (see ``StreamedFilter``); -1 otherwise.
+        var documentOperand: Int32 = -1
 
-        /// Whether the path has a runBlock step.
-        var hasBlock: Bool { blockTail >= 0 }
+        /// Whether the path's last steps run in memory on the captured value (see ``Tail``).
+        var hasTail: Bool { tail >= 0 }
 
         var capturesContainers: Bool {
-            if hasBlock { return true }
+            if hasTail { return true }
             if case .match(let capture) = kind { return capture.contains(.containers) }
             return false
         }
 
         var capturesScalars: Bool {
-            if hasBlock { return true }
+            if hasTail { return true }
             if case .match(let capture) = kind { return capture.contains(.scalarValues) }
             return false
         }
@@ -80,9 +89,16 @@ package final class PathAutomaton: @unchecked Sendable {
         }
     }
 
-    /// The steps of a path from its runBlock on, evaluated in memory on the captured value.
-    struct BlockTail {
-        var block: PathBlock
+    /// The steps of a path evaluated in memory on a captured value: from a runBlock on, or from
+    /// a filter that cannot stream on (see ``TailSplit``).
+    struct Tail {
+        enum Head {
+            /// The block runs on the value; the rest on its result.
+            case block(PathBlock)
+            /// The rest runs on the value itself.
+            case rest
+        }
+        var head: Head
         var rest: [PathSegment]
     }
 
@@ -98,11 +114,17 @@ package final class PathAutomaton: @unchecked Sendable {
 
     var states: [State] = []
     package private(set) var accepts: [Accept] = []
-    private(set) var blockTails: [BlockTail] = []
+    private(set) var tails: [Tail] = []
+    /// The streamed filters of the candidate states (``State/filter``).
+    private(set) var filters: [StreamedFilter] = []
+    /// The member names from the document root to the values absolute queries in streamed
+    /// filters read (`$.limit`: `limit`), shared by all of them.
+    private(set) var documentSlots: [[String]] = []
     var programRoots: [Int32] = []
     var orderGroups: [OrderGroup] = []
-    /// The first path added that cannot be streamed yet (one with a filter selector), as the
-    /// error every streaming entry point throws before reading input; such a path is not compiled.
+    /// The first scope path added that cannot be streamed (one with a filter selector: a model
+    /// cannot wait for its filter), as the error its entry point throws before reading input;
+    /// such a path is not compiled.
     package private(set) var streamingError: JSONPathStreamingError?
     /// Whether the matches of the paths added from now on stream (each as soon as it is
     /// complete; held only for length-dependent selectors), rather than come in RFC 9535 order.
@@ -135,16 +157,22 @@ package final class PathAutomaton: @unchecked Sendable {
     /// Adds a path whose values go to a destination that takes them as `capture` says, reported
     /// with `tag`.
     package func addMatch(_ path: JSONPath, capture: MatchCapture, tag: Int, program: Int = 0) {
-        add(path, program: program) { alternative, blockTail, group in
-            Accept(kind: .match(capture), tag: tag, alternative: alternative, blockTail: blockTail, orderGroup: group)
+        add(path, program: program) { alternative, tail, group in
+            Accept(kind: .match(capture), tag: tag, alternative: alternative, tail: tail, orderGroup: group)
         }
     }
 
     /// Adds a path whose values are each the root of an instance of `childProgram`.
+    ///
+    /// A scope path with a filter selector is not compiled: ``streamingError`` says so.
     package func addScope(_ path: JSONPath, childProgram: Int, tag: Int, program: Int = 0) {
+        if let error = JSONPathStreamingError(path) {
+            if streamingError == nil { streamingError = error }
+            return
+        }
         add(path, program: program) { alternative, _, group in
             Accept(
-                kind: .scope(program: childProgram), tag: tag, alternative: alternative, blockTail: -1,
+                kind: .scope(program: childProgram), tag: tag, alternative: alternative, tail: -1,
                 orderGroup: group)
         }
     }
@@ -153,18 +181,9 @@ package final class PathAutomaton: @unchecked Sendable {
         _ path: JSONPath, program: Int,
         makeAccept: (Int, Int32, Int32) -> Accept
     ) {
-        if let error = JSONPathStreamingError(path) {
-            if streamingError == nil { streamingError = error }
-            return
-        }
         for (alternative, segments) in path.alternatives.enumerated() {
-            let blockIndex = segments.firstIndex(where: \.isBlock) ?? segments.count
-            let streamed = Array(segments[..<blockIndex])
-            var blockTail: Int32 = -1
-            if blockIndex < segments.count, case .block(let found) = segments[blockIndex] {
-                blockTails.append(BlockTail(block: found, rest: Array(segments[(blockIndex + 1)...])))
-                blockTail = Int32(blockTails.count - 1)
-            }
+            let split = TailSplit(segments)
+            let streamed = Array(segments[..<split.prefix])
             let streams = streamsMatches
             let firstReordering = streamed.firstIndex(where: streams ? Self.needsLength : Self.reorders)
             var group: Int32 = -1
@@ -172,19 +191,89 @@ package final class PathAutomaton: @unchecked Sendable {
                 orderGroups.append(OrderGroup(segments: streamed, firstReordering: firstReordering, streams: streams))
                 group = Int32(orderGroups.count - 1)
             }
-            var current = programRoots[program]
+            // More than one state after a union of filters: one per filter.
+            var currents = [programRoots[program]]
             for (position, segment) in streamed.enumerated() {
                 let isPrefix = firstReordering.map { position < $0 } ?? true
                 if let firstReordering, position == firstReordering {
                     // Values at `current` are the inputs of the first reordering segment: their
                     // matches are held until they close.
-                    states[Int(current)].flushGroups.append(group)
+                    for current in currents { states[Int(current)].flushGroups.append(group) }
                 }
-                current = append(segment, to: current, shared: isPrefix, ordered: !isPrefix)
+                currents = currents.flatMap { current in
+                    if segment.selectors?.contains(where: \.isFilter) == true {
+                        return appendFilters(segment, to: current, ordered: !isPrefix)
+                    }
+                    return [append(segment, to: current, shared: isPrefix, ordered: !isPrefix)]
+                }
             }
-            accepts.append(makeAccept(alternative, blockTail, group))
-            states[Int(current)].accepts.append(Int32(accepts.count - 1))
+            var tail: Int32 = -1
+            switch split.kind {
+            case .streamed: break
+            case .block(let block):
+                tail = addTail(Tail(head: .block(block), rest: Array(segments[(split.prefix + 1)...])))
+            case .captured:
+                tail = addTail(Tail(head: .rest, rest: Array(segments[split.prefix...])))
+            }
+            accepts.append(makeAccept(alternative, tail, group))
+            for current in currents { states[Int(current)].accepts.append(Int32(accepts.count - 1)) }
         }
+    }
+
+    private func addTail(_ tail: Tail) -> Int32 {
+        tails.append(tail)
+        return Int32(tails.count - 1)
+    }
+
+    /// Compiles a segment whose selectors are all filters; returns their candidate states.
+    ///
+    /// Every child of the values at `from` (every descendant's child, for a descendant
+    /// segment) is a candidate of each filter, at a candidate state of its own (in selector
+    /// order). From it, the filter's operands lead to accepts that fill the candidate's slots
+    /// (see ``StreamedFilter``), and the rest of the path goes on.
+    private func appendFilters(_ segment: PathSegment, to from: Int32, ordered: Bool) -> [Int32] {
+        var source = from
+        if case .descendant = segment {
+            source = newState(ordered: ordered)
+            states[Int(source)].selfLoop = true
+            states[Int(from)].epsilon.append(source)
+        }
+        var targets: [Int32] = []
+        for (index, selector) in (segment.selectors ?? []).enumerated() {
+            guard case .filter(let filter) = selector else { continue }
+            let candidate = newState(ordered: ordered)
+            let transition = Transition(target: candidate, selector: Int32(index))
+            states[Int(source)].members.append(transition)
+            states[Int(source)].elements.append(transition)
+            let known = documentSlots.count
+            let streamed = StreamedFilter(filter.expression, documentSlots: &documentSlots)
+            for slot in known..<documentSlots.count {
+                addOperand(from: programRoots[0], names: documentSlots[slot], slot: slot, ofDocument: true)
+            }
+            filters.append(streamed)
+            states[Int(candidate)].filter = Int32(filters.count - 1)
+            for (slot, names) in streamed.slots.enumerated() {
+                addOperand(from: candidate, names: names, slot: slot, ofDocument: false)
+            }
+            targets.append(candidate)
+        }
+        return targets
+    }
+
+    /// Adds the path to an operand's value: `names` from `from` (a candidate, or the document
+    /// root), to an accept that fills slot `slot` of the candidate or of the document.
+    private func addOperand(from: Int32, names: [String], slot: Int, ofDocument: Bool) {
+        var current = from
+        for name in names {
+            let next = newState()
+            states[Int(current)].names.insert(Array(name.utf8), Transition(target: next, selector: 0))
+            current = next
+        }
+        var accept = Accept(
+            kind: .match([.containers, .scalars, .scalarValues]), tag: -1, alternative: 0, tail: -1, orderGroup: -1)
+        if ofDocument { accept.documentOperand = Int32(slot) } else { accept.operand = Int32(slot) }
+        accepts.append(accept)
+        states[Int(current)].accepts.append(Int32(accepts.count - 1))
     }
 
     /// Whether results of this segment can come out of document order, or depend on an array's
@@ -271,7 +360,7 @@ package final class PathAutomaton: @unchecked Sendable {
             states[Int(from)].members.append(transition)
             states[Int(from)].elements.append(transition)
         case .filter:
-            break  // Paths with filters are not compiled (see `streamingError`).
+            preconditionFailure("filter segments are compiled by appendFilters(_:to:ordered:)")
         case .index, .slice:
             states[Int(from)].indexed.append(IndexedTransition(selector: selector, transition: transition))
         }

@@ -135,7 +135,7 @@ extension PathMatcherEngine {
     func isTapeTarget(_ target: MatcherCaptureTarget) -> Bool {
         let accept = paths.accepts[Int(target.accept)]
         guard case .match(let capture) = accept.kind, capture.contains(.tapes) else { return false }
-        return !accept.hasBlock && accept.orderGroup < 0
+        return !accept.hasTail && accept.orderGroup < 0 && target.candidate < 0
     }
 }
 
@@ -144,6 +144,8 @@ struct MatcherCaptureTarget {
     var scope: Int32
     var key: [Int]?
     var info: MatchInfo
+    /// The streamed filter candidate the match is inside (see ``FilterCandidates``), or -1.
+    var candidate: Int32 = -1
 }
 
 /// A container being captured for its targets: as a ``JSONValue`` or, for Codable destinations

@@ -1,22 +1,58 @@
 extension PathMatcherEngine {
-    /// Routes a value to its receiver: through the block and the rest of the path, then straight
-    /// on or into the buffer of its reordering query.
+    /// Routes a value to its receiver: through the in-memory tail of its path (a block, a
+    /// filter that cannot stream), then straight on or into the buffer of its reordering query.
     mutating func deliver(_ value: MatchedValue, to target: MatcherCaptureTarget) throws {
         let accept = paths.accepts[Int(target.accept)]
-        if accept.hasBlock {
-            let tail = paths.blockTails[Int(accept.blockTail)]
-            guard let result = tail.block.body(value.jsonValue) else { return }
-            for node in PathSelection.select(tail.rest[...], from: result) {
-                try route(.value(node.value), accept: accept, target: target)
-            }
-        } else {
+        guard accept.hasTail else {
             try route(value, accept: accept, target: target)
+            return
+        }
+        let tail = paths.tails[Int(accept.tail)]
+        var start = value.jsonValue
+        switch tail.head {
+        case .block(let block):
+            guard let result = block.body(start) else { return }
+            start = result
+        case .rest:
+            break
+        }
+        guard wantsInfo else {
+            for node in PathSelection.values(tail.rest[...], from: start, root: start) {
+                try route(.value(node), accept: accept, target: target)
+            }
+            return
+        }
+        // The nodes' places: their paths from the captured value's, its location.
+        let info = target.info.resolved()
+        for node in PathSelection.select(tail.rest[...], from: start, base: info.resolvedPath) {
+            var nodeTarget = target
+            nodeTarget.info = MatchInfo(path: node.path, location: info.location)
+            try route(.value(node.value), accept: accept, target: nodeTarget)
         }
     }
 
     mutating func route(_ value: MatchedValue, accept: PathAutomaton.Accept, target: MatcherCaptureTarget)
         throws
     {
+        if accept.operand >= 0 {
+            try fillSlot(Int(accept.operand), of: target.candidate, with: value.jsonValue)
+            return
+        }
+        if accept.documentOperand >= 0 {
+            try fillDocumentSlot(Int(accept.documentOperand), with: value.jsonValue)
+            return
+        }
+        if target.candidate >= 0 {
+            switch candidates.status(target.candidate) {
+            case .dropped: return
+            case .waiting(let candidate):
+                held.hold(
+                    value.jsonValue, accept: target.accept, scope: target.scope, key: target.key ?? [],
+                    info: target.info.resolved(), group: accept.orderGroup, waitsOn: candidate)
+                return
+            case .selected: break
+            }
+        }
         if accept.orderGroup >= 0 {
             held.hold(
                 value.jsonValue, accept: target.accept, scope: target.scope, key: target.key ?? [],
@@ -31,6 +67,7 @@ extension PathMatcherEngine {
 
     mutating func closeContainer() throws {
         let frame = frames.removeLast()
+        if candidates.innermost(atLeast: frames.count) != nil { try closeCandidates(atLeast: frames.count) }
         if frame.arrayID >= 0 {
             held.arrayClosed(frame.arrayID, length: Int(frame.children))
             if !held.isEmpty { try releaseStreamingMatches() }
@@ -44,6 +81,7 @@ extension PathMatcherEngine {
         }
         while entries.count > Int(frame.entryStart) { entries.removeLast() }
         if frames.isEmpty {
+            try decideAtDocumentEnd()
             keys.removeAll(keepingCapacity: true)
             held.documentEnded()
             try withReceiver { try $0.endDocument() }
@@ -74,7 +112,7 @@ extension PathMatcherEngine {
         }
     }
 
-    private mutating func release(_ items: [HeldMatch]) throws {
+    mutating func release(_ items: [HeldMatch]) throws {
         guard !items.isEmpty else { return }
         delivered = true
         for item in items {

@@ -26,6 +26,7 @@ extension PathMatcherEngine {
             var cursor = -1
             directTarget = nextName(states[Int(entry.state)], bytes, prefix, cursor: &cursor)?.target ?? -1
             directScope = entry.scope
+            directCandidate = entry.candidate
             return
         }
         frames[frameIndex].children &+= 1
@@ -45,7 +46,8 @@ extension PathMatcherEngine {
             if state.selfLoop {
                 pushEntry(
                     MatcherEntry(
-                        state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount))
+                        state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount,
+                        candidate: entry.candidate))
             }
             index += 1
         }
@@ -137,7 +139,8 @@ extension PathMatcherEngine {
             if state.selfLoop {
                 pushEntry(
                     MatcherEntry(
-                        state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount))
+                        state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount,
+                        candidate: entry.candidate))
             }
             index += 1
         }
@@ -170,7 +173,8 @@ extension PathMatcherEngine {
     mutating func pushChild(
         of parent: MatcherEntry, via transition: PathAutomaton.Transition, frame: MatcherFrame, arrayID: Int32
     ) {
-        var child = MatcherEntry(state: transition.target, scope: parent.scope, keyStart: 0, keyCount: -1)
+        var child = MatcherEntry(
+            state: transition.target, scope: parent.scope, keyStart: 0, keyCount: -1, candidate: parent.candidate)
         if states[Int(transition.target)].ordered {
             child.keyStart = Int32(keys.count)
             if parent.keyCount > 0 {

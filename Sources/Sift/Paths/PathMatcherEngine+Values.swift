@@ -26,7 +26,12 @@ extension PathMatcherEngine {
             capture: &capture, needsFrame: &needsFrame)
         if capture >= 0 { beginCapture(capture, event: event, context: context) }
         guard isContainer else {
-            if frames.isEmpty { try withReceiver { try $0.endDocument() } }
+            // A scalar candidate of a filter is decided now.
+            if candidates.innermost(atLeast: frames.count) != nil { try closeCandidates(atLeast: frames.count) }
+            if frames.isEmpty {
+                try decideAtDocumentEnd()
+                try withReceiver { try $0.endDocument() }
+            }
             return
         }
         guard needsFrame else {
@@ -53,7 +58,9 @@ extension PathMatcherEngine {
             // A container member (scalars are handled in `handle(_:context:)`): its state, if
             // any, becomes its single entry; with none, it is skipped.
             if directTarget >= 0 {
-                entries.append(MatcherEntry(state: directTarget, scope: directScope, keyStart: 0, keyCount: -1))
+                entries.append(
+                    MatcherEntry(
+                        state: directTarget, scope: directScope, keyStart: 0, keyCount: -1, candidate: directCandidate))
             }
         } else if parent.isArray {
             enterElement()
@@ -83,9 +90,15 @@ extension PathMatcherEngine {
         let info = hasAccepts ? makeInfo(context, isContainer: isContainer) : MatchInfo()
         var index = valueStart
         while index < valueEnd {
-            let entry = entries[index]
+            var entry = entries[index]
             let state = states[Int(entry.state)]
             if state.hasTransitions { needsFrame = true }
+            if state.filter >= 0 {
+                // A filter's candidate: decided when it closes at the latest, so it gets a frame.
+                openCandidate(at: index, filter: state.filter)
+                entry = entries[index]
+                if isContainer { needsFrame = true }
+            }
             if state.acceptCount > 0 {
                 let start = Int(state.acceptStart)
                 for acceptIndex in start..<(start + Int(state.acceptCount)) {
@@ -140,7 +153,7 @@ extension PathMatcherEngine {
     mutating func acceptScalar(_ event: JSONEvent, entry: MatcherEntry, context: JSONEventContext) throws {
         let state = states[Int(entry.state)]
         guard state.acceptCount > 0 else { return }
-        if !wantsInfo && state.acceptCount == 1 {
+        if !wantsInfo && state.acceptCount == 1 && entry.candidate < 0 {
             // The common case of mapped models, delivered as `handleAccept` would, without an
             // (empty) info to build, copy and destroy.
             let accept = paths.accepts[Int(acceptIndices[Int(state.acceptStart)])]
@@ -186,7 +199,8 @@ extension PathMatcherEngine {
         func target() -> MatcherCaptureTarget {
             var key: [Int]?
             if entry.keyCount >= 0 { key = Array(keys[Int(entry.keyStart)..<Int(entry.keyStart + entry.keyCount)]) }
-            return MatcherCaptureTarget(accept: acceptIndex, scope: entry.scope, key: key, info: info)
+            return MatcherCaptureTarget(
+                accept: acceptIndex, scope: entry.scope, key: key, info: info, candidate: entry.candidate)
         }
         switch accept.kind {
         case .scope(let program):
@@ -203,6 +217,9 @@ extension PathMatcherEngine {
             valueEnd = entries.count
             needsFrame = true
         case .match(let taking):
+            // Inside a candidate already decided: an operand is not needed any more, a match
+            // of a candidate not selected is not made at all.
+            if entry.candidate >= 0 && candidates.rules(out: accept.operand >= 0, entry.candidate) { return }
             if isContainer ? accept.capturesContainers : accept.capturesScalars {
                 if isContainer {
                     if capture < 0 {
@@ -215,7 +232,7 @@ extension PathMatcherEngine {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 }
             } else if !isContainer && taking.contains(.scalars) {
-                if accept.orderGroup >= 0 {
+                if accept.orderGroup >= 0 || entry.candidate >= 0 {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 } else if wantsInfo {
                     delivered = true
@@ -227,7 +244,7 @@ extension PathMatcherEngine {
                     delivered = true
                     try withReceiver { try $0.receiveScalar(event, accept: accept, scope: Int(entry.scope)) }
                 }
-            } else {
+            } else if entry.candidate < 0 || candidates.status(entry.candidate).isSelected {
                 withReceiver { $0.dropped(accept: accept, found: event, scope: Int(entry.scope), info: info) }
             }
         }

@@ -43,11 +43,14 @@ struct PathMatcherEngine {
     /// Matches waiting for what decides them: an array's length, the close of the value a
     /// query's reordering starts from.
     var held = HeldMatches()
+    /// The candidates of streamed filters open around the current value.
+    var candidates: FilterCandidates
     var nextArrayID: Int32 = 0
     /// In an object with a ``MatcherFrame/directEntry``: the state the current member's value
     /// enters (-1: none), and the scope it belongs to.
     var directTarget: Int32 = -1
     var directScope: Int32 = -1
+    var directCandidate: Int32 = -1
     /// A value went to the receiver during this event (which may then ask to stop).
     var delivered = false
     /// What tests count (see ``EngineDiagnostics``); the misses are the profiles', the peak the
@@ -78,6 +81,7 @@ struct PathMatcherEngine {
         wantsTapes = receiver.value.wantsTapes
         canRequestStop = receiver.value.canRequestStop
         wantsInfo = wantsPaths || wantsLocations || wantsPlacesOnDemand
+        candidates = FilterCandidates(filters: paths.filters, documentNames: paths.documentSlots)
         entries.reserveCapacity(64)
         frames.reserveCapacity(32)
     }
@@ -94,7 +98,10 @@ struct PathMatcherEngine {
             case .endObject, .endArray:
                 skipDepth &-= 1
                 // A skipped top-level container has ended: so has its document.
-                if skipDepth == 0 && frames.isEmpty { try withReceiver { try $0.endDocument() } }
+                if skipDepth == 0 && frames.isEmpty {
+                    try decideAtDocumentEnd()
+                    try withReceiver { try $0.endDocument() }
+                }
             default: break
             }
         } else {
@@ -117,7 +124,9 @@ struct PathMatcherEngine {
                     if directTarget >= 0 {
                         try acceptScalar(
                             event,
-                            entry: MatcherEntry(state: directTarget, scope: directScope, keyStart: 0, keyCount: -1),
+                            entry: MatcherEntry(
+                                state: directTarget, scope: directScope, keyStart: 0, keyCount: -1,
+                                candidate: directCandidate),
                             context: context)
                     }
                 } else {
@@ -149,6 +158,9 @@ struct MatcherEntry {
     /// reordering query.
     var keyStart: Int32
     var keyCount: Int32
+    /// The innermost streamed filter candidate the entry's path went through (see
+    /// ``FilterCandidates``), or -1.
+    var candidate: Int32 = -1
 }
 
 struct MatcherFrame {

@@ -1,0 +1,195 @@
+/// The filter candidates of the document: each child a streamed filter selector considers
+/// (see ``StreamedFilter``), with its operands' slots and its decision; and the document's
+/// slots, which absolute queries in filters (`$.limit`) read.
+///
+/// A match found inside a candidate waits on it, and on the candidates it is itself inside
+/// (its *parent* chain: `$.a[?@.x][*][?@.y].z` waits on both filters); ``status(_:)`` says
+/// which. Candidates open and close with their values, so the open ones nest like them. A
+/// candidate is decided at the latest when it closes, unless its filter waits for a document
+/// slot: it is then kept, closed, until that slot is read or the document ends (the cost of
+/// absolute queries in filters: such candidates' held matches, and a small record for every
+/// candidate of the document).
+struct FilterCandidates {
+    struct Candidate {
+        var id: Int32
+        /// The candidate the one that opened this was inside, or -1.
+        var parent: Int32
+        /// Its filter, in ``PathAutomaton/filters``.
+        var filter: Int32
+        /// The number of open containers outside it: it closes when no more are open.
+        var depth: Int
+        var slots: [StreamedFilter.SlotValue]
+        /// Whether the filter selects it, once decided.
+        var decision: Bool?
+        /// ``HeldMatches/lastSequence`` when it opened.
+        var heldSince: Int
+    }
+
+    /// What a match inside a candidate waits for.
+    enum Status {
+        /// Every candidate it is inside is selected.
+        case selected
+        /// A candidate it is inside is not.
+        case dropped
+        /// The innermost undecided candidate it is inside.
+        case waiting(Int32)
+
+        var isSelected: Bool {
+            if case .selected = self { return true }
+            return false
+        }
+    }
+
+    /// A candidate decided: its identifier, decision, parent, and ``Candidate/heldSince``.
+    typealias Decision = (id: Int32, selected: Bool, parent: Int32, since: Int)
+
+    private(set) var open: [Candidate] = []
+    /// With document slots: the closed candidates of the document, by identifier (their
+    /// decisions are part of their descendants' status).
+    private var closed: [Int32: Candidate] = [:]
+    /// The closed candidates still undecided, in the order they opened.
+    private var pending: [Int32] = []
+    private var nextID: Int32 = 0
+    let filters: [StreamedFilter]
+    /// The number of slots of each filter.
+    private let slotCounts: [Int]
+    /// The member names from the document root to each document slot's value.
+    let documentNames: [[String]]
+    private var document: [StreamedFilter.SlotValue]
+
+    init(filters: [StreamedFilter], documentNames: [[String]]) {
+        self.filters = filters
+        slotCounts = filters.map(\.slots.count)
+        self.documentNames = documentNames
+        document = Array(repeating: .unknown, count: documentNames.count)
+    }
+
+    /// Opens a candidate of `filter` inside `parent` (-1: none); returns its identifier.
+    mutating func open(filter: Int32, parent: Int32, depth: Int, heldSince: Int) -> Int32 {
+        nextID &+= 1
+        open.append(
+            Candidate(
+                id: nextID, parent: parent, filter: filter, depth: depth,
+                slots: Array(repeating: .unknown, count: slotCounts[Int(filter)]), decision: nil,
+                heldSince: heldSince))
+        return nextID
+    }
+
+    private func candidate(_ id: Int32) -> Candidate? {
+        if let index = open.lastIndex(where: { $0.id == id }) { return open[index] }
+        return closed[id]
+    }
+
+    /// The status of a match inside candidate `id` (-1: none) and the candidates around it.
+    func status(_ id: Int32) -> Status {
+        var current = id
+        var waiting: Int32 = -1
+        while current >= 0, let candidate = candidate(current) {
+            switch candidate.decision {
+            case false?: return .dropped
+            case nil: if waiting < 0 { waiting = current }
+            case true?: break
+            }
+            current = candidate.parent
+        }
+        return waiting >= 0 ? .waiting(waiting) : .selected
+    }
+
+    /// Whether a value inside candidate `id` is not needed: an operand of it (`isOperand`)
+    /// once it is decided, a match once it or a candidate around it is not selected.
+    func rules(out isOperand: Bool, _ id: Int32) -> Bool {
+        if isOperand { return candidate(id)?.decision != nil }
+        if case .dropped = status(id) { return true }
+        return false
+    }
+
+    private func decide(_ candidate: Candidate, candidateEnded: Bool, documentEnded: Bool = false) -> Bool? {
+        filters[Int(candidate.filter)].decide(
+            slots: candidate.slots, candidateEnded: candidateEnded, document: document, documentNames: documentNames,
+            documentEnded: documentEnded)
+    }
+
+    /// Sets a slot of candidate `id` (its first value only); returns the decision when this
+    /// decides the candidate.
+    mutating func fill(_ id: Int32, slot: Int, with value: JSONValue) -> Decision? {
+        guard let index = open.lastIndex(where: { $0.id == id }), open[index].decision == nil,
+            !open[index].slots[slot].isKnown
+        else { return nil }
+        open[index].slots[slot] = .value(value)
+        guard let selected = decide(open[index], candidateEnded: false) else { return nil }
+        open[index].decision = selected
+        return (id, selected, open[index].parent, open[index].heldSince)
+    }
+
+    /// Sets a document slot (its first value only); returns the candidates this decides.
+    mutating func fillDocument(slot: Int, with value: JSONValue) -> [Decision] {
+        guard !document[slot].isKnown else { return [] }
+        document[slot] = .value(value)
+        var decisions: [Decision] = []
+        for index in open.indices where open[index].decision == nil {
+            if let selected = decide(open[index], candidateEnded: false) {
+                open[index].decision = selected
+                decisions.append((open[index].id, selected, open[index].parent, open[index].heldSince))
+            }
+        }
+        decisions += decidePending(documentEnded: false)
+        return decisions
+    }
+
+    private mutating func decidePending(documentEnded: Bool) -> [Decision] {
+        var decisions: [Decision] = []
+        var waiting: [Int32] = []
+        for id in pending {
+            // Pending candidates are kept in `closed`.
+            // swift-format-ignore: NeverForceUnwrap
+            var candidate = closed[id]!
+            guard let selected = decide(candidate, candidateEnded: true, documentEnded: documentEnded) else {
+                waiting.append(id)
+                continue
+            }
+            candidate.decision = selected
+            closed[id] = candidate
+            decisions.append((id, selected, candidate.parent, candidate.heldSince))
+        }
+        pending = waiting
+        return decisions
+    }
+
+    /// The innermost open candidate, when it opened at `depth` open containers or more.
+    func innermost(atLeast depth: Int) -> Candidate? {
+        guard let last = open.last, last.depth >= depth else { return nil }
+        return last
+    }
+
+    /// Closes the innermost candidate, deciding it if it was not.
+    ///
+    /// A slot of it not found is Nothing; one of the document may still come, and the candidate
+    /// then waits for it. Returns its decision when made now.
+    mutating func close() -> Decision? {
+        var candidate = open.removeLast()
+        var decidedNow = false
+        if candidate.decision == nil {
+            candidate.decision = decide(candidate, candidateEnded: true)
+            decidedNow = candidate.decision != nil
+            if !decidedNow { pending.append(candidate.id) }
+        }
+        if !documentNames.isEmpty { closed[candidate.id] = candidate }
+        guard decidedNow, let selected = candidate.decision else { return nil }
+        return (candidate.id, selected, candidate.parent, candidate.heldSince)
+    }
+
+    /// A top-level value is ending: decides the candidates that waited for document slots.
+    ///
+    /// A slot not found is Nothing. Their records stay until ``documentEnded()``.
+    mutating func documentEnding() -> [Decision] {
+        decidePending(documentEnded: true)
+    }
+
+    /// A top-level value ended: forgets its candidates and document slots.
+    mutating func documentEnded() {
+        open.removeAll(keepingCapacity: true)
+        closed.removeAll(keepingCapacity: true)
+        pending.removeAll(keepingCapacity: true)
+        document = Array(repeating: .unknown, count: documentNames.count)
+    }
+}

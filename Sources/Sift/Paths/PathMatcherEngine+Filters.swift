@@ -1,0 +1,53 @@
+/// Streamed filters (see ``StreamedFilter``): candidates open with their values, their slots
+/// fill as their operands are read, and each is decided as soon as its operands tell (at the
+/// latest when it closes); the matches waiting on it (``HeldMatches``) are then released in
+/// order or dropped.
+extension PathMatcherEngine {
+    /// Opens a candidate of `filter` for the value whose entry is `entries[index]`: the entries
+    /// from it on (its operands, the rest of its path) carry the candidate.
+    mutating func openCandidate(at index: Int, filter: Int32) {
+        let entry = entries[index]
+        let candidate = candidates.open(
+            filter: filter, parent: entry.candidate, depth: frames.count, heldSince: held.lastSequence)
+        entries[index].candidate = candidate
+        // The descendant visitors entered with it (`[?…]..x`) are inside it too.
+        for visitor in (index + 1)..<(index + 1 + Int(states[Int(entry.state)].epsilonCount)) {
+            entries[visitor].candidate = candidate
+        }
+    }
+
+    /// An operand's value was read: fills its slot of `candidate`, which may decide it.
+    mutating func fillSlot(_ slot: Int, of candidate: Int32, with value: JSONValue) throws {
+        guard let decision = candidates.fill(candidate, slot: slot, with: value) else { return }
+        try decided(decision)
+    }
+
+    /// The value of an absolute query in a filter was read: fills its document slot, which may
+    /// decide candidates waiting for it.
+    mutating func fillDocumentSlot(_ slot: Int, with value: JSONValue) throws {
+        for decision in candidates.fillDocument(slot: slot, with: value) { try decided(decision) }
+    }
+
+    /// Closes the candidates that opened at `depth` open containers or more (a scalar
+    /// candidate's right away, a container's when it closes), deciding those not decided yet.
+    mutating func closeCandidates(atLeast depth: Int) throws {
+        while candidates.innermost(atLeast: depth) != nil {
+            if let decision = candidates.close() { try decided(decision) }
+        }
+    }
+
+    /// The top-level value ends: the candidates that waited for the document are decided.
+    mutating func decideAtDocumentEnd() throws {
+        for decision in candidates.documentEnding() { try decided(decision) }
+        candidates.documentEnded()
+    }
+
+    /// A candidate is decided: the matches waiting on it are released, dropped, or wait on the
+    /// next undecided candidate around it.
+    private mutating func decided(_ decision: FilterCandidates.Decision) throws {
+        guard !held.isEmpty else { return }
+        let next: FilterCandidates.Status = decision.selected ? candidates.status(decision.parent) : .dropped
+        try release(held.candidateDecided(decision.id, since: decision.since, next: next))
+        if !held.isEmpty { try releaseStreamingMatches() }
+    }
+}

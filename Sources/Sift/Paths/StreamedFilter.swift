@@ -1,0 +1,222 @@
+/// A filter selector as the matcher decides it while its candidates stream: the operands it
+/// needs, each captured alone, and the expression decided from them as soon as they tell.
+///
+/// Each relative query of the expression (`@.metadata.flag`) is answered from a *slot*: the
+/// value at the longest run of member names that starts the query (`metadata.flag`), captured
+/// when the candidate's member is read. A query that goes on past its names (`@.a[*]`,
+/// `@.a[?@.b]`, `@..x`, `@[0]`) runs in memory on its slot's value, so the smallest subtree
+/// that holds it is captured: the member `a`, or the candidate itself (`@.*`, `@..x`,
+/// `@[0]`). Queries whose names extend another's share its slot. Scalars are captured as they
+/// are; nothing else of the candidate is kept.
+///
+/// Absolute queries (`$.limit`) are answered the same way from the document's slots, shared by
+/// every filter: a candidate whose filter needs one not read yet stays undecided (and its
+/// matches held) until it is, or until the document ends.
+///
+/// Decided early (``decide(slots:candidateEnded:document:documentNames:documentEnded:)``): a comparison, existence test or function is
+/// decided once its slots are known, and `&&`, `||`, `!` three-valued, so a false operand of a
+/// conjunction decides it at once. At the candidate's end, a slot not found is Nothing.
+///
+/// With duplicate member names in a candidate, a slot keeps the first member's value (in
+/// memory, the last member wins; RFC 9535 leaves duplicates open).
+struct StreamedFilter {
+    /// The expression, its relative queries numbered by slot (``FilterQuery/slot``).
+    var expression: FilterExpression
+    /// The member names from the candidate to each slot's value; `[]`: the candidate itself.
+    var slots: [[String]]
+
+    /// Numbers the relative queries by the slots made for them, and the absolute ones
+    /// (`$.limit`) by the document's slots, which are shared by every filter of the automaton
+    /// (`documentSlots`, extended here).
+    init(_ expression: FilterExpression, documentSlots: inout [[String]]) {
+        var prefixes: [[String]] = []
+        var documentPrefixes: [[String]] = []
+        expression.forEachQuery { query in
+            if query.isAbsolute {
+                documentPrefixes.append(query.leadingNames)
+            } else {
+                prefixes.append(query.leadingNames)
+            }
+        }
+        var slots: [[String]] = []
+        for prefix in prefixes.sorted(by: { $0.count < $1.count })
+        where !slots.contains(where: { prefix.starts(with: $0) }) {
+            slots.append(prefix)
+        }
+        for prefix in documentPrefixes where !documentSlots.contains(prefix) { documentSlots.append(prefix) }
+        self.slots = slots
+        let shared = documentSlots
+        self.expression = expression.numberingQueries { query in
+            if query.isAbsolute { return shared.firstIndex(of: query.leadingNames) ?? 0 }
+            return slots.firstIndex { query.leadingNames.starts(with: $0) } ?? 0
+        }
+    }
+
+    /// Whether the filter selects the candidate, from the slots known so far (the candidate's,
+    /// and the document's with their names in `documentNames`).
+    ///
+    /// Nil when that is not decided yet. Once the candidate has ended (`candidateEnded`), a
+    /// slot of it not found is Nothing; once the document has, one of the document. When both
+    /// have, the answer is never nil.
+    func decide(
+        slots values: [SlotValue], candidateEnded: Bool, document: [SlotValue], documentNames: [[String]],
+        documentEnded: Bool
+    ) -> Bool? {
+        // Each query from its slot's value: the rest of the query (past the slot's names) runs
+        // on it; a slot not read is Nothing.
+        func nodes(_ query: FilterQuery) -> [JSONValue] {
+            guard query.slot >= 0 else { return [] }
+            let slot = query.isAbsolute ? document[query.slot] : values[query.slot]
+            guard case .value(let value) = slot else { return [] }
+            let skipped = query.isAbsolute ? documentNames[query.slot].count : slots[query.slot].count
+            if skipped == query.segments.count { return [value] }
+            return PathSelection.values(query.segments[skipped...], from: value, root: value)
+        }
+        if candidateEnded && documentEnded { return expression.isSatisfied(nodes: nodes) }
+        return expression.decide(nodes: nodes) { query in
+            guard query.slot >= 0 else { return false }
+            if query.isAbsolute { return documentEnded || document[query.slot].isKnown }
+            return candidateEnded || values[query.slot].isKnown
+        }
+    }
+
+    /// What a slot holds.
+    enum SlotValue {
+        /// Not read yet.
+        case unknown
+        case value(JSONValue)
+
+        var isKnown: Bool {
+            if case .value = self { return true }
+            return false
+        }
+    }
+}
+
+extension FilterQuery {
+    /// The query with its slot set.
+    func numbered(_ slot: (FilterQuery) -> Int) -> FilterQuery {
+        var query = self
+        query.slot = slot(self)
+        return query
+    }
+
+    /// The member names the query starts with (`@.a.b[0]`: `a`, `b`).
+    var leadingNames: [String] {
+        var names: [String] = []
+        for segment in segments {
+            guard case .child(let selectors) = segment, selectors.count == 1, case .name(let name) = selectors[0]
+            else { break }
+            names.append(name)
+        }
+        return names
+    }
+}
+
+extension FilterExpression {
+    /// Calls `body` with each query of the expression, outside nested filters.
+    ///
+    /// Nested filters run in memory on their query's slot. Recursion follows the expression,
+    /// whose nesting the parser bounds.
+    func forEachQuery(_ body: (FilterQuery) -> Void) {
+        switch self {
+        case .or(let operands), .and(let operands): for operand in operands { operand.forEachQuery(body) }
+        case .not(let operand): operand.forEachQuery(body)
+        case .exists(let query): body(query)
+        case .test(let call): call.forEachQuery(body)
+        case .compare(let left, _, let right):
+            left.forEachQuery(body)
+            right.forEachQuery(body)
+        }
+    }
+
+    /// The expression with each query's ``FilterQuery/slot`` set to `slot(query)`.
+    func numberingQueries(_ slot: (FilterQuery) -> Int) -> FilterExpression {
+        switch self {
+        case .or(let operands): .or(operands.map { $0.numberingQueries(slot) })
+        case .and(let operands): .and(operands.map { $0.numberingQueries(slot) })
+        case .not(let operand): .not(operand.numberingQueries(slot))
+        case .exists(let query): .exists(query.numbered(slot))
+        case .test(let call): .test(call.numberingQueries(slot))
+        case .compare(let left, let comparison, let right):
+            .compare(left.numberingQueries(slot), comparison, right.numberingQueries(slot))
+        }
+    }
+
+    /// Three-valued: true or false once the queries that are `ready` decide it (each selecting
+    /// what `nodes` says), else nil.
+    func decide(nodes: (FilterQuery) -> [JSONValue], ready: (FilterQuery) -> Bool) -> Bool? {
+        switch self {
+        case .or(let operands):
+            var undecided = false
+            for operand in operands {
+                switch operand.decide(nodes: nodes, ready: ready) {
+                case true?: return true
+                case nil: undecided = true
+                case false?: break
+                }
+            }
+            return undecided ? nil : false
+        case .and(let operands):
+            var undecided = false
+            for operand in operands {
+                switch operand.decide(nodes: nodes, ready: ready) {
+                case false?: return false
+                case nil: undecided = true
+                case true?: break
+                }
+            }
+            return undecided ? nil : true
+        case .not(let operand):
+            return operand.decide(nodes: nodes, ready: ready).map { !$0 }
+        case .exists, .test, .compare:
+            var isReady = true
+            forEachQuery { query in
+                if !ready(query) { isReady = false }
+            }
+            return isReady ? isSatisfied(nodes: nodes) : nil
+        }
+    }
+}
+
+extension FilterOperand {
+    func forEachQuery(_ body: (FilterQuery) -> Void) {
+        switch self {
+        case .literal: break
+        case .query(let query): body(query)
+        case .function(let call): call.forEachQuery(body)
+        }
+    }
+
+    func numberingQueries(_ slot: (FilterQuery) -> Int) -> FilterOperand {
+        switch self {
+        case .literal: return self
+        case .query(let query): return .query(query.numbered(slot))
+        case .function(let call): return .function(call.numberingQueries(slot))
+        }
+    }
+}
+
+extension FilterFunctionCall {
+    func forEachQuery(_ body: (FilterQuery) -> Void) {
+        for argument in arguments {
+            switch argument {
+            case .value(let operand): operand.forEachQuery(body)
+            case .nodes(let query): body(query)
+            case .logical(let expression): expression.forEachQuery(body)
+            }
+        }
+    }
+
+    func numberingQueries(_ slot: (FilterQuery) -> Int) -> FilterFunctionCall {
+        var call = self
+        call.arguments = arguments.map { argument in
+            switch argument {
+            case .value(let operand): return .value(operand.numberingQueries(slot))
+            case .nodes(let query): return .nodes(query.numbered(slot))
+            case .logical(let expression): return .logical(expression.numberingQueries(slot))
+            }
+        }
+        return call
+    }
+}
