@@ -115,5 +115,11 @@ final class MatchReceiverBox<Receiver: PathMatchReceiver>: MatchReceiving {
         try value.endDocument()
     }
 
-    override var stopRequested: Bool { value.stopRequested }
+    /// Read through an `inout` access: a plain read of a generic stored property copies the
+    /// whole receiver out (and destroys the copy) on every call from unspecialised code.
+    override var stopRequested: Bool { Self.stopRequested(of: &value) }
+
+    private static func stopRequested(of receiver: inout Receiver) -> Bool {
+        receiver.stopRequested
+    }
 }
