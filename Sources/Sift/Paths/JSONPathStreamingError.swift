@@ -2,7 +2,7 @@
 /// scope, a mapped model) with a filter selector (`[?…]`), since a model is built from the
 /// stream as it arrives and cannot wait for its filter to decide.
 ///
-/// Queries stream filters (``JSONQuery``, ``JSONInput/values(at:)``, `sift query`); the entry
+/// Queries stream filters (``JSONQuery``, ``JSONInput/values(at:options:)``, `sift query`); the entry
 /// points that build models throw this error before reading any input. Filter the values of a
 /// query instead, or evaluate the path in memory with ``TypedJSONPath/values(in:)``.
 ///
