@@ -9,10 +9,8 @@ struct FilterMemoryTests {
     /// filter on them decides after the selected `id` has gone by.
     struct FeedGenerator {
         static let elementsPerBlock = 256
-        let blocks: Int
-        private var produced = 0
-        private let first: [UInt8]
-        private let following: [UInt8]
+        private var feed: RepeatedBlockFeed
+        var blocks: Int { feed.blocks }
 
         /// Whether component `index` of a block passes `flag == true && score > 0.5`: the flag
         /// is true for even indices, the score `index % 10 * 1E-1` (0.0 to 0.9).
@@ -30,23 +28,12 @@ struct FilterMemoryTests {
                 text += #""metadata":{"numbers":[1,-20,300],"flag":\#(index % 2 == 0),"#
                 text += #""score":\#(index % 10)E-1,"position":\#(index)},"logging":{"ui:index":\#(index)}}"#
             }
-            let block = Array(text.utf8)
-            blocks = max(size / block.count, 1)
-            first = Array(#"{"id":"feed","body":["#.utf8) + block
-            following = [UInt8(ascii: ",")] + block
+            feed = RepeatedBlockFeed(size: size, opening: #"{"id":"feed","body":["#, block: text)
         }
 
         var matchCount: Int { blocks * (0..<Self.elementsPerBlock).count(where: Self.passes) }
 
-        mutating func next() -> [UInt8]? {
-            defer { produced += 1 }
-            switch produced {
-            case 0: return first
-            case ..<blocks: return following
-            case blocks: return Array("]}".utf8)
-            default: return nil
-            }
-        }
+        mutating func next() -> [UInt8]? { feed.next() }
     }
 
     static let query = "$.body[?@.metadata.flag == true && @.metadata.score > 0.5].id"

@@ -7,10 +7,8 @@ struct MemoryTests {
     /// stored: blocks of 256 elements of about 1 KB each.
     struct FeedGenerator {
         static let elementsPerBlock = 256
-        let blocks: Int
-        private var produced = 0
-        private let first: [UInt8]
-        private let following: [UInt8]
+        private var feed: RepeatedBlockFeed
+        var blocks: Int { feed.blocks }
 
         init(size: Int) {
             var text = ""
@@ -22,23 +20,12 @@ struct MemoryTests {
                 text += #""images":{"main":{"uri":"https://example.com/\#(index).png","placeholder":"row"}},"#
                 text += #""metadata":{"scores":[1,2.5,-3e2,true,null],"deep":{"a":{"b":{"c":[[[]]]}}}}}"#
             }
-            let block = Array(text.utf8)
-            blocks = max(size / block.count, 1)
-            first = Array(#"{"body":["#.utf8) + block
-            following = [UInt8(ascii: ",")] + block
+            feed = RepeatedBlockFeed(size: size, opening: #"{"body":["#, block: text)
         }
 
         var elementCount: Int { blocks * Self.elementsPerBlock }
 
-        mutating func next() -> [UInt8]? {
-            defer { produced += 1 }
-            switch produced {
-            case 0: return first
-            case ..<blocks: return following
-            case blocks: return Array("]}".utf8)
-            default: return nil
-            }
-        }
+        mutating func next() -> [UInt8]? { feed.next() }
     }
 
     @Test(
