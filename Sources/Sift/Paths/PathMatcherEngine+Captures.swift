@@ -31,6 +31,7 @@ extension PathMatcherEngine {
             captures[host].nested.append(MatcherNestedCapture(depth: depth, targets: targets))
         } else {
             var builder = JSONValueBuilder()
+            builder.textIsValidUTF8 = context.engine.options.validatesUTF8
             _ = builder.consume(event)
             captures[capture].builder = builder
         }
