@@ -36,9 +36,12 @@ struct HubAssembler: MatchConsumer {
     /// When set, body components of the root view model go here instead of into ``root``.
     var streamBody: ((ComponentModel) throws -> Void)?
     var stopRequested = false
+    /// Whether the tokenizer validates UTF-8: strings are then made without checking it again.
+    private let textIsValidUTF8: Bool
 
-    init(memory: HubMemoryParser) {
+    init(memory: HubMemoryParser, textIsValidUTF8: Bool) {
         self.memory = memory
+        self.textIsValidUTF8 = textIsValidUTF8
         kinds = HubModelKind.allCases.map { ContiguousArray($0.properties.map(\.kind)) }
     }
 
@@ -60,7 +63,10 @@ struct HubAssembler: MatchConsumer {
 
     mutating func receive(_ value: MatchedValue, at destination: MatchDestination, scope: Int, info: MatchInfo) throws {
         let model = scope >= 0 ? frames[scope].kind : .viewModel
-        guard let converted = Self.convert(value, as: kind(model, destination.tag), memory: memory) else { return }
+        guard
+            let converted = Self.convert(
+                value, as: kind(model, destination.tag), memory: memory, validated: textIsValidUTF8)
+        else { return }
         set(converted, in: scope, tag: destination.tag, alternative: Int8(clamping: destination.alternative))
     }
 
@@ -84,13 +90,15 @@ struct HubAssembler: MatchConsumer {
 
     /// Converts a matched value: scalars straight from the tokenizer's bytes, the rest from the
     /// captured value.
-    private static func convert(_ value: MatchedValue, as kind: HubValueKind, memory: HubMemoryParser) -> HubValue? {
+    private static func convert(
+        _ value: MatchedValue, as kind: HubValueKind, memory: HubMemoryParser, validated: Bool
+    ) -> HubValue? {
         if case .scalar(let event) = value {
             guard case .string(let bytes) = event else { return nil }
             switch kind {
-            case .string: return .string(bytes.string)
-            case .url: return URL(jsonScalar: event).map(HubValue.url)
-            case .identifiers: return HubIdentifier(bytes.string).map { .identifiers([$0]) }
+            case .string: return .string(bytes.string(validated: validated))
+            case .url: return URL(jsonScalar: event, validated: validated).map(HubValue.url)
+            case .identifiers: return HubIdentifier(bytes.string(validated: validated)).map { .identifiers([$0]) }
             default: return nil
             }
         }

@@ -21,7 +21,7 @@ struct HubDocumentHandler: JSONEventHandler {
     init(compiled: CompiledHubSchema, options: JSONParserOptions, streamBody: ((ComponentModel) throws -> Void)? = nil)
     {
         self.compiled = compiled
-        var assembler = HubAssembler(memory: compiled.memory)
+        var assembler = HubAssembler(memory: compiled.memory, textIsValidUTF8: options.validatesUTF8)
         assembler.streamBody = streamBody
         matcher = PathMatcher(paths: compiled.objectRoot, receiver: assembler)
         if options.allowsMultipleValues { payloads = ViewModelBuilder() }

@@ -159,7 +159,11 @@ extension JSONDecoderCore {
         // The type was checked just above.
         // swift-format-ignore: NeverForceUnwrap
         if type == Decimal.self { return try unwrapDecimal(value, in: parent, key) as! T }
-        if decodesStringKeyedDictionaries, let dictionaryType = type as? any StringKeyedDictionaryDecodable.Type {
+        // Every `[String: V]` is one reference wide: a type of another size is not one, and is
+        // not looked up in the runtime's conformance tables (hundreds of instructions a value).
+        if decodesStringKeyedDictionaries, MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size,
+            let dictionaryType = type as? any StringKeyedDictionaryDecodable.Type
+        {
             // The type was checked just above.
             // swift-format-ignore: NeverForceUnwrap
             return try unwrapStringKeyedDictionary(value, as: dictionaryType, in: parent, key) as! T

@@ -146,7 +146,9 @@ extension JSONTape {
     init(capturing text: UnsafeRawBufferPointer, options: JSONParserOptions) throws(JSONParseError) {
         var options = options
         options.allowsMultipleValues = false
-        let tokenizer = JSONTokenizer(options: options, handler: Recorder())
+        var recorder = Recorder()
+        recorder.builder.textIsValidUTF8 = options.validatesUTF8
+        let tokenizer = JSONTokenizer(options: options, handler: recorder)
         try tokenizer.feed(raw: text)
         try tokenizer.finish()
         self = tokenizer.handler.builder.tape

@@ -8,6 +8,7 @@ extension PathMatcherEngine {
     mutating func beginCapture(_ capture: Int, event: JSONEvent, context: JSONEventContext) {
         if wantsTapes && captures[capture].targets.allSatisfy(isTapeTarget) {
             let recorder = spareRecorder.take() ?? TapeRecorder()
+            recorder.builder.textIsValidUTF8 = context.engine.options.validatesUTF8
             if captures.count == 1 && captures[0].targets.count == 1 {
                 // The only capture, for one destination: only what its type reads.
                 let profile = profile(for: captures[0].targets[0].accept)
@@ -30,6 +31,7 @@ extension PathMatcherEngine {
             captures[host].nested.append(MatcherNestedCapture(depth: depth, targets: targets))
         } else {
             var builder = JSONValueBuilder()
+            builder.textIsValidUTF8 = context.engine.options.validatesUTF8
             _ = builder.consume(event)
             captures[capture].builder = builder
         }

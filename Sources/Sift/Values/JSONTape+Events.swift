@@ -49,6 +49,7 @@ extension JSONTape {
             !subtree.contains { $0.kind == .object && $0.hasLeftOut },
             "a tape that left members out read as a JSON value")
         var builder = JSONValueBuilder()
+        builder.textIsValidUTF8 = textIsValidUTF8
         var result = JSONValue.null
         forEachEvent(from: index) { event in
             if let value = builder.consume(event) { result = value }

@@ -87,6 +87,9 @@ package struct JSONTape: @unchecked Sendable {
     let storage: Storage
     /// Keys already converted from snake case, shared by the tapes of one run.
     let keyCache: TapeKeyCache
+    /// Whether the bytes were delivered by a tokenizer that validates UTF-8: strings are then
+    /// made from them without checking them again.
+    var textIsValidUTF8 = false
     /// For a tape captured with a profile: the profile, and what a decoder needs to tell a member
     /// the capture left out from one that is missing.
     var selection: TapeSelection?
@@ -114,9 +117,11 @@ package struct JSONTape: @unchecked Sendable {
     @inline(__always)
     func isNull(_ index: Int) -> Bool { storage.entries[index].kind == .null }
 
-    /// The text of the key, string or number at `index`.
+    /// The text of the key, string or number at `index` (invalid UTF-8, possible only when
+    /// the tokenizer did not validate it, becomes U+FFFD).
     func string(at index: Int) -> String {
-        String(decoding: text(at: index), as: UTF8.self)
+        if textIsValidUTF8 { return String(validatedUTF8: text(at: index)) }
+        return String(decoding: text(at: index), as: UTF8.self)
     }
 
     /// Calls `body` with the UTF-8 bytes of `name`, for comparing it with several keys.

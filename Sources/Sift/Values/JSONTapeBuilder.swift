@@ -43,6 +43,9 @@ struct JSONTapeBuilder {
     private(set) var hasLeftOut = false
     /// The most containers open at once in the value recorded (its nesting depth).
     private(set) var deepest = 0
+    /// Whether the events come from a tokenizer that validates UTF-8 (see
+    /// ``JSONTape/textIsValidUTF8``); kept across ``reset()``.
+    var textIsValidUTF8 = false
 
     init() {
         open.reserveCapacity(16)
@@ -50,7 +53,7 @@ struct JSONTapeBuilder {
 
     /// The tape recorded so far; complete once ``consume(_:)`` has returned true.
     var tape: JSONTape {
-        var tape = JSONTape(storage: storage, keyCache: keyCache)
+        var tape = JSONTape(storage: storage, keyCache: keyCache, textIsValidUTF8: textIsValidUTF8)
         if let profile { tape.selection = TapeSelection(profile: profile, generation: generation, source: nil) }
         return tape
     }

@@ -13,7 +13,7 @@ extension JSONValue {
     {
         var options = options
         options.allowsMultipleValues = false
-        let tokenizer = JSONTokenizer(options: options, handler: JSONValueBuilder())
+        let tokenizer = JSONTokenizer(options: options, handler: JSONValueBuilder(validatedUTF8: options))
         try tokenizer.feed(bytes)
         try tokenizer.finish()
         guard let value = tokenizer.handler.values.first else {
@@ -72,7 +72,7 @@ extension JSONValue {
     {
         var options = options
         options.allowsMultipleValues = true
-        let tokenizer = JSONTokenizer(options: options, handler: JSONValueBuilder())
+        let tokenizer = JSONTokenizer(options: options, handler: JSONValueBuilder(validatedUTF8: options))
         do {
             try tokenizer.feed(raw: buffer)
             try tokenizer.finish()
@@ -90,5 +90,13 @@ extension JSONValue {
 
     private static func isWhitespace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+    }
+}
+
+extension JSONValueBuilder {
+    /// A builder for the events of a tokenizer with `options`.
+    fileprivate init(validatedUTF8 options: JSONParserOptions) {
+        self.init()
+        textIsValidUTF8 = options.validatesUTF8
     }
 }

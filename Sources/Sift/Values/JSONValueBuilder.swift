@@ -38,6 +38,9 @@ public struct JSONValueBuilder: JSONEventHandler {
     /// Recent keys, so that a key repeated in every element of an array is decoded once and
     /// its storage shared.
     private var keyCache = KeyCache()
+    /// Whether the events come from a tokenizer that validates UTF-8: strings and keys are then
+    /// made without checking their bytes again.
+    package var textIsValidUTF8 = false
 
     /// The top-level values completed while this builder was a tokenizer's handler.
     ///
@@ -87,7 +90,7 @@ public struct JSONValueBuilder: JSONEventHandler {
             return nil
         case .key(let bytes):
             precondition(frames.last?.isArray == false, "JSONValueBuilder: a key outside an object")
-            keys.append(keyCache.string(for: bytes))
+            keys.append(keyCache.string(for: bytes, validated: textIsValidUTF8))
             return nil
         case .endObject:
             guard let frame = frames.popLast(), !frame.isArray else {
@@ -101,9 +104,9 @@ public struct JSONValueBuilder: JSONEventHandler {
             }
             return complete(.array(Self.takeSuffix(of: &elements, from: frame.start, placeholder: .null)))
         case .string(let bytes):
-            return complete(.string(bytes.string))
+            return complete(.string(bytes.string(validated: textIsValidUTF8)))
         case .number(let bytes):
-            return complete(.number(JSONNumber(validatedText: bytes.string)))
+            return complete(.number(JSONNumber(validatedText: bytes.string(validated: textIsValidUTF8))))
         case .bool(let value):
             return complete(.bool(value))
         case .null:

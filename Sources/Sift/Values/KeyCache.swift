@@ -15,13 +15,13 @@ struct KeyCache {
     private var misses = 0
 
     /// The key as a `String`: the cached one when the same bytes were seen recently.
-    mutating func string(for bytes: JSONBytes) -> String {
+    mutating func string(for bytes: JSONBytes, validated: Bool = false) -> String {
         let count = bytes.count
         guard count > 0, count <= Self.longestKey else { return bytes.string }
         if slots.isEmpty {
             guard misses >= Self.uncachedKeys else {
                 misses += 1
-                return bytes.string
+                return bytes.string(validated: validated)
             }
             slots = [String](repeating: "", count: Self.smallestSlotCount)
             misses = 0
@@ -29,7 +29,7 @@ struct KeyCache {
         let hash = bytes.withUnsafeBytes { Self.hash($0) }
         var slot = Int(hash) & (slots.count - 1)
         if slots[slot].utf8.count == count, bytes.equals(slots[slot].utf8) { return slots[slot] }
-        let string = bytes.string
+        let string = bytes.string(validated: validated)
         misses += 1
         if misses > 2 * slots.count && slots.count < Self.largestSlotCount {
             grow()
