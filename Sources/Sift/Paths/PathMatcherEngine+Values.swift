@@ -27,7 +27,9 @@ extension PathMatcherEngine {
         if capture >= 0 { beginCapture(capture, event: event, context: context) }
         guard isContainer else {
             // A scalar candidate of a filter is decided now.
-            if candidates.innermost(atLeast: frames.count) != nil { try closeCandidates(atLeast: frames.count) }
+            if !candidates.open.isEmpty, candidates.innermost(atLeast: frames.count) != nil {
+                try closeCandidates(atLeast: frames.count)
+            }
             if frames.isEmpty {
                 try decideAtDocumentEnd()
                 try withReceiver { try $0.endDocument() }
