@@ -82,12 +82,6 @@ extension PathMatcherEngine {
         // from accepts), and given to the loop where it is made: an info chosen between two
         // (made, or empty) was copied and destroyed through the run time's witnesses for every
         // value, most of which have no accepts at all.
-        guard wantsInfo else {
-            try runEntries(
-                event, from: valueStart, to: &valueEnd, isContainer: isContainer, isArray: isArray, info: MatchInfo(),
-                capture: &capture, needsFrame: &needsFrame)
-            return
-        }
         var hasAccepts = false
         var probe = valueStart
         while probe < valueEnd && !hasAccepts {
@@ -95,9 +89,15 @@ extension PathMatcherEngine {
             probe += 1
         }
         if hasAccepts {
-            try runEntries(
-                event, from: valueStart, to: &valueEnd, isContainer: isContainer, isArray: isArray,
-                info: makeInfo(context, isContainer: isContainer), capture: &capture, needsFrame: &needsFrame)
+            if wantsInfo {
+                try runEntries(
+                    event, from: valueStart, to: &valueEnd, isContainer: isContainer, isArray: isArray,
+                    info: makeInfo(context, isContainer: isContainer), capture: &capture, needsFrame: &needsFrame)
+            } else {
+                try runEntries(
+                    event, from: valueStart, to: &valueEnd, isContainer: isContainer, isArray: isArray,
+                    info: MatchInfo(), capture: &capture, needsFrame: &needsFrame)
+            }
             return
         }
         // No accepts: only frames, candidates and flushes, and no info at all.
