@@ -201,7 +201,25 @@ struct Destination<Value>: Sendable {
 class ValueStoreBase {}
 
 final class ValueStore<Value>: ValueStoreBase {
-    var perAlternative: [[Value]] = []
+    /// The values of each alternative.
+    ///
+    /// Stored behind a pointer: appending to a class's stored array costs two dynamic
+    /// exclusivity checks per value collected.
+    var perAlternative: [[Value]] {
+        unsafeAddress { UnsafePointer(storage) }
+        unsafeMutableAddress { storage }
+    }
+    private let storage: UnsafeMutablePointer<[[Value]]>
+
+    override init() {
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: [])
+    }
+
+    deinit {
+        storage.deinitialize(count: 1)
+        storage.deallocate()
+    }
 
     @inline(__always)
     func append(_ value: Value, alternative: Int) {

@@ -71,7 +71,14 @@ final class TokenizerEngine {
     /// The chunk index of the first byte yajl was given (past a byte order mark).
     var yajlStart = 0
     /// A string or number that runs past its chunk, followed without yajl.
-    var longToken = LongToken()
+    ///
+    /// Stored behind a pointer: the callbacks read it on every string, key and number, and a
+    /// class's stored `var` would cost a dynamic exclusivity check on each of those reads.
+    var longToken: LongToken {
+        unsafeAddress { UnsafePointer(longTokenStorage) }
+        unsafeMutableAddress { longTokenStorage }
+    }
+    private let longTokenStorage: UnsafeMutablePointer<LongToken>
     /// The handler keeps no value (``ValueDiscardingHandler``): long values are never kept.
     @usableFromInline var discardsValues = false
     /// How many bytes of a byte order mark begin the input so far; -1 once past it.
@@ -108,6 +115,8 @@ final class TokenizerEngine {
         self.deliverEvent = deliver
         self.destroyHandler = destroy
         screen = ByteScreen(validatesUTF8: options.validatesUTF8, followsComments: options.allowsComments)
+        longTokenStorage = .allocate(capacity: 1)
+        longTokenStorage.initialize(to: LongToken())
         state = .allocate(capacity: 1)
         state.initialize(to: TokenizerState(maximumDepth: max(options.maximumDepth, 1)))
         callbacks = .allocate(capacity: 1)
@@ -143,6 +152,8 @@ final class TokenizerEngine {
         destroyHandler(handler)
         retained?.deallocate()
         longToken.deallocate()
+        longTokenStorage.deinitialize(count: 1)
+        longTokenStorage.deallocate()
         yajl_free(handle)
         callbacks.deinitialize(count: 1)
         callbacks.deallocate()

@@ -67,7 +67,10 @@ extension PathMatcherEngine {
 
     mutating func closeContainer() throws {
         let frame = frames.removeLast()
-        if candidates.innermost(atLeast: frames.count) != nil { try closeCandidates(atLeast: frames.count) }
+        // Tested first without a call: most queries have no filter candidate open.
+        if !candidates.open.isEmpty, candidates.innermost(atLeast: frames.count) != nil {
+            try closeCandidates(atLeast: frames.count)
+        }
         if frame.arrayID >= 0 {
             held.arrayClosed(frame.arrayID, length: Int(frame.children))
             if !held.isEmpty { try releaseStreamingMatches() }

@@ -27,7 +27,9 @@ extension PathMatcherEngine {
         if capture >= 0 { beginCapture(capture, event: event, context: context) }
         guard isContainer else {
             // A scalar candidate of a filter is decided now.
-            if candidates.innermost(atLeast: frames.count) != nil { try closeCandidates(atLeast: frames.count) }
+            if !candidates.open.isEmpty, candidates.innermost(atLeast: frames.count) != nil {
+                try closeCandidates(atLeast: frames.count)
+            }
             if frames.isEmpty {
                 try decideAtDocumentEnd()
                 try withReceiver { try $0.endDocument() }
@@ -76,18 +78,53 @@ extension PathMatcherEngine {
         _ event: JSONEvent, from valueStart: Int, to valueEnd: inout Int, isContainer: Bool, isArray: Bool,
         context: JSONEventContext, capture: inout Int, needsFrame: inout Bool
     ) throws {
-        // Made once, when some state accepts the value (entries pushed below come from accepts).
-        // A constant, not an optional made lazily: an optional `MatchInfo` is destroyed through
-        // the run time's generic witnesses, and a variable is copied for every call it goes to.
+        // The info is made once, when some state accepts the value (entries pushed below come
+        // from accepts), and given to the loop where it is made: an info chosen between two
+        // (made, or empty) was copied and destroyed through the run time's witnesses for every
+        // value, most of which have no accepts at all.
         var hasAccepts = false
-        if wantsInfo {
-            var probe = valueStart
-            while probe < valueEnd && !hasAccepts {
-                hasAccepts = states[Int(entries[probe].state)].acceptCount > 0
-                probe += 1
+        var probe = valueStart
+        while probe < valueEnd && !hasAccepts {
+            hasAccepts = states[Int(entries[probe].state)].acceptCount > 0
+            probe += 1
+        }
+        if hasAccepts {
+            if wantsInfo {
+                try runEntries(
+                    event, from: valueStart, to: &valueEnd, isContainer: isContainer, isArray: isArray,
+                    info: makeInfo(context, isContainer: isContainer), capture: &capture, needsFrame: &needsFrame)
+            } else {
+                try runEntries(
+                    event, from: valueStart, to: &valueEnd, isContainer: isContainer, isArray: isArray,
+                    info: MatchInfo(), capture: &capture, needsFrame: &needsFrame)
+            }
+            return
+        }
+        // No accepts: only frames, candidates and flushes, and no info at all.
+        for index in valueStart..<valueEnd {
+            let state = states[Int(entries[index].state)]
+            if state.hasTransitions { needsFrame = true }
+            if state.filter >= 0 {
+                openCandidate(at: index, filter: state.filter)
+                if isContainer { needsFrame = true }
+            }
+            if state.flushCount > 0 && isContainer {
+                let start = Int(state.flushStart)
+                for group in start..<(start + Int(state.flushCount)) {
+                    closers.append(.flush(group: paths.flushGroups[group]))
+                }
+                needsFrame = true
             }
         }
-        let info = hasAccepts ? makeInfo(context, isContainer: isContainer) : MatchInfo()
+    }
+
+    /// The loop of ``runAccepts(_:from:to:isContainer:isArray:context:capture:needsFrame:)``,
+    /// with the value's info.
+    @inline(__always)
+    private mutating func runEntries(
+        _ event: JSONEvent, from valueStart: Int, to valueEnd: inout Int, isContainer: Bool, isArray: Bool,
+        info: MatchInfo, capture: inout Int, needsFrame: inout Bool
+    ) throws {
         var index = valueStart
         while index < valueEnd {
             var entry = entries[index]
@@ -104,8 +141,8 @@ extension PathMatcherEngine {
                 for acceptIndex in start..<(start + Int(state.acceptCount)) {
                     let accept = acceptIndices[acceptIndex]
                     try handleAccept(
-                        accept, entry: entry, event: event, isContainer: isContainer, isArray: isArray, info: info,
-                        capture: &capture, valueEnd: &valueEnd, needsFrame: &needsFrame)
+                        accept, entry: entry, event: event, isContainer: isContainer, isArray: isArray,
+                        info: info, capture: &capture, valueEnd: &valueEnd, needsFrame: &needsFrame)
                 }
             }
             if state.flushCount > 0 && isContainer {
@@ -236,8 +273,8 @@ extension PathMatcherEngine {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 } else if wantsInfo {
                     delivered = true
-                    try withReceiver {
-                        try $0.receive(.scalar(event), accept: accept, scope: Int(entry.scope), info: info)
+                    try withReceiver(passing: info) {
+                        try $0.receive(.scalar(event), accept: accept, scope: Int(entry.scope), info: $1)
                     }
                 } else {
                     // No info to pass (it is empty) and no value wrapper to build.

@@ -146,6 +146,16 @@ struct PathMatcherEngine {
     func withReceiver<Result>(_ body: (MatchReceiving) throws -> Result) rethrows -> Result {
         try receiver._withUnsafeGuaranteedRef(body)
     }
+
+    /// ``withReceiver(_:)`` for a call that passes a match's info: the info goes to the body as
+    /// an argument, borrowed, where a closure capturing it copied it (through the run time's
+    /// witnesses) for every match.
+    @inline(__always)
+    func withReceiver<Result>(
+        passing info: MatchInfo, _ body: (MatchReceiving, MatchInfo) throws -> Result
+    ) rethrows -> Result {
+        try receiver._withUnsafeGuaranteedRef { try body($0, info) }
+    }
 }
 
 // The matcher's bookkeeping types live outside the generic matcher so that using them costs
