@@ -18,7 +18,10 @@ struct FilterCandidates {
         var filter: Int32
         /// The number of open containers outside it: it closes when no more are open.
         var depth: Int
-        var slots: [StreamedFilter.SlotValue]
+        /// Where its slots start in ``FilterCandidates/slotValues`` while it is open.
+        var slotStart: Int
+        /// Its slots once closed (kept only with document slots).
+        var closedSlots: [StreamedFilter.SlotValue] = []
         /// Whether the filter selects it, once decided.
         var decision: Bool?
         /// ``HeldMatches/lastSequence`` when it opened.
@@ -44,6 +47,9 @@ struct FilterCandidates {
     typealias Decision = (id: Int32, selected: Bool, parent: Int32, since: Int)
 
     private(set) var open: [Candidate] = []
+    /// The slots of the open candidates, each one's after those of the candidates it is inside
+    /// (no array per candidate).
+    private var slotValues: [StreamedFilter.SlotValue] = []
     /// With document slots: the closed candidates of the document, by identifier (their
     /// decisions are part of their descendants' status).
     private var closed: [Int32: Candidate] = [:]
@@ -67,10 +73,11 @@ struct FilterCandidates {
     /// Opens a candidate of `filter` inside `parent` (-1: none); returns its identifier.
     mutating func open(filter: Int32, parent: Int32, depth: Int, heldSince: Int) -> Int32 {
         nextID &+= 1
+        let slotStart = slotValues.count
+        for _ in 0..<slotCounts[Int(filter)] { slotValues.append(.unknown) }
         open.append(
             Candidate(
-                id: nextID, parent: parent, filter: filter, depth: depth,
-                slots: Array(repeating: .unknown, count: slotCounts[Int(filter)]), decision: nil,
+                id: nextID, parent: parent, filter: filter, depth: depth, slotStart: slotStart, decision: nil,
                 heldSince: heldSince))
         return nextID
     }
@@ -103,9 +110,19 @@ struct FilterCandidates {
         return false
     }
 
-    private func decide(_ candidate: Candidate, candidateEnded: Bool, documentEnded: Bool = false) -> Bool? {
+    /// Decides an open candidate. (Mutating: so that it reads `self` in place; a non-mutating
+    /// call from the mutating ones copied the whole struct.)
+    private mutating func decide(open candidate: Candidate, candidateEnded: Bool) -> Bool? {
+        let count = slotCounts[Int(candidate.filter)]
+        return filters[Int(candidate.filter)].decide(
+            slots: slotValues[candidate.slotStart..<(candidate.slotStart + count)], candidateEnded: candidateEnded,
+            document: document, documentNames: documentNames, documentEnded: false)
+    }
+
+    /// Decides a closed candidate.
+    private func decide(closed candidate: Candidate, documentEnded: Bool) -> Bool? {
         filters[Int(candidate.filter)].decide(
-            slots: candidate.slots, candidateEnded: candidateEnded, document: document, documentNames: documentNames,
+            slots: candidate.closedSlots[...], candidateEnded: true, document: document, documentNames: documentNames,
             documentEnded: documentEnded)
     }
 
@@ -113,10 +130,10 @@ struct FilterCandidates {
     /// decides the candidate.
     mutating func fill(_ id: Int32, slot: Int, with value: JSONValue) -> Decision? {
         guard let index = open.lastIndex(where: { $0.id == id }), open[index].decision == nil,
-            !open[index].slots[slot].isKnown
+            !slotValues[open[index].slotStart + slot].isKnown
         else { return nil }
-        open[index].slots[slot] = .value(value)
-        guard let selected = decide(open[index], candidateEnded: false) else { return nil }
+        slotValues[open[index].slotStart + slot] = .value(value)
+        guard let selected = decide(open: open[index], candidateEnded: false) else { return nil }
         open[index].decision = selected
         return (id, selected, open[index].parent, open[index].heldSince)
     }
@@ -127,7 +144,7 @@ struct FilterCandidates {
         document[slot] = .value(value)
         var decisions: [Decision] = []
         for index in open.indices where open[index].decision == nil {
-            if let selected = decide(open[index], candidateEnded: false) {
+            if let selected = decide(open: open[index], candidateEnded: false) {
                 open[index].decision = selected
                 decisions.append((open[index].id, selected, open[index].parent, open[index].heldSince))
             }
@@ -143,7 +160,7 @@ struct FilterCandidates {
             // Pending candidates are kept in `closed`.
             // swift-format-ignore: NeverForceUnwrap
             var candidate = closed[id]!
-            guard let selected = decide(candidate, candidateEnded: true, documentEnded: documentEnded) else {
+            guard let selected = decide(closed: candidate, documentEnded: documentEnded) else {
                 waiting.append(id)
                 continue
             }
@@ -169,11 +186,15 @@ struct FilterCandidates {
         var candidate = open.removeLast()
         var decidedNow = false
         if candidate.decision == nil {
-            candidate.decision = decide(candidate, candidateEnded: true)
+            candidate.decision = decide(open: candidate, candidateEnded: true)
             decidedNow = candidate.decision != nil
             if !decidedNow { pending.append(candidate.id) }
         }
-        if !documentNames.isEmpty { closed[candidate.id] = candidate }
+        if !documentNames.isEmpty {
+            candidate.closedSlots = Array(slotValues[candidate.slotStart...])
+            closed[candidate.id] = candidate
+        }
+        slotValues.removeSubrange(candidate.slotStart...)
         guard decidedNow, let selected = candidate.decision else { return nil }
         return (candidate.id, selected, candidate.parent, candidate.heldSince)
     }
@@ -188,6 +209,7 @@ struct FilterCandidates {
     /// A top-level value ended: forgets its candidates and document slots.
     mutating func documentEnded() {
         open.removeAll(keepingCapacity: true)
+        slotValues.removeAll(keepingCapacity: true)
         closed.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         document = Array(repeating: .unknown, count: documentNames.count)

@@ -30,7 +30,7 @@ struct HeldMatches {
     private var groups: [Int32: [HeldMatch]] = [:]
     /// The matches waiting only for filters' decisions, of queries that do not reorder (and of
     /// reordering ones whose order is settled), in the order they completed.
-    private var undecided: [HeldMatch] = []
+    private(set) var undecided: [HeldMatch] = []
     /// The lengths of the closed arrays that selectors wait for, by array identifier.
     private var arrayLengths: [Int32: Int] = [:]
     /// Counts the matches held, to keep equal keys in the order they completed.
@@ -81,11 +81,13 @@ struct HeldMatches {
     /// Filter candidate `candidate`, opened when ``lastSequence`` was `since`, is decided: the
     /// matches waiting on it are dropped, wait on `next`, or are decided.
     ///
-    /// Returns those of queries that do not reorder now decided, in the order they completed.
-    /// Only matches held since the candidate opened are looked at (the queries' lists are in
-    /// the order they were held), so deciding costs what the candidate holds.
-    mutating func candidateDecided(_ candidate: Int32, since: Int, next: FilterCandidates.Status) -> [HeldMatch] {
-        guard let count = waitingCount.removeValue(forKey: candidate) else { return [] }
+    /// Returns how many of the first ``undecided`` matches (of queries that do not reorder) are
+    /// now decided, in the order they completed: the caller releases them, then drops them
+    /// (``dropReleased(_:)``), without an array of their own. Only matches held since the
+    /// candidate opened are looked at (the queries' lists are in the order they were held), so
+    /// deciding costs what the candidate holds.
+    mutating func candidateDecided(_ candidate: Int32, since: Int, next: FilterCandidates.Status) -> Int {
+        guard let count = waitingCount.removeValue(forKey: candidate) else { return 0 }
         if case .waiting(let outer) = next { waitingCount[outer, default: 0] += count }
         func update(_ held: inout [HeldMatch], ordered: Bool) {
             var index = held.count - 1
@@ -105,7 +107,7 @@ struct HeldMatches {
         }
         // The keys first: iterating them would share the dictionary's storage, and each update
         // would then copy it, with every held match.
-        for group in Array(groups.keys) {
+        for group in groups.isEmpty ? [] : Array(groups.keys) {
             // Updated in place: its matches keep their places.
             update(&groups[group, default: []], ordered: true)
             if groups[group]?.isEmpty == true { groups[group] = nil }
@@ -113,11 +115,16 @@ struct HeldMatches {
         // Not in held order (RFC-ordered matches join it sorted), but only matches waiting.
         update(&undecided, ordered: false)
         // Only those before the first still waiting: the others keep their place after it.
-        let decided = undecided.firstIndex { $0.waitsOn >= 0 } ?? undecided.count
-        guard decided > 0 else { return [] }
-        let released = Array(undecided[..<decided])
-        undecided.removeFirst(decided)
-        return released
+        return undecided.firstIndex { $0.waitsOn >= 0 } ?? undecided.count
+    }
+
+    /// Drops the first `count` matches of ``undecided``, released.
+    mutating func dropReleased(_ count: Int) {
+        if count == undecided.count {
+            undecided.removeAll(keepingCapacity: true)
+        } else {
+            undecided.removeFirst(count)
+        }
     }
 
     /// The array `arrayID` closed with `length` elements: the selectors waiting for it can decide.

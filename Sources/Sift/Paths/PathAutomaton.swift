@@ -247,13 +247,19 @@ package final class PathAutomaton: @unchecked Sendable {
             states[Int(source)].elements.append(transition)
             let known = documentSlots.count
             let streamed = StreamedFilter(filter.expression, documentSlots: &documentSlots)
+            var documentStates: [[String]: Int32] = [:]
             for slot in known..<documentSlots.count {
-                addOperand(from: programRoots[0], names: documentSlots[slot], slot: slot, ofDocument: true)
+                addOperand(
+                    from: programRoots[0], names: documentSlots[slot], slot: slot, ofDocument: true,
+                    shared: &documentStates)
             }
             filters.append(streamed)
             states[Int(candidate)].filter = Int32(filters.count - 1)
+            // Operands sharing leading names (`@.m.flag`, `@.m.score`) share their states, so the
+            // candidate's members stay distinct names (picked directly, one entry each).
+            var operandStates: [[String]: Int32] = [:]
             for (slot, names) in streamed.slots.enumerated() {
-                addOperand(from: candidate, names: names, slot: slot, ofDocument: false)
+                addOperand(from: candidate, names: names, slot: slot, ofDocument: false, shared: &operandStates)
             }
             targets.append(candidate)
         }
@@ -262,11 +268,21 @@ package final class PathAutomaton: @unchecked Sendable {
 
     /// Adds the path to an operand's value: `names` from `from` (a candidate, or the document
     /// root), to an accept that fills slot `slot` of the candidate or of the document.
-    private func addOperand(from: Int32, names: [String], slot: Int, ofDocument: Bool) {
+    ///
+    /// The states it makes for each run of leading names are in `shared`, and reused from it.
+    private func addOperand(
+        from: Int32, names: [String], slot: Int, ofDocument: Bool, shared: inout [[String]: Int32]
+    ) {
         var current = from
-        for name in names {
+        for count in names.indices {
+            let prefix = Array(names[...count])
+            if let existing = shared[prefix] {
+                current = existing
+                continue
+            }
             let next = newState()
-            states[Int(current)].names.insert(Array(name.utf8), Transition(target: next, selector: 0))
+            states[Int(current)].names.insert(Array(names[count].utf8), Transition(target: next, selector: 0))
+            shared[prefix] = next
             current = next
         }
         var accept = Accept(

@@ -47,7 +47,19 @@ extension PathMatcherEngine {
     private mutating func decided(_ decision: FilterCandidates.Decision) throws {
         guard !held.isEmpty else { return }
         let next: FilterCandidates.Status = decision.selected ? candidates.status(decision.parent) : .dropped
-        try release(held.candidateDecided(decision.id, since: decision.since, next: next))
+        let decided = held.candidateDecided(decision.id, since: decision.since, next: next)
+        if decided > 0 {
+            defer { held.dropReleased(decided) }
+            delivered = true
+            for index in 0..<decided {
+                let item = held.undecided[index]
+                try withReceiver {
+                    try $0.receive(
+                        .value(item.value), accept: paths.accepts[Int(item.accept)], scope: Int(item.scope),
+                        info: item.info)
+                }
+            }
+        }
         if !held.isEmpty { try releaseStreamingMatches() }
     }
 }

@@ -232,7 +232,8 @@ extension PathMatcherEngine {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 }
             } else if !isContainer && taking.contains(.scalars) {
-                if accept.orderGroup >= 0 || entry.candidate >= 0 {
+                // Inside a candidate already selected, a match goes out as if there were none.
+                if accept.orderGroup >= 0 || (entry.candidate >= 0 && !candidates.status(entry.candidate).isSelected) {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 } else if wantsInfo {
                     delivered = true
