@@ -50,6 +50,11 @@ struct FilterCandidates {
     /// The slots of the open candidates, each one's after those of the candidates it is inside
     /// (no array per candidate).
     private var slotValues: [StreamedFilter.SlotValue] = []
+    /// The first members on the way to slots that are open (see
+    /// ``PathMatcherEngine/operandPrefixBegins(_:candidate:isContainer:)``): the slot, its
+    /// candidate (-1: the document's), and the open containers outside the member; innermost
+    /// last.
+    private var prefixes: [(slot: Int, owner: Int32, depth: Int)] = []
     /// With document slots: the closed candidates of the document, by identifier (their
     /// decisions are part of their descendants' status).
     private var closed: [Int32: Candidate] = [:]
@@ -68,6 +73,33 @@ struct FilterCandidates {
         slotCounts = filters.map(\.slots.count)
         self.documentNames = documentNames
         document = Array(repeating: .unknown, count: documentNames.count)
+    }
+
+    /// Whether slot `slot` of candidate `owner` (-1: of the document) is still to be read, and
+    /// the candidate undecided.
+    func needsSlot(_ slot: Int, of owner: Int32) -> Bool {
+        if owner < 0 { return !document[slot].isKnown }
+        guard let index = open.lastIndex(where: { $0.id == owner }) else { return false }
+        return open[index].decision == nil && !slotValues[open[index].slotStart + slot].isKnown
+    }
+
+    /// The first member on the way to a slot opened at `depth` open containers.
+    mutating func openPrefix(slot: Int, of owner: Int32, depth: Int) {
+        prefixes.append((slot, owner, depth))
+    }
+
+    /// Whether a first member on the way to a slot opened at `depth` open containers or more.
+    func hasOpenPrefix(atLeast depth: Int) -> Bool {
+        guard let last = prefixes.last else { return false }
+        return last.depth >= depth
+    }
+
+    /// Takes the innermost first member on the way to a slot, when it opened at `depth` open
+    /// containers or more.
+    mutating func closePrefix(atLeast depth: Int) -> (slot: Int, owner: Int32)? {
+        guard let last = prefixes.last, last.depth >= depth else { return nil }
+        prefixes.removeLast()
+        return (last.slot, last.owner)
     }
 
     /// Opens a candidate of `filter` inside `parent` (-1: none); returns its identifier.
@@ -128,20 +160,20 @@ struct FilterCandidates {
 
     /// Sets a slot of candidate `id` (its first value only); returns the decision when this
     /// decides the candidate.
-    mutating func fill(_ id: Int32, slot: Int, with value: JSONValue) -> Decision? {
+    mutating func fill(_ id: Int32, slot: Int, with value: StreamedFilter.SlotValue) -> Decision? {
         guard let index = open.lastIndex(where: { $0.id == id }), open[index].decision == nil,
             !slotValues[open[index].slotStart + slot].isKnown
         else { return nil }
-        slotValues[open[index].slotStart + slot] = .value(value)
+        slotValues[open[index].slotStart + slot] = value
         guard let selected = decide(open: open[index], candidateEnded: false) else { return nil }
         open[index].decision = selected
         return (id, selected, open[index].parent, open[index].heldSince)
     }
 
     /// Sets a document slot (its first value only); returns the candidates this decides.
-    mutating func fillDocument(slot: Int, with value: JSONValue) -> [Decision] {
+    mutating func fillDocument(slot: Int, with value: StreamedFilter.SlotValue) -> [Decision] {
         guard !document[slot].isKnown else { return [] }
-        document[slot] = .value(value)
+        document[slot] = value
         var decisions: [Decision] = []
         for index in open.indices where open[index].decision == nil {
             if let selected = decide(open: open[index], candidateEnded: false) {
@@ -210,6 +242,7 @@ struct FilterCandidates {
     mutating func documentEnded() {
         open.removeAll(keepingCapacity: true)
         slotValues.removeAll(keepingCapacity: true)
+        prefixes.removeAll(keepingCapacity: true)
         closed.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         document = Array(repeating: .unknown, count: documentNames.count)

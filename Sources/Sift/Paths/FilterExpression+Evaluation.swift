@@ -24,9 +24,11 @@ extension FilterExpression {
 }
 
 extension FilterQuery {
-    /// The values of the nodes the query selects.
+    /// The values of the nodes the query selects (a name selects the first member of that name).
     func nodes(current: JSONValue, root: JSONValue) -> FilterNodes {
-        .list(PathSelection.values(segments[...], from: isAbsolute ? root : current, root: root))
+        .list(
+            PathSelection.values(
+                segments[...], from: isAbsolute ? root : current, root: root, firstOfDuplicates: true))
     }
 }
 

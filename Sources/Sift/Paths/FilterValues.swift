@@ -6,8 +6,8 @@
 /// - Strings compare by Unicode scalar values (not by canonical equivalence): `<` is the
 ///   lexicographic order of the scalars.
 /// - Arrays are equal when their elements are, in order; objects when they have the same keys
-///   with equal values, in any order. For duplicate keys the last member wins, as everywhere
-///   in Sift.
+///   with equal values, in any order. For duplicate keys the first member counts, as a name
+///   selects it in a filter's query (see ``StreamedFilter``).
 /// - `<` holds only between two numbers or two strings; `<=` and `>=` also hold when `==` does.
 enum FilterValues {
     static func compare(_ left: JSONValue?, _ comparison: FilterComparison, _ right: JSONValue?) -> Bool {
@@ -47,8 +47,8 @@ enum FilterValues {
                 guard x.count == y.count else { return false }
                 for index in x.indices { pending.append((x[index], y[index])) }
             case (.object(let x), .object(let y)):
-                let lhs = lastMembers(x)
-                let rhs = lastMembers(y)
+                let lhs = firstMembers(x)
+                let rhs = firstMembers(y)
                 guard lhs.count == rhs.count else { return false }
                 for (key, value) in lhs {
                     guard let other = rhs[key] else { return false }
@@ -65,9 +65,11 @@ enum FilterValues {
         object.count < 2 ? object.count : Set(object.members.map { ExactKey($0.key) }).count
     }
 
-    private static func lastMembers(_ object: JSONObject) -> [ExactKey: JSONValue] {
+    private static func firstMembers(_ object: JSONObject) -> [ExactKey: JSONValue] {
         var result: [ExactKey: JSONValue] = [:]
-        for member in object.members { result[ExactKey(member.key)] = member.value }
+        for member in object.members where result[ExactKey(member.key)] == nil {
+            result[ExactKey(member.key)] = member.value
+        }
         return result
     }
 

@@ -55,6 +55,11 @@ struct HeldMatches {
     /// Whether no match is held.
     var isEmpty: Bool { groups.isEmpty && undecided.isEmpty }
 
+    /// Whether matches of queries that do not reorder wait: a match completed now, even one
+    /// decided, is held after them (``hold(_:accept:scope:key:info:group:waitsOn:)`` with no
+    /// candidate), so that they come out in the order they completed.
+    var hasUndecided: Bool { !undecided.isEmpty }
+
     /// The sequence number of the last match held: a candidate opened now is waited on only by
     /// matches held after it.
     var lastSequence: Int { sequence }

@@ -66,6 +66,11 @@ package final class PathAutomaton: @unchecked Sendable {
         /// For the value of an absolute query in a streamed filter: the document slot it fills
         /// (see ``StreamedFilter``); -1 otherwise.
         var documentOperand: Int32 = -1
+        /// For the first member on the way to an operand's value (`a` of `@.a.b`): the slot it
+        /// settles (see ``StreamedFilter``), of the document when ``prefixOfDocument``; -1
+        /// otherwise.
+        var operandPrefix: Int32 = -1
+        var prefixOfDocument = false
 
         /// Whether the path's last steps run in memory on the captured value (see ``Tail``).
         var hasTail: Bool { tail >= 0 }
@@ -278,12 +283,20 @@ package final class PathAutomaton: @unchecked Sendable {
             let prefix = Array(names[...count])
             if let existing = shared[prefix] {
                 current = existing
-                continue
+            } else {
+                let next = newState()
+                states[Int(current)].names.insert(Array(names[count].utf8), Transition(target: next, selector: 0))
+                shared[prefix] = next
+                current = next
             }
-            let next = newState()
-            states[Int(current)].names.insert(Array(names[count].utf8), Transition(target: next, selector: 0))
-            shared[prefix] = next
-            current = next
+            if count < names.count - 1 {
+                // A member on the way settles the slot when it ends without its value.
+                var settles = Accept(kind: .match([]), tag: -1, alternative: 0, tail: -1, orderGroup: -1)
+                settles.operandPrefix = Int32(slot)
+                settles.prefixOfDocument = ofDocument
+                accepts.append(settles)
+                states[Int(current)].accepts.append(Int32(accepts.count - 1))
+            }
         }
         var accept = Accept(
             kind: .match([.containers, .scalars, .scalarValues]), tag: -1, alternative: 0, tail: -1, orderGroup: -1)

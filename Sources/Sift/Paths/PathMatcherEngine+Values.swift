@@ -217,6 +217,10 @@ extension PathMatcherEngine {
             valueEnd = entries.count
             needsFrame = true
         case .match(let taking):
+            if accept.operandPrefix >= 0 {
+                try operandPrefixBegins(accept, candidate: entry.candidate, isContainer: isContainer)
+                return
+            }
             // Inside a candidate already decided: an operand is not needed any more, a match
             // of a candidate not selected is not made at all.
             if entry.candidate >= 0 && candidates.rules(out: accept.operand >= 0, entry.candidate) { return }
@@ -232,8 +236,11 @@ extension PathMatcherEngine {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 }
             } else if !isContainer && taking.contains(.scalars) {
-                // Inside a candidate already selected, a match goes out as if there were none.
-                if accept.orderGroup >= 0 || (entry.candidate >= 0 && !candidates.status(entry.candidate).isSelected) {
+                // Inside a candidate already selected, a match goes out as if there were none
+                // (unless matches before it still wait).
+                if accept.orderGroup >= 0
+                    || (entry.candidate >= 0 && (held.hasUndecided || !candidates.status(entry.candidate).isSelected))
+                {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 } else if wantsInfo {
                     delivered = true

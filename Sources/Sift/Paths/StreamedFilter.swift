@@ -17,8 +17,11 @@
 /// decided once its slots are known, and `&&`, `||`, `!` three-valued, so a false operand of a
 /// conjunction decides it at once. At the candidate's end, a slot not found is Nothing.
 ///
-/// With duplicate member names in a candidate, a slot keeps the first member's value (in
-/// memory, the last member wins; RFC 9535 leaves duplicates open).
+/// Duplicate member names (RFC 9535 leaves them open): in a filter's query a name selects the
+/// first member of that name, streamed and in memory alike (``PathSelection``'s
+/// `firstOfDuplicates`). So a slot keeps the first value read for it, and the first member on
+/// the way to it (`a` of `@.a.b`) settles it: when that member ends without the slot's value
+/// (or is not an object), the slot is Nothing, whatever a later `a` holds.
 struct StreamedFilter {
     /// The expression, its relative queries numbered by slot (``FilterQuery/slot``).
     var expression: FilterExpression
@@ -70,7 +73,8 @@ struct StreamedFilter {
             guard case .value(let value) = slot else { return .list([]) }
             let skipped = query.isAbsolute ? documentNames[query.slot].count : slots[query.slot].count
             if skipped == query.segments.count { return .one(value) }
-            return .list(PathSelection.values(query.segments[skipped...], from: value, root: value))
+            return .list(
+                PathSelection.values(query.segments[skipped...], from: value, root: value, firstOfDuplicates: true))
         }
         if candidateEnded && documentEnded { return expression.isSatisfied(nodes: nodes) }
         return expression.decide(nodes: nodes) { query in
@@ -85,10 +89,13 @@ struct StreamedFilter {
         /// Not read yet.
         case unknown
         case value(JSONValue)
+        /// Known to be Nothing: the first member on the way to it (`a` of `@.a.b`) ended
+        /// without it, or was not an object.
+        case missing
 
         var isKnown: Bool {
-            if case .value = self { return true }
-            return false
+            if case .unknown = self { return false }
+            return true
         }
     }
 }
