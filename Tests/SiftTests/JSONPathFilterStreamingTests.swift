@@ -153,6 +153,22 @@ import Testing
         }
     }
 
+    /// A union mixing a filter with other selectors captures what the filter alone would (its
+    /// operands), not the value it applies to: a member too deep to capture is scanned past.
+    @Test func unionsWithFiltersCaptureOperandsAlone() throws {
+        let deep = String(repeating: "[", count: 3000) + String(repeating: "]", count: 3000)
+        let text =
+            #"{"body":[{"id":1,"deep":\#(deep),"flag":true},{"id":2,"flag":false,"deep":\#(deep)},{"id":3,"flag":true}]}"#
+        var options = JSONParserOptions()
+        options.maximumDepth = 4000
+        for chunkSize in [1, 7, Int.max] {
+            let union = try Self.run("$.body[1, ?@.flag == true].id", text, chunkSize: chunkSize, options: options)
+            #expect(union.values == ["2", "1", "3"])
+            let names = try Self.run("$.body[?@.flag == false, 2].id", text, chunkSize: chunkSize, options: options)
+            #expect(names.values == ["2", "3"])
+        }
+    }
+
     /// Operands before the selected values decide at once: nothing is held.
     ///
     /// Operands after them hold one candidate's matches at a time, however long the array.

@@ -206,10 +206,15 @@ package final class PathAutomaton: @unchecked Sendable {
                     for current in currents { states[Int(current)].flushGroups.append(group) }
                 }
                 currents = currents.flatMap { current in
-                    if segment.selectors?.contains(where: \.isFilter) == true {
-                        return appendFilters(segment, to: current, ordered: !isPrefix)
+                    guard let selectors = segment.selectors, selectors.contains(where: \.isFilter) else {
+                        return [append(segment, to: current, shared: isPrefix, ordered: !isPrefix)]
                     }
-                    return [append(segment, to: current, shared: isPrefix, ordered: !isPrefix)]
+                    // A union mixing filters with other selectors (`[0, ?@.x]`): the others go
+                    // into one state, as in any union, each filter into its candidates'.
+                    let others =
+                        selectors.allSatisfy(\.isFilter)
+                        ? [] : [append(segment, to: current, shared: false, ordered: !isPrefix)]
+                    return others + appendFilters(segment, to: current, ordered: !isPrefix)
                 }
             }
             var tail: Int32 = -1
@@ -352,7 +357,7 @@ package final class PathAutomaton: @unchecked Sendable {
                 return target
             }
             let target = newState(ordered: ordered)
-            for (index, selector) in selectors.enumerated() {
+            for (index, selector) in selectors.enumerated() where !selector.isFilter {
                 addSelector(selector, index: index, from: from, to: target)
             }
             return target
@@ -362,7 +367,8 @@ package final class PathAutomaton: @unchecked Sendable {
             states[Int(visitor)].selfLoop = true
             states[Int(from)].epsilon.append(visitor)
             let target = newState(ordered: ordered)
-            for (index, selector) in selectors.enumerated() {
+            // A union's filters are compiled by appendFilters(_:to:ordered:).
+            for (index, selector) in selectors.enumerated() where !selector.isFilter {
                 addSelector(selector, index: index, from: visitor, to: target)
             }
             return target
