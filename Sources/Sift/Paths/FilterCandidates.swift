@@ -114,16 +114,18 @@ struct FilterCandidates {
         return nextID
     }
 
-    private func candidate(_ id: Int32) -> Candidate? {
-        if let index = open.lastIndex(where: { $0.id == id }) { return open[index] }
-        return closed[id]
+    /// A candidate's decision and parent (the fields a status needs, without copying its record).
+    private func decisionAndParent(_ id: Int32) -> (decision: Bool?, parent: Int32)? {
+        if let index = open.lastIndex(where: { $0.id == id }) { return (open[index].decision, open[index].parent) }
+        guard !closed.isEmpty, let index = closed.index(forKey: id) else { return nil }
+        return (closed.values[index].decision, closed.values[index].parent)
     }
 
     /// The status of a match inside candidate `id` (-1: none) and the candidates around it.
     func status(_ id: Int32) -> Status {
         var current = id
         var waiting: Int32 = -1
-        while current >= 0, let candidate = candidate(current) {
+        while current >= 0, let candidate = decisionAndParent(current) {
             switch candidate.decision {
             case false?: return .dropped
             case nil: if waiting < 0 { waiting = current }
@@ -137,7 +139,7 @@ struct FilterCandidates {
     /// Whether a value inside candidate `id` is not needed: an operand of it (`isOperand`)
     /// once it is decided, a match once it or a candidate around it is not selected.
     func rules(out isOperand: Bool, _ id: Int32) -> Bool {
-        if isOperand { return candidate(id)?.decision != nil }
+        if isOperand { return decisionAndParent(id)?.decision != nil }
         if case .dropped = status(id) { return true }
         return false
     }

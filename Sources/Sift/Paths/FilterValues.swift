@@ -32,17 +32,16 @@ enum FilterValues {
         }
     }
 
-    /// Deep equality, walked with an explicit stack.
+    /// Deep equality, walked with an explicit stack (made only for two containers).
     static func equal(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
         guard let left, let right else { return left == nil && right == nil }
+        switch (left, right) {
+        case (.array, .array), (.object, .object): break
+        default: return scalarsEqual(left, right)
+        }
         var pending: [(JSONValue, JSONValue)] = [(left, right)]
         while let (a, b) = pending.popLast() {
             switch (a, b) {
-            case (.null, .null): continue
-            case (.bool(let x), .bool(let y)): if x != y { return false }
-            case (.number(let x), .number(let y)):
-                if x.text != y.text && ExactDecimal.compare(x.text, y.text) != 0 { return false }
-            case (.string(let x), .string(let y)): if !x.utf8.elementsEqual(y.utf8) { return false }
             case (.array(let x), .array(let y)):
                 guard x.count == y.count else { return false }
                 for index in x.indices { pending.append((x[index], y[index])) }
@@ -54,10 +53,21 @@ enum FilterValues {
                     guard let other = rhs[key] else { return false }
                     pending.append((value, other))
                 }
-            default: return false
+            default: if !scalarsEqual(a, b) { return false }
             }
         }
         return true
+    }
+
+    /// Equality of two values that are not both arrays or both objects.
+    private static func scalarsEqual(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case (.bool(let x), .bool(let y)): x == y
+        case (.number(let x), .number(let y)): x.text == y.text || ExactDecimal.compare(x.text, y.text) == 0
+        case (.string(let x), .string(let y)): x.utf8.elementsEqual(y.utf8)
+        default: false
+        }
     }
 
     /// The number of distinct keys of an object (its members, duplicates counted once).

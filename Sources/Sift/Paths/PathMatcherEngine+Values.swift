@@ -232,6 +232,10 @@ extension PathMatcherEngine {
                     } else {
                         captures[capture].targets.append(target())
                     }
+                } else if accept.operand >= 0 {
+                    // A filter's scalar operand: straight into its slot (it has no tail).
+                    try fillSlot(
+                        Int(accept.operand), of: entry.candidate, with: .value(JSONValue(scalar: event) ?? .null))
                 } else {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 }
