@@ -94,21 +94,23 @@ struct HeldMatches {
     mutating func candidateDecided(_ candidate: Int32, since: Int, next: FilterCandidates.Status) -> Int {
         guard let count = waitingCount.removeValue(forKey: candidate) else { return 0 }
         if case .waiting(let outer) = next { waitingCount[outer, default: 0] += count }
+        // One pass, in place: the kept matches move up over the dropped ones, in order.
         func update(_ held: inout [HeldMatch], ordered: Bool) {
-            var index = held.count - 1
-            var dropped: [Int] = []
-            while index >= 0 && (!ordered || held[index].sequence > since) {
+            var start = held.count
+            while start > 0 && (!ordered || held[start - 1].sequence > since) { start -= 1 }
+            var kept = start
+            for index in start..<held.count {
                 if held[index].waitsOn == candidate {
                     switch next {
-                    case .dropped: dropped.append(index)
+                    case .dropped: continue
                     case .selected: held[index].waitsOn = -1
                     case .waiting(let outer): held[index].waitsOn = outer
                     }
                 }
-                index -= 1
+                if kept != index { held.swapAt(kept, index) }
+                kept += 1
             }
-            // Highest first, so the indices still to remove stay valid.
-            for index in dropped { held.remove(at: index) }
+            if kept < held.count { held.removeSubrange(kept...) }
         }
         // The keys first: iterating them would share the dictionary's storage, and each update
         // would then copy it, with every held match.
