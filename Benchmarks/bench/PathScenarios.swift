@@ -66,9 +66,12 @@ struct OnePathQuery: Sendable {
         })
 
     /// `JSONQuery` collecting `JSONPath(path).string`.
-    var sift: Contender {
-        let path = path
-        return Contender(name: "sift path", role: .sift, checksumKind: Self.kind) { input in
+    var sift: Contender { Self.sift(name: "sift path", path: path, kind: Self.kind) }
+
+    /// `JSONQuery` collecting the strings at `path` (`JSONPath(path).string`), fingerprinted in
+    /// document order: the sift contender of every one-path scenario (paths, filters).
+    static func sift(name: String, path: String, kind: String?) -> Contender {
+        Contender(name: name, role: .sift, checksumKind: kind) { input in
             let bytes = [UInt8](input.data)
             var query = JSONQuery()
             let handle = query.add(try JSONPath(path).string)

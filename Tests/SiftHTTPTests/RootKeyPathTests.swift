@@ -67,6 +67,14 @@ struct RootKeyPathTests {
             notMembers?.message
                 == "root key path `$[*]` must name object members, such as `$.data.authors` or `$['a.b']`")
 
+        // A root key path names one value: a filter (which selects any number) is refused the same way.
+        let filtered = #expect(throws: DataMapperError.self) {
+            _ = try Self.elements(#"{"a": [[1], [2]]}"#, at: "$.a[?@[0] > 1]")
+        }
+        #expect(
+            filtered?.message
+                == "root key path `$.a[?@[0] > 1]` must name object members, such as `$.data.authors` or `$['a.b']`")
+
         let missing = #expect(throws: DataMapperError.self) { _ = try Self.object(#"{"a": {}}"#, at: "$.a.b") }
         #expect(missing?.message == "no value at root key path `$.a.b`: `a` has no member `b`")
     }

@@ -88,6 +88,10 @@ import Testing
             for key in keys where Bool.random(using: &random) {
                 object.append(key: key, value: document(&random, depth: depth + 1))
             }
+            // Now and then a duplicate key, later in the object (a filter's query reads the first).
+            if Int.random(in: 0..<4, using: &random) == 0 {
+                object.append(key: keys.randomElement(using: &random)!, value: document(&random, depth: depth + 1))
+            }
             return .object(object)
         }
     }
@@ -167,7 +171,8 @@ struct Reference {
             var node: JSONValue? = absolute ? root.arrayValue?.first : current
             for key in keys {
                 guard case .object(let object)? = node else { return [] }
-                node = object.members.last { Array($0.key.unicodeScalars) == Array(key.unicodeScalars) }?.value
+                // Of duplicate keys, the first member (Sift's rule for filter queries).
+                node = object.members.first { Array($0.key.unicodeScalars) == Array(key.unicodeScalars) }?.value
             }
             return node.map { [$0] } ?? []
         case .wildcard:
@@ -183,7 +188,7 @@ struct Reference {
                 case .array(let elements):
                     for element in elements { visit(element) }
                 case .object(let object):
-                    if let member = object.members.last(where: { $0.key == key }) { found.append(member.value) }
+                    if let member = object.members.first(where: { $0.key == key }) { found.append(member.value) }
                     for member in object.members { visit(member.value) }
                 default: break
                 }
@@ -248,8 +253,10 @@ struct Reference {
         case (.string(let x)?, .string(let y)?): return Array(x.unicodeScalars) == Array(y.unicodeScalars)
         case (.array(let x)?, .array(let y)?): return x.count == y.count && zip(x, y).allSatisfy { equal($0, $1) }
         case (.object(let x)?, .object(let y)?):
-            let left = Dictionary(x.members.map { (Array($0.key.utf8), $0.value) }, uniquingKeysWith: { $1 })
-            let right = Dictionary(y.members.map { (Array($0.key.utf8), $0.value) }, uniquingKeysWith: { $1 })
+            let left = Dictionary(
+                x.members.map { (Array($0.key.utf8), $0.value) }, uniquingKeysWith: { first, _ in first })
+            let right = Dictionary(
+                y.members.map { (Array($0.key.utf8), $0.value) }, uniquingKeysWith: { first, _ in first })
             return left.count == right.count && left.allSatisfy { key, value in equal(value, right[key]) }
         default: return false
         }

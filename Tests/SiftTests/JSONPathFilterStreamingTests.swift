@@ -62,6 +62,58 @@ import Testing
         #expect(selectedSome > 60)
     }
 
+    /// Duplicate keys: a filter's query reads the first member of a name at every step, streamed
+    /// (whole, in every chunk size and every two-piece split) as in memory.
+    @Test func duplicateKeysReadTheFirstMemberInEverySplit() throws {
+        let cases: [(path: String, text: String, expected: [String])] = [
+            ("$[?@.k == 1].n", #"[{"k":1,"n":"a","k":2},{"k":2,"k":1,"n":"b"}]"#, [#""a""#]),
+            ("$[?@.a.b == 2].n", #"[{"n":1,"a":{"c":1},"a":{"b":2}},{"a":1,"a":{"b":2},"n":2}]"#, []),
+            ("$[?@.a.b == 2].n", #"[{"n":1,"a":{"b":2,"b":3},"a":{"b":4}},{"n":2,"a":{"b":3,"b":2}}]"#, ["1"]),
+            ("$[?@.a[0] == 5].n", #"[{"n":1,"a":[],"a":[5]},{"n":2,"a":[5],"a":[]}]"#, ["2"]),
+            ("$[?@.a.b.c].n", #"[{"n":1,"a":{"b":{},"b":{"c":0}}},{"n":2,"a":{"b":{"c":0}},"a":{}}]"#, ["2"]),
+            (
+                "$.body[?@.m.f == true && @.m.s > 0.5].id",
+                #"{"body":[{"id":1,"m":{"f":false},"m":{"f":true,"s":1}},{"id":2,"m":{"s":0.7,"f":true,"f":false}}]}"#,
+                ["2"]
+            ),
+            ("$.items[?@ == $.lim.x]", #"{"items":[1,5],"lim":{"x":1},"lim":{"x":5}}"#, ["1"]),
+            ("$.items[?@ == $.lim.x]", #"{"lim":{"y":1},"items":[1,5],"lim":{"x":5}}"#, []),
+            (
+                "$[?@.o == @.p].n", #"[{"n":1,"o":{"x":1,"x":2},"p":{"x":1}},{"n":2,"o":{"x":2,"x":1},"p":{"x":1}}]"#,
+                ["1"]
+            ),
+        ]
+        for (path, text, expected) in cases {
+            let inMemory = try JSONPath(path).value.values(in: try JSONValue(parsing: text))
+            #expect(inMemory.map { JSONWriterTestSupport.serialize($0) } == expected, "\(path) in memory")
+            let bytes = Array(text.utf8)
+            for chunkSize in [1, 2, 3, 5, Int.max] {
+                #expect(try Self.run(path, text, chunkSize: chunkSize).values == expected, "\(path) in \(chunkSize)")
+            }
+            for split in 1..<bytes.count {
+                let streamed = try Self.stream(try JSONPath(path), bytes, splits: [split], order: .rfc9535)
+                #expect(
+                    streamed.map { JSONWriterTestSupport.serialize($0.1) } == expected, "\(path) split at \(split)")
+            }
+        }
+    }
+
+    /// A candidate decided at once comes out after an earlier one that waits for the document
+    /// (found by the random test): its match keeps its place behind the held ones.
+    @Test func decidedCandidatesKeepTheirPlaceBehindWaitingOnes() throws {
+        let text = #"[null,["é",{"a":"B"},{"a":false,"c":false}],false,true]"#
+        let path = "$[?!(length($[0]['a']) >= 1.0 && count(@['a']['a']) == count(@.*))]"
+        let bytes = Array(text.utf8)
+        for split in [[]] + (1..<bytes.count).map({ [$0] }) {
+            let streamed = try Self.stream(try JSONPath(path), bytes, splits: split, order: .rfc9535)
+            #expect(streamed.map(\.0) == ["$[0]", "$[1]", "$[2]", "$[3]"], "split at \(split)")
+        }
+        #expect(
+            try Self.run("$[?@.a == $.z || @.b].n", #"{"x":{"a":1,"n":1},"y":{"b":1,"n":2},"z":1}"#).values == [
+                "1", "2",
+            ])
+    }
+
     /// Runs `query` over `text` in chunks of `chunkSize`; returns the compact matches and the
     /// most matches held at once.
     static func run(
@@ -98,6 +150,22 @@ import Testing
             _ = try Self.run("$.body[?@.deep[0]].id", text, options: options)
         } throws: { error in
             "\(error)".contains("the value nests deeper than 2048 levels, the most a JSONValue holds")
+        }
+    }
+
+    /// A union mixing a filter with other selectors captures what the filter alone would (its
+    /// operands), not the value it applies to: a member too deep to capture is scanned past.
+    @Test func unionsWithFiltersCaptureOperandsAlone() throws {
+        let deep = String(repeating: "[", count: 3000) + String(repeating: "]", count: 3000)
+        let text =
+            #"{"body":[{"id":1,"deep":\#(deep),"flag":true},{"id":2,"flag":false,"deep":\#(deep)},{"id":3,"flag":true}]}"#
+        var options = JSONParserOptions()
+        options.maximumDepth = 4000
+        for chunkSize in [1, 7, Int.max] {
+            let union = try Self.run("$.body[1, ?@.flag == true].id", text, chunkSize: chunkSize, options: options)
+            #expect(union.values == ["2", "1", "3"])
+            let names = try Self.run("$.body[?@.flag == false, 2].id", text, chunkSize: chunkSize, options: options)
+            #expect(names.values == ["2", "3"])
         }
     }
 

@@ -106,11 +106,21 @@ import Testing
         #expect(try Self.select("$[?@.a < $[0].a]", document).isEmpty)
     }
 
-    @Test func duplicateKeysLastMemberWins() throws {
+    /// Of duplicate keys, a filter's query reads the first member, at every step.
+    @Test func duplicateKeysFirstMemberWins() throws {
         let document = try JSONValue(parsing: #"[{"k":1,"k":2}]"#)
-        #expect(try Self.select("$[?@.k == 2]", document).count == 1)
-        #expect(try Self.select("$[?@.k == 1]", document).isEmpty)
+        #expect(try Self.select("$[?@.k == 1]", document).count == 1)
+        #expect(try Self.select("$[?@.k == 2]", document).isEmpty)
         #expect(try Self.select("$[?length(@) == 1]", document).count == 1)
+        let nested = try JSONValue(parsing: #"[{"a":{"c":1},"a":{"b":2}}, {"a":1,"a":{"b":2}}, {"a":[],"a":[5]}]"#)
+        #expect(try Self.select("$[?@.a.b == 2]", nested).isEmpty)
+        #expect(try Self.select("$[?@.a.b]", nested).isEmpty)
+        #expect(try Self.select("$[?@.a[0] == 5]", nested).isEmpty)
+        #expect(try Self.select("$[?@.a.c == 1]", nested).count == 1)
+        #expect(try Self.select("$[?@.a == 1]", nested).count == 1)
+        // Objects compare by their first members too.
+        let objects = try JSONValue(parsing: #"[{"o":{"x":1,"x":2},"p":{"x":1}}, {"o":{"x":2,"x":1},"p":{"x":1}}]"#)
+        #expect(try Self.select("$[?@.o == @.p]", objects).count == 1)
     }
 
     @Test func functions() throws {

@@ -18,7 +18,10 @@ struct FilterCandidates {
         var filter: Int32
         /// The number of open containers outside it: it closes when no more are open.
         var depth: Int
-        var slots: [StreamedFilter.SlotValue]
+        /// Where its slots start in ``FilterCandidates/slotValues`` while it is open.
+        var slotStart: Int
+        /// Its slots once closed (kept only with document slots).
+        var closedSlots: [StreamedFilter.SlotValue] = []
         /// Whether the filter selects it, once decided.
         var decision: Bool?
         /// ``HeldMatches/lastSequence`` when it opened.
@@ -44,6 +47,14 @@ struct FilterCandidates {
     typealias Decision = (id: Int32, selected: Bool, parent: Int32, since: Int)
 
     private(set) var open: [Candidate] = []
+    /// The slots of the open candidates, each one's after those of the candidates it is inside
+    /// (no array per candidate).
+    private var slotValues: [StreamedFilter.SlotValue] = []
+    /// The first members on the way to slots that are open (see
+    /// ``PathMatcherEngine/operandPrefixBegins(_:candidate:isContainer:)``): the slot, its
+    /// candidate (-1: the document's), and the open containers outside the member; innermost
+    /// last.
+    private var prefixes: [(slot: Int, owner: Int32, depth: Int)] = []
     /// With document slots: the closed candidates of the document, by identifier (their
     /// decisions are part of their descendants' status).
     private var closed: [Int32: Candidate] = [:]
@@ -64,27 +75,57 @@ struct FilterCandidates {
         document = Array(repeating: .unknown, count: documentNames.count)
     }
 
+    /// Whether slot `slot` of candidate `owner` (-1: of the document) is still to be read, and
+    /// the candidate undecided.
+    func needsSlot(_ slot: Int, of owner: Int32) -> Bool {
+        if owner < 0 { return !document[slot].isKnown }
+        guard let index = open.lastIndex(where: { $0.id == owner }) else { return false }
+        return open[index].decision == nil && !slotValues[open[index].slotStart + slot].isKnown
+    }
+
+    /// The first member on the way to a slot opened at `depth` open containers.
+    mutating func openPrefix(slot: Int, of owner: Int32, depth: Int) {
+        prefixes.append((slot, owner, depth))
+    }
+
+    /// Whether a first member on the way to a slot opened at `depth` open containers or more.
+    func hasOpenPrefix(atLeast depth: Int) -> Bool {
+        guard let last = prefixes.last else { return false }
+        return last.depth >= depth
+    }
+
+    /// Takes the innermost first member on the way to a slot, when it opened at `depth` open
+    /// containers or more.
+    mutating func closePrefix(atLeast depth: Int) -> (slot: Int, owner: Int32)? {
+        guard let last = prefixes.last, last.depth >= depth else { return nil }
+        prefixes.removeLast()
+        return (last.slot, last.owner)
+    }
+
     /// Opens a candidate of `filter` inside `parent` (-1: none); returns its identifier.
     mutating func open(filter: Int32, parent: Int32, depth: Int, heldSince: Int) -> Int32 {
         nextID &+= 1
+        let slotStart = slotValues.count
+        for _ in 0..<slotCounts[Int(filter)] { slotValues.append(.unknown) }
         open.append(
             Candidate(
-                id: nextID, parent: parent, filter: filter, depth: depth,
-                slots: Array(repeating: .unknown, count: slotCounts[Int(filter)]), decision: nil,
+                id: nextID, parent: parent, filter: filter, depth: depth, slotStart: slotStart, decision: nil,
                 heldSince: heldSince))
         return nextID
     }
 
-    private func candidate(_ id: Int32) -> Candidate? {
-        if let index = open.lastIndex(where: { $0.id == id }) { return open[index] }
-        return closed[id]
+    /// A candidate's decision and parent (the fields a status needs, without copying its record).
+    private func decisionAndParent(_ id: Int32) -> (decision: Bool?, parent: Int32)? {
+        if let index = open.lastIndex(where: { $0.id == id }) { return (open[index].decision, open[index].parent) }
+        guard !closed.isEmpty, let index = closed.index(forKey: id) else { return nil }
+        return (closed.values[index].decision, closed.values[index].parent)
     }
 
     /// The status of a match inside candidate `id` (-1: none) and the candidates around it.
     func status(_ id: Int32) -> Status {
         var current = id
         var waiting: Int32 = -1
-        while current >= 0, let candidate = candidate(current) {
+        while current >= 0, let candidate = decisionAndParent(current) {
             switch candidate.decision {
             case false?: return .dropped
             case nil: if waiting < 0 { waiting = current }
@@ -98,36 +139,46 @@ struct FilterCandidates {
     /// Whether a value inside candidate `id` is not needed: an operand of it (`isOperand`)
     /// once it is decided, a match once it or a candidate around it is not selected.
     func rules(out isOperand: Bool, _ id: Int32) -> Bool {
-        if isOperand { return candidate(id)?.decision != nil }
+        if isOperand { return decisionAndParent(id)?.decision != nil }
         if case .dropped = status(id) { return true }
         return false
     }
 
-    private func decide(_ candidate: Candidate, candidateEnded: Bool, documentEnded: Bool = false) -> Bool? {
+    /// Decides an open candidate. (Mutating: so that it reads `self` in place; a non-mutating
+    /// call from the mutating ones copied the whole struct.)
+    private mutating func decide(open candidate: Candidate, candidateEnded: Bool) -> Bool? {
+        let count = slotCounts[Int(candidate.filter)]
+        return filters[Int(candidate.filter)].decide(
+            slots: slotValues[candidate.slotStart..<(candidate.slotStart + count)], candidateEnded: candidateEnded,
+            document: document, documentNames: documentNames, documentEnded: false)
+    }
+
+    /// Decides a closed candidate.
+    private func decide(closed candidate: Candidate, documentEnded: Bool) -> Bool? {
         filters[Int(candidate.filter)].decide(
-            slots: candidate.slots, candidateEnded: candidateEnded, document: document, documentNames: documentNames,
+            slots: candidate.closedSlots[...], candidateEnded: true, document: document, documentNames: documentNames,
             documentEnded: documentEnded)
     }
 
     /// Sets a slot of candidate `id` (its first value only); returns the decision when this
     /// decides the candidate.
-    mutating func fill(_ id: Int32, slot: Int, with value: JSONValue) -> Decision? {
+    mutating func fill(_ id: Int32, slot: Int, with value: StreamedFilter.SlotValue) -> Decision? {
         guard let index = open.lastIndex(where: { $0.id == id }), open[index].decision == nil,
-            !open[index].slots[slot].isKnown
+            !slotValues[open[index].slotStart + slot].isKnown
         else { return nil }
-        open[index].slots[slot] = .value(value)
-        guard let selected = decide(open[index], candidateEnded: false) else { return nil }
+        slotValues[open[index].slotStart + slot] = value
+        guard let selected = decide(open: open[index], candidateEnded: false) else { return nil }
         open[index].decision = selected
         return (id, selected, open[index].parent, open[index].heldSince)
     }
 
     /// Sets a document slot (its first value only); returns the candidates this decides.
-    mutating func fillDocument(slot: Int, with value: JSONValue) -> [Decision] {
+    mutating func fillDocument(slot: Int, with value: StreamedFilter.SlotValue) -> [Decision] {
         guard !document[slot].isKnown else { return [] }
-        document[slot] = .value(value)
+        document[slot] = value
         var decisions: [Decision] = []
         for index in open.indices where open[index].decision == nil {
-            if let selected = decide(open[index], candidateEnded: false) {
+            if let selected = decide(open: open[index], candidateEnded: false) {
                 open[index].decision = selected
                 decisions.append((open[index].id, selected, open[index].parent, open[index].heldSince))
             }
@@ -143,7 +194,7 @@ struct FilterCandidates {
             // Pending candidates are kept in `closed`.
             // swift-format-ignore: NeverForceUnwrap
             var candidate = closed[id]!
-            guard let selected = decide(candidate, candidateEnded: true, documentEnded: documentEnded) else {
+            guard let selected = decide(closed: candidate, documentEnded: documentEnded) else {
                 waiting.append(id)
                 continue
             }
@@ -169,11 +220,15 @@ struct FilterCandidates {
         var candidate = open.removeLast()
         var decidedNow = false
         if candidate.decision == nil {
-            candidate.decision = decide(candidate, candidateEnded: true)
+            candidate.decision = decide(open: candidate, candidateEnded: true)
             decidedNow = candidate.decision != nil
             if !decidedNow { pending.append(candidate.id) }
         }
-        if !documentNames.isEmpty { closed[candidate.id] = candidate }
+        if !documentNames.isEmpty {
+            candidate.closedSlots = Array(slotValues[candidate.slotStart...])
+            closed[candidate.id] = candidate
+        }
+        slotValues.removeSubrange(candidate.slotStart...)
         guard decidedNow, let selected = candidate.decision else { return nil }
         return (candidate.id, selected, candidate.parent, candidate.heldSince)
     }
@@ -188,6 +243,8 @@ struct FilterCandidates {
     /// A top-level value ended: forgets its candidates and document slots.
     mutating func documentEnded() {
         open.removeAll(keepingCapacity: true)
+        slotValues.removeAll(keepingCapacity: true)
+        prefixes.removeAll(keepingCapacity: true)
         closed.removeAll(keepingCapacity: true)
         pending.removeAll(keepingCapacity: true)
         document = Array(repeating: .unknown, count: documentNames.count)

@@ -10,7 +10,7 @@ extension FilterExpression {
 
     /// Whether the expression is true when each of its queries selects what `nodes` says (a
     /// streamed filter answers them from its slots).
-    func isSatisfied(nodes: (FilterQuery) -> [JSONValue]) -> Bool {
+    func isSatisfied(nodes: (FilterQuery) -> FilterNodes) -> Bool {
         switch self {
         case .or(let alternatives): alternatives.contains { $0.isSatisfied(nodes: nodes) }
         case .and(let operands): operands.allSatisfy { $0.isSatisfied(nodes: nodes) }
@@ -24,21 +24,21 @@ extension FilterExpression {
 }
 
 extension FilterQuery {
-    /// The values of the nodes the query selects.
-    func nodes(current: JSONValue, root: JSONValue) -> [JSONValue] {
-        PathSelection.values(segments[...], from: isAbsolute ? root : current, root: root)
+    /// The values of the nodes the query selects (a name selects the first member of that name).
+    func nodes(current: JSONValue, root: JSONValue) -> FilterNodes {
+        .list(
+            PathSelection.values(
+                segments[...], from: isAbsolute ? root : current, root: root, firstOfDuplicates: true))
     }
 }
 
 extension FilterOperand {
     /// The operand's value, or nil for Nothing (an empty node list, or a function without a
     /// result).
-    func value(nodes: (FilterQuery) -> [JSONValue]) -> JSONValue? {
+    func value(nodes: (FilterQuery) -> FilterNodes) -> JSONValue? {
         switch self {
         case .literal(let value): return value
-        case .query(let query):
-            let found = nodes(query)
-            return found.count == 1 ? found[0] : nil
+        case .query(let query): return nodes(query).single
         case .function(let call): return call.valueResult(nodes: nodes)
         }
     }
@@ -46,7 +46,7 @@ extension FilterOperand {
 
 extension FilterFunctionCall {
     /// The result of `length`, `count` or `value`.
-    func valueResult(nodes: (FilterQuery) -> [JSONValue]) -> JSONValue? {
+    func valueResult(nodes: (FilterQuery) -> FilterNodes) -> JSONValue? {
         switch function {
         case .length:
             guard case .value(let operand) = arguments[0], let value = operand.value(nodes: nodes) else { return nil }
@@ -61,8 +61,7 @@ extension FilterFunctionCall {
             return .number(JSONNumber(nodes(query).count))
         case .value:
             guard case .nodes(let query) = arguments[0] else { return nil }
-            let found = nodes(query)
-            return found.count == 1 ? found[0] : nil
+            return nodes(query).single
         case .match, .search:
             return nil
         }
@@ -70,7 +69,7 @@ extension FilterFunctionCall {
 
     /// The result of `match` or `search`: false unless the first argument is a string and the
     /// second a valid I-Regexp.
-    func logicalResult(nodes: (FilterQuery) -> [JSONValue]) -> Bool {
+    func logicalResult(nodes: (FilterQuery) -> FilterNodes) -> Bool {
         guard function == .match || function == .search,
             case .value(let subject) = arguments[0], case .value(let pattern) = arguments[1],
             case .string(let text)? = subject.value(nodes: nodes)
@@ -85,5 +84,28 @@ extension FilterFunctionCall {
         }
         guard let regexp else { return false }
         return function == .match ? regexp.matchesWhole(text) : regexp.matchesPart(text)
+    }
+}
+
+/// The nodes a filter query selects: one without an array (a streamed filter's slot), or a list.
+enum FilterNodes {
+    case one(JSONValue)
+    case list([JSONValue])
+
+    var count: Int {
+        switch self {
+        case .one: 1
+        case .list(let values): values.count
+        }
+    }
+
+    var isEmpty: Bool { count == 0 }
+
+    /// The value of the only node, or nil (Nothing) when there is not exactly one.
+    var single: JSONValue? {
+        switch self {
+        case .one(let value): value
+        case .list(let values): values.count == 1 ? values[0] : nil
+        }
     }
 }

@@ -6,8 +6,8 @@
 /// - Strings compare by Unicode scalar values (not by canonical equivalence): `<` is the
 ///   lexicographic order of the scalars.
 /// - Arrays are equal when their elements are, in order; objects when they have the same keys
-///   with equal values, in any order. For duplicate keys the last member wins, as everywhere
-///   in Sift.
+///   with equal values, in any order. For duplicate keys the first member counts, as a name
+///   selects it in a filter's query (see ``StreamedFilter``).
 /// - `<` holds only between two numbers or two strings; `<=` and `>=` also hold when `==` does.
 enum FilterValues {
     static func compare(_ left: JSONValue?, _ comparison: FilterComparison, _ right: JSONValue?) -> Bool {
@@ -24,7 +24,7 @@ enum FilterValues {
     static func less(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
         switch (left, right) {
         case (.number(let a)?, .number(let b)?):
-            return ExactDecimal(a.text).compare(with: ExactDecimal(b.text)) < 0
+            return ExactDecimal.compare(a.text, b.text) < 0
         case (.string(let a)?, .string(let b)?):
             return a.unicodeScalars.lexicographicallyPrecedes(b.unicodeScalars) { $0.value < $1.value }
         default:
@@ -32,32 +32,42 @@ enum FilterValues {
         }
     }
 
-    /// Deep equality, walked with an explicit stack.
+    /// Deep equality, walked with an explicit stack (made only for two containers).
     static func equal(_ left: JSONValue?, _ right: JSONValue?) -> Bool {
         guard let left, let right else { return left == nil && right == nil }
+        switch (left, right) {
+        case (.array, .array), (.object, .object): break
+        default: return scalarsEqual(left, right)
+        }
         var pending: [(JSONValue, JSONValue)] = [(left, right)]
         while let (a, b) = pending.popLast() {
             switch (a, b) {
-            case (.null, .null): continue
-            case (.bool(let x), .bool(let y)): if x != y { return false }
-            case (.number(let x), .number(let y)):
-                if x.text != y.text && ExactDecimal(x.text).compare(with: ExactDecimal(y.text)) != 0 { return false }
-            case (.string(let x), .string(let y)): if !x.utf8.elementsEqual(y.utf8) { return false }
             case (.array(let x), .array(let y)):
                 guard x.count == y.count else { return false }
                 for index in x.indices { pending.append((x[index], y[index])) }
             case (.object(let x), .object(let y)):
-                let lhs = lastMembers(x)
-                let rhs = lastMembers(y)
+                let lhs = firstMembers(x)
+                let rhs = firstMembers(y)
                 guard lhs.count == rhs.count else { return false }
                 for (key, value) in lhs {
                     guard let other = rhs[key] else { return false }
                     pending.append((value, other))
                 }
-            default: return false
+            default: if !scalarsEqual(a, b) { return false }
             }
         }
         return true
+    }
+
+    /// Equality of two values that are not both arrays or both objects.
+    private static func scalarsEqual(_ a: JSONValue, _ b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): true
+        case (.bool(let x), .bool(let y)): x == y
+        case (.number(let x), .number(let y)): x.text == y.text || ExactDecimal.compare(x.text, y.text) == 0
+        case (.string(let x), .string(let y)): x.utf8.elementsEqual(y.utf8)
+        default: false
+        }
     }
 
     /// The number of distinct keys of an object (its members, duplicates counted once).
@@ -65,9 +75,11 @@ enum FilterValues {
         object.count < 2 ? object.count : Set(object.members.map { ExactKey($0.key) }).count
     }
 
-    private static func lastMembers(_ object: JSONObject) -> [ExactKey: JSONValue] {
+    private static func firstMembers(_ object: JSONObject) -> [ExactKey: JSONValue] {
         var result: [ExactKey: JSONValue] = [:]
-        for member in object.members { result[ExactKey(member.key)] = member.value }
+        for member in object.members where result[ExactKey(member.key)] == nil {
+            result[ExactKey(member.key)] = member.value
+        }
         return result
     }
 
@@ -83,65 +95,88 @@ enum FilterValues {
     }
 }
 
-/// A JSON number's exact value: `0.d₁d₂…dₙ × 10^exponent` with no leading or trailing zero
-/// digit (no digits for zero), read from the number's text.
+/// A JSON number's exact value, read from its text without copying it: `0.d₁d₂…dₙ × 10^exponent`
+/// whose significant digits d₁…dₙ (no leading or trailing zero; none for zero) are the text's
+/// digits from `first` to `last`, skipping its decimal point.
 struct ExactDecimal {
     var negative = false
-    var digits: [UInt8] = []
-    var exponent = 0
+    /// The text's integer digits start at 0 of ``digits``, its fraction digits follow.
+    private var integer: Range<Int> = 0..<0
+    private var fraction: Range<Int> = 0..<0
+    /// Positions in the integer-then-fraction digits of the first and last significant digit.
+    private var first = 0
+    private var last = -1
+    private(set) var exponent = 0
+    private let text: UnsafeBufferPointer<UInt8>
 
     /// Exponents beyond this magnitude are clamped (no JSON text reaches it in memory).
     private static let exponentLimit = 1 << 50
 
-    init(_ text: String) {
-        let bytes = Array(text.utf8)
+    /// -1, 0 or 1 as the number written `left` is less than, equal to or greater than `right`.
+    static func compare(_ left: String, _ right: String) -> Int {
+        var left = left
+        var right = right
+        return left.withUTF8 { lhs in
+            right.withUTF8 { rhs in ExactDecimal(lhs).compare(with: ExactDecimal(rhs)) }
+        }
+    }
+
+    /// Reads the number's text (valid only while `text` is).
+    init(_ text: UnsafeBufferPointer<UInt8>) {
+        self.text = text
         var index = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+        if index < text.count, text[index] == UInt8(ascii: "-") {
             negative = true
             index += 1
         }
-        var all: [UInt8] = []
-        var integerCount = 0
-        while index < bytes.count, bytes[index] &- 48 < 10 {
-            all.append(bytes[index])
-            integerCount += 1
+        let integerStart = index
+        while index < text.count, text[index] &- 48 < 10 { index += 1 }
+        integer = integerStart..<index
+        if index < text.count, text[index] == UInt8(ascii: ".") {
             index += 1
-        }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            while index < bytes.count, bytes[index] &- 48 < 10 {
-                all.append(bytes[index])
-                index += 1
-            }
+            let fractionStart = index
+            while index < text.count, text[index] &- 48 < 10 { index += 1 }
+            fraction = fractionStart..<index
         }
         var written = 0
-        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+        if index < text.count, text[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
             var exponentNegative = false
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: "+") {
-                exponentNegative = bytes[index] == UInt8(ascii: "-")
+            if index < text.count, text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+") {
+                exponentNegative = text[index] == UInt8(ascii: "-")
                 index += 1
             }
-            while index < bytes.count, bytes[index] &- 48 < 10 {
-                written = min(written * 10 + Int(bytes[index] - 48), Self.exponentLimit)
+            while index < text.count, text[index] &- 48 < 10 {
+                written = min(written * 10 + Int(text[index] - 48), Self.exponentLimit)
                 index += 1
             }
             if exponentNegative { written = -written }
         }
-        guard let first = all.firstIndex(where: { $0 != UInt8(ascii: "0") }) else {
+        let count = integer.count + fraction.count
+        while first < count, digit(first) == 0 { first += 1 }
+        guard first < count else {
             negative = false
             return
         }
-        let last = all.lastIndex(where: { $0 != UInt8(ascii: "0") }) ?? first
-        digits = Array(all[first...last])
-        exponent = integerCount - first + written
+        last = count - 1
+        while digit(last) == 0 { last -= 1 }
+        exponent = integer.count - first + written
     }
+
+    /// The digit at `position` of the integer-then-fraction digits.
+    private func digit(_ position: Int) -> UInt8 {
+        let offset =
+            position < integer.count ? integer.lowerBound + position : fraction.lowerBound + position - integer.count
+        return text[offset] &- 48
+    }
+
+    private var isZero: Bool { last < first }
 
     /// -1, 0 or 1 as this value is less than, equal to or greater than `other`.
     func compare(with other: ExactDecimal) -> Int {
-        if digits.isEmpty || other.digits.isEmpty {
-            if digits.isEmpty && other.digits.isEmpty { return 0 }
-            if digits.isEmpty { return other.negative ? 1 : -1 }
+        if isZero || other.isZero {
+            if isZero && other.isZero { return 0 }
+            if isZero { return other.negative ? 1 : -1 }
             return negative ? -1 : 1
         }
         if negative != other.negative { return negative ? -1 : 1 }
@@ -151,9 +186,11 @@ struct ExactDecimal {
 
     private func compareMagnitude(with other: ExactDecimal) -> Int {
         if exponent != other.exponent { return exponent > other.exponent ? 1 : -1 }
-        for index in 0..<max(digits.count, other.digits.count) {
-            let a = index < digits.count ? digits[index] : UInt8(ascii: "0")
-            let b = index < other.digits.count ? other.digits[index] : UInt8(ascii: "0")
+        let count = last - first + 1
+        let otherCount = other.last - other.first + 1
+        for index in 0..<max(count, otherCount) {
+            let a = index < count ? digit(first + index) : 0
+            let b = index < otherCount ? other.digit(other.first + index) : 0
             if a != b { return a > b ? 1 : -1 }
         }
         return 0

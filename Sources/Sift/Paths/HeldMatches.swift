@@ -30,7 +30,7 @@ struct HeldMatches {
     private var groups: [Int32: [HeldMatch]] = [:]
     /// The matches waiting only for filters' decisions, of queries that do not reorder (and of
     /// reordering ones whose order is settled), in the order they completed.
-    private var undecided: [HeldMatch] = []
+    private(set) var undecided: [HeldMatch] = []
     /// The lengths of the closed arrays that selectors wait for, by array identifier.
     private var arrayLengths: [Int32: Int] = [:]
     /// Counts the matches held, to keep equal keys in the order they completed.
@@ -54,6 +54,11 @@ struct HeldMatches {
 
     /// Whether no match is held.
     var isEmpty: Bool { groups.isEmpty && undecided.isEmpty }
+
+    /// Whether matches of queries that do not reorder wait: a match completed now, even one
+    /// decided, is held after them (``hold(_:accept:scope:key:info:group:waitsOn:)`` with no
+    /// candidate), so that they come out in the order they completed.
+    var hasUndecided: Bool { !undecided.isEmpty }
 
     /// The sequence number of the last match held: a candidate opened now is waited on only by
     /// matches held after it.
@@ -81,31 +86,35 @@ struct HeldMatches {
     /// Filter candidate `candidate`, opened when ``lastSequence`` was `since`, is decided: the
     /// matches waiting on it are dropped, wait on `next`, or are decided.
     ///
-    /// Returns those of queries that do not reorder now decided, in the order they completed.
-    /// Only matches held since the candidate opened are looked at (the queries' lists are in
-    /// the order they were held), so deciding costs what the candidate holds.
-    mutating func candidateDecided(_ candidate: Int32, since: Int, next: FilterCandidates.Status) -> [HeldMatch] {
-        guard let count = waitingCount.removeValue(forKey: candidate) else { return [] }
+    /// Returns how many of the first ``undecided`` matches (of queries that do not reorder) are
+    /// now decided, in the order they completed: the caller releases them, then drops them
+    /// (``dropReleased(_:)``), without an array of their own. Only matches held since the
+    /// candidate opened are looked at (the queries' lists are in the order they were held), so
+    /// deciding costs what the candidate holds.
+    mutating func candidateDecided(_ candidate: Int32, since: Int, next: FilterCandidates.Status) -> Int {
+        guard let count = waitingCount.removeValue(forKey: candidate) else { return 0 }
         if case .waiting(let outer) = next { waitingCount[outer, default: 0] += count }
+        // One pass, in place: the kept matches move up over the dropped ones, in order.
         func update(_ held: inout [HeldMatch], ordered: Bool) {
-            var index = held.count - 1
-            var dropped: [Int] = []
-            while index >= 0 && (!ordered || held[index].sequence > since) {
+            var start = held.count
+            while start > 0 && (!ordered || held[start - 1].sequence > since) { start -= 1 }
+            var kept = start
+            for index in start..<held.count {
                 if held[index].waitsOn == candidate {
                     switch next {
-                    case .dropped: dropped.append(index)
+                    case .dropped: continue
                     case .selected: held[index].waitsOn = -1
                     case .waiting(let outer): held[index].waitsOn = outer
                     }
                 }
-                index -= 1
+                if kept != index { held.swapAt(kept, index) }
+                kept += 1
             }
-            // Highest first, so the indices still to remove stay valid.
-            for index in dropped { held.remove(at: index) }
+            if kept < held.count { held.removeSubrange(kept...) }
         }
         // The keys first: iterating them would share the dictionary's storage, and each update
         // would then copy it, with every held match.
-        for group in Array(groups.keys) {
+        for group in groups.isEmpty ? [] : Array(groups.keys) {
             // Updated in place: its matches keep their places.
             update(&groups[group, default: []], ordered: true)
             if groups[group]?.isEmpty == true { groups[group] = nil }
@@ -113,11 +122,16 @@ struct HeldMatches {
         // Not in held order (RFC-ordered matches join it sorted), but only matches waiting.
         update(&undecided, ordered: false)
         // Only those before the first still waiting: the others keep their place after it.
-        let decided = undecided.firstIndex { $0.waitsOn >= 0 } ?? undecided.count
-        guard decided > 0 else { return [] }
-        let released = Array(undecided[..<decided])
-        undecided.removeFirst(decided)
-        return released
+        return undecided.firstIndex { $0.waitsOn >= 0 } ?? undecided.count
+    }
+
+    /// Drops the first `count` matches of ``undecided``, released.
+    mutating func dropReleased(_ count: Int) {
+        if count == undecided.count {
+            undecided.removeAll(keepingCapacity: true)
+        } else {
+            undecided.removeFirst(count)
+        }
     }
 
     /// The array `arrayID` closed with `length` elements: the selectors waiting for it can decide.

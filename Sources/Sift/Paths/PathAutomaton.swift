@@ -66,6 +66,11 @@ package final class PathAutomaton: @unchecked Sendable {
         /// For the value of an absolute query in a streamed filter: the document slot it fills
         /// (see ``StreamedFilter``); -1 otherwise.
         var documentOperand: Int32 = -1
+        /// For the first member on the way to an operand's value (`a` of `@.a.b`): the slot it
+        /// settles (see ``StreamedFilter``), of the document when ``prefixOfDocument``; -1
+        /// otherwise.
+        var operandPrefix: Int32 = -1
+        var prefixOfDocument = false
 
         /// Whether the path's last steps run in memory on the captured value (see ``Tail``).
         var hasTail: Bool { tail >= 0 }
@@ -201,10 +206,15 @@ package final class PathAutomaton: @unchecked Sendable {
                     for current in currents { states[Int(current)].flushGroups.append(group) }
                 }
                 currents = currents.flatMap { current in
-                    if segment.selectors?.contains(where: \.isFilter) == true {
-                        return appendFilters(segment, to: current, ordered: !isPrefix)
+                    guard let selectors = segment.selectors, selectors.contains(where: \.isFilter) else {
+                        return [append(segment, to: current, shared: isPrefix, ordered: !isPrefix)]
                     }
-                    return [append(segment, to: current, shared: isPrefix, ordered: !isPrefix)]
+                    // A union mixing filters with other selectors (`[0, ?@.x]`): the others go
+                    // into one state, as in any union, each filter into its candidates'.
+                    let others =
+                        selectors.allSatisfy(\.isFilter)
+                        ? [] : [append(segment, to: current, shared: false, ordered: !isPrefix)]
+                    return others + appendFilters(segment, to: current, ordered: !isPrefix)
                 }
             }
             var tail: Int32 = -1
@@ -247,13 +257,19 @@ package final class PathAutomaton: @unchecked Sendable {
             states[Int(source)].elements.append(transition)
             let known = documentSlots.count
             let streamed = StreamedFilter(filter.expression, documentSlots: &documentSlots)
+            var documentStates: [[String]: Int32] = [:]
             for slot in known..<documentSlots.count {
-                addOperand(from: programRoots[0], names: documentSlots[slot], slot: slot, ofDocument: true)
+                addOperand(
+                    from: programRoots[0], names: documentSlots[slot], slot: slot, ofDocument: true,
+                    shared: &documentStates)
             }
             filters.append(streamed)
             states[Int(candidate)].filter = Int32(filters.count - 1)
+            // Operands sharing leading names (`@.m.flag`, `@.m.score`) share their states, so the
+            // candidate's members stay distinct names (picked directly, one entry each).
+            var operandStates: [[String]: Int32] = [:]
             for (slot, names) in streamed.slots.enumerated() {
-                addOperand(from: candidate, names: names, slot: slot, ofDocument: false)
+                addOperand(from: candidate, names: names, slot: slot, ofDocument: false, shared: &operandStates)
             }
             targets.append(candidate)
         }
@@ -262,12 +278,30 @@ package final class PathAutomaton: @unchecked Sendable {
 
     /// Adds the path to an operand's value: `names` from `from` (a candidate, or the document
     /// root), to an accept that fills slot `slot` of the candidate or of the document.
-    private func addOperand(from: Int32, names: [String], slot: Int, ofDocument: Bool) {
+    ///
+    /// The states it makes for each run of leading names are in `shared`, and reused from it.
+    private func addOperand(
+        from: Int32, names: [String], slot: Int, ofDocument: Bool, shared: inout [[String]: Int32]
+    ) {
         var current = from
-        for name in names {
-            let next = newState()
-            states[Int(current)].names.insert(Array(name.utf8), Transition(target: next, selector: 0))
-            current = next
+        for count in names.indices {
+            let prefix = Array(names[...count])
+            if let existing = shared[prefix] {
+                current = existing
+            } else {
+                let next = newState()
+                states[Int(current)].names.insert(Array(names[count].utf8), Transition(target: next, selector: 0))
+                shared[prefix] = next
+                current = next
+            }
+            if count < names.count - 1 {
+                // A member on the way settles the slot when it ends without its value.
+                var settles = Accept(kind: .match([]), tag: -1, alternative: 0, tail: -1, orderGroup: -1)
+                settles.operandPrefix = Int32(slot)
+                settles.prefixOfDocument = ofDocument
+                accepts.append(settles)
+                states[Int(current)].accepts.append(Int32(accepts.count - 1))
+            }
         }
         var accept = Accept(
             kind: .match([.containers, .scalars, .scalarValues]), tag: -1, alternative: 0, tail: -1, orderGroup: -1)
@@ -323,7 +357,7 @@ package final class PathAutomaton: @unchecked Sendable {
                 return target
             }
             let target = newState(ordered: ordered)
-            for (index, selector) in selectors.enumerated() {
+            for (index, selector) in selectors.enumerated() where !selector.isFilter {
                 addSelector(selector, index: index, from: from, to: target)
             }
             return target
@@ -333,7 +367,8 @@ package final class PathAutomaton: @unchecked Sendable {
             states[Int(visitor)].selfLoop = true
             states[Int(from)].epsilon.append(visitor)
             let target = newState(ordered: ordered)
-            for (index, selector) in selectors.enumerated() {
+            // A union's filters are compiled by appendFilters(_:to:ordered:).
+            for (index, selector) in selectors.enumerated() where !selector.isFilter {
                 addSelector(selector, index: index, from: visitor, to: target)
             }
             return target

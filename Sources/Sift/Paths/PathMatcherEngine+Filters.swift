@@ -17,15 +17,45 @@ extension PathMatcherEngine {
     }
 
     /// An operand's value was read: fills its slot of `candidate`, which may decide it.
-    mutating func fillSlot(_ slot: Int, of candidate: Int32, with value: JSONValue) throws {
+    mutating func fillSlot(_ slot: Int, of candidate: Int32, with value: StreamedFilter.SlotValue) throws {
         guard let decision = candidates.fill(candidate, slot: slot, with: value) else { return }
         try decided(decision)
     }
 
     /// The value of an absolute query in a filter was read: fills its document slot, which may
     /// decide candidates waiting for it.
-    mutating func fillDocumentSlot(_ slot: Int, with value: JSONValue) throws {
+    mutating func fillDocumentSlot(_ slot: Int, with value: StreamedFilter.SlotValue) throws {
         for decision in candidates.fillDocument(slot: slot, with: value) { try decided(decision) }
+    }
+
+    /// The first member on the way to an operand's value (`a` of `@.a.b`) begins.
+    ///
+    /// It is inside `candidate` (or the document, for an absolute query): a scalar settles the slot, which is
+    /// then Nothing; a container settles it when it ends (``closePrefixes(atLeast:)``). Later
+    /// members of that name find the slot known and change nothing.
+    mutating func operandPrefixBegins(_ accept: PathAutomaton.Accept, candidate: Int32, isContainer: Bool) throws {
+        let owner: Int32 = accept.prefixOfDocument ? -1 : candidate
+        let slot = Int(accept.operandPrefix)
+        guard candidates.needsSlot(slot, of: owner) else { return }
+        if isContainer {
+            candidates.openPrefix(slot: slot, of: owner, depth: frames.count)
+        } else {
+            try settle(slot, of: owner)
+        }
+    }
+
+    /// Settles the slots whose first member on the way ends at `depth` open containers or more.
+    mutating func closePrefixes(atLeast depth: Int) throws {
+        while let prefix = candidates.closePrefix(atLeast: depth) { try settle(prefix.slot, of: prefix.owner) }
+    }
+
+    /// A slot not read by now is Nothing (of the document when `owner` is -1).
+    private mutating func settle(_ slot: Int, of owner: Int32) throws {
+        if owner < 0 {
+            try fillDocumentSlot(slot, with: .missing)
+        } else {
+            try fillSlot(slot, of: owner, with: .missing)
+        }
     }
 
     /// Closes the candidates that opened at `depth` open containers or more (a scalar
@@ -47,7 +77,19 @@ extension PathMatcherEngine {
     private mutating func decided(_ decision: FilterCandidates.Decision) throws {
         guard !held.isEmpty else { return }
         let next: FilterCandidates.Status = decision.selected ? candidates.status(decision.parent) : .dropped
-        try release(held.candidateDecided(decision.id, since: decision.since, next: next))
+        let decided = held.candidateDecided(decision.id, since: decision.since, next: next)
+        if decided > 0 {
+            defer { held.dropReleased(decided) }
+            delivered = true
+            for index in 0..<decided {
+                let item = held.undecided[index]
+                try withReceiver {
+                    try $0.receive(
+                        .value(item.value), accept: paths.accepts[Int(item.accept)], scope: Int(item.scope),
+                        info: item.info)
+                }
+            }
+        }
         if !held.isEmpty { try releaseStreamingMatches() }
     }
 }

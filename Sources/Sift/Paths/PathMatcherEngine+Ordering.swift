@@ -35,11 +35,11 @@ extension PathMatcherEngine {
         throws
     {
         if accept.operand >= 0 {
-            try fillSlot(Int(accept.operand), of: target.candidate, with: value.jsonValue)
+            try fillSlot(Int(accept.operand), of: target.candidate, with: .value(value.jsonValue))
             return
         }
         if accept.documentOperand >= 0 {
-            try fillDocumentSlot(Int(accept.documentOperand), with: value.jsonValue)
+            try fillDocumentSlot(Int(accept.documentOperand), with: .value(value.jsonValue))
             return
         }
         if target.candidate >= 0 {
@@ -50,7 +50,14 @@ extension PathMatcherEngine {
                     value.jsonValue, accept: target.accept, scope: target.scope, key: target.key ?? [],
                     info: target.info.resolved(), group: accept.orderGroup, waitsOn: candidate)
                 return
-            case .selected: break
+            case .selected:
+                // Selected, but behind matches that still wait: it keeps its place after them.
+                if accept.orderGroup < 0 && held.hasUndecided {
+                    held.hold(
+                        value.jsonValue, accept: target.accept, scope: target.scope, key: target.key ?? [],
+                        info: target.info.resolved(), group: -1)
+                    return
+                }
             }
         }
         if accept.orderGroup >= 0 {
@@ -68,6 +75,7 @@ extension PathMatcherEngine {
     mutating func closeContainer() throws {
         let frame = frames.removeLast()
         // Tested first without a call: most queries have no filter candidate open.
+        if candidates.hasOpenPrefix(atLeast: frames.count) { try closePrefixes(atLeast: frames.count) }
         if !candidates.open.isEmpty, candidates.innermost(atLeast: frames.count) != nil {
             try closeCandidates(atLeast: frames.count)
         }

@@ -254,6 +254,10 @@ extension PathMatcherEngine {
             valueEnd = entries.count
             needsFrame = true
         case .match(let taking):
+            if accept.operandPrefix >= 0 {
+                try operandPrefixBegins(accept, candidate: entry.candidate, isContainer: isContainer)
+                return
+            }
             // Inside a candidate already decided: an operand is not needed any more, a match
             // of a candidate not selected is not made at all.
             if entry.candidate >= 0 && candidates.rules(out: accept.operand >= 0, entry.candidate) { return }
@@ -265,11 +269,19 @@ extension PathMatcherEngine {
                     } else {
                         captures[capture].targets.append(target())
                     }
+                } else if accept.operand >= 0 {
+                    // A filter's scalar operand: straight into its slot (it has no tail).
+                    try fillSlot(
+                        Int(accept.operand), of: entry.candidate, with: .value(JSONValue(scalar: event) ?? .null))
                 } else {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 }
             } else if !isContainer && taking.contains(.scalars) {
-                if accept.orderGroup >= 0 || entry.candidate >= 0 {
+                // Inside a candidate already selected, a match goes out as if there were none
+                // (unless matches before it still wait).
+                if accept.orderGroup >= 0
+                    || (entry.candidate >= 0 && (held.hasUndecided || !candidates.status(entry.candidate).isSelected))
+                {
                     try deliver(.value(JSONValue(scalar: event) ?? .null), to: target())
                 } else if wantsInfo {
                     delivered = true

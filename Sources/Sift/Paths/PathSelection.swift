@@ -3,7 +3,9 @@
 /// selectors (``FilterExpression``).
 ///
 /// Walks use explicit stacks: nothing recurses with the depth of the value. Member names are
-/// compared by their Unicode scalars; a name selects the last member of that name.
+/// compared by their Unicode scalars; a name selects the last member of that name, or in a
+/// filter's query (`firstOfDuplicates`) the first, as streamed filters read them (see
+/// ``StreamedFilter``).
 enum PathSelection {
     /// The nodes the segments select from `value`, in RFC 9535 order.
     ///
@@ -15,13 +17,17 @@ enum PathSelection {
         select(segments, from: (base, value), root: root ?? value)
     }
 
-    /// The values of the nodes the segments select from `value`, without their paths.
-    static func values(_ segments: ArraySlice<PathSegment>, from value: JSONValue, root: JSONValue) -> [JSONValue] {
-        select(segments, from: (NoPath(), value), root: root).map(\.value)
+    /// The values of the nodes the segments select from `value`, without their paths; a name
+    /// selects the first member of that name when `firstOfDuplicates` (a filter's query).
+    static func values(
+        _ segments: ArraySlice<PathSegment>, from value: JSONValue, root: JSONValue, firstOfDuplicates: Bool = false
+    ) -> [JSONValue] {
+        select(segments, from: (NoPath(), value), root: root, firstOfDuplicates: firstOfDuplicates).map(\.value)
     }
 
     private static func select<Path: SelectionPath>(
-        _ segments: ArraySlice<PathSegment>, from start: (path: Path, value: JSONValue), root: JSONValue
+        _ segments: ArraySlice<PathSegment>, from start: (path: Path, value: JSONValue), root: JSONValue,
+        firstOfDuplicates: Bool = false
     ) -> [(path: Path, value: JSONValue)] {
         var nodes: [(path: Path, value: JSONValue)] = [start]
         for segment in segments {
@@ -29,9 +35,11 @@ enum PathSelection {
             for node in nodes {
                 switch segment {
                 case .child(let selectors):
-                    apply(selectors, to: node, root: root, into: &next)
+                    apply(selectors, to: node, root: root, first: firstOfDuplicates, into: &next)
                 case .descendant(let selectors):
-                    visitDescendants(node) { apply(selectors, to: $0, root: root, into: &next) }
+                    visitDescendants(node) {
+                        apply(selectors, to: $0, root: root, first: firstOfDuplicates, into: &next)
+                    }
                 case .forEach:
                     if case .array(let elements) = node.value {
                         for (index, element) in elements.enumerated() {
@@ -69,13 +77,14 @@ enum PathSelection {
     }
 
     private static func apply<Path: SelectionPath>(
-        _ selectors: [PathSelector], to node: (path: Path, value: JSONValue), root: JSONValue,
+        _ selectors: [PathSelector], to node: (path: Path, value: JSONValue), root: JSONValue, first: Bool,
         into result: inout [(path: Path, value: JSONValue)]
     ) {
         for selector in selectors {
             switch (selector, node.value) {
             case (.name(let name), .object(let object)):
-                if let member = object.members.last(where: { $0.key.utf8.elementsEqual(name.utf8) }) {
+                let named = { (member: JSONObject.Member) in member.key.utf8.elementsEqual(name.utf8) }
+                if let member = first ? object.members.first(where: named) : object.members.last(where: named) {
                     result.append((node.path.appending(.key(name)), member.value))
                 }
             case (.wildcard, .object(let object)):

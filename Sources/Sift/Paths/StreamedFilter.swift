@@ -17,8 +17,11 @@
 /// decided once its slots are known, and `&&`, `||`, `!` three-valued, so a false operand of a
 /// conjunction decides it at once. At the candidate's end, a slot not found is Nothing.
 ///
-/// With duplicate member names in a candidate, a slot keeps the first member's value (in
-/// memory, the last member wins; RFC 9535 leaves duplicates open).
+/// Duplicate member names (RFC 9535 leaves them open): in a filter's query a name selects the
+/// first member of that name, streamed and in memory alike (``PathSelection``'s
+/// `firstOfDuplicates`). So a slot keeps the first value read for it, and the first member on
+/// the way to it (`a` of `@.a.b`) settles it: when that member ends without the slot's value
+/// (or is not an object), the slot is Nothing, whatever a later `a` holds.
 struct StreamedFilter {
     /// The expression, its relative queries numbered by slot (``FilterQuery/slot``).
     var expression: FilterExpression
@@ -59,24 +62,25 @@ struct StreamedFilter {
     /// slot of it not found is Nothing; once the document has, one of the document. When both
     /// have, the answer is never nil.
     func decide(
-        slots values: [SlotValue], candidateEnded: Bool, document: [SlotValue], documentNames: [[String]],
+        slots values: ArraySlice<SlotValue>, candidateEnded: Bool, document: [SlotValue], documentNames: [[String]],
         documentEnded: Bool
     ) -> Bool? {
         // Each query from its slot's value: the rest of the query (past the slot's names) runs
         // on it; a slot not read is Nothing.
-        func nodes(_ query: FilterQuery) -> [JSONValue] {
-            guard query.slot >= 0 else { return [] }
-            let slot = query.isAbsolute ? document[query.slot] : values[query.slot]
-            guard case .value(let value) = slot else { return [] }
+        func nodes(_ query: FilterQuery) -> FilterNodes {
+            guard query.slot >= 0 else { return .list([]) }
+            let slot = query.isAbsolute ? document[query.slot] : values[values.startIndex + query.slot]
+            guard case .value(let value) = slot else { return .list([]) }
             let skipped = query.isAbsolute ? documentNames[query.slot].count : slots[query.slot].count
-            if skipped == query.segments.count { return [value] }
-            return PathSelection.values(query.segments[skipped...], from: value, root: value)
+            if skipped == query.segments.count { return .one(value) }
+            return .list(
+                PathSelection.values(query.segments[skipped...], from: value, root: value, firstOfDuplicates: true))
         }
         if candidateEnded && documentEnded { return expression.isSatisfied(nodes: nodes) }
         return expression.decide(nodes: nodes) { query in
             guard query.slot >= 0 else { return false }
             if query.isAbsolute { return documentEnded || document[query.slot].isKnown }
-            return candidateEnded || values[query.slot].isKnown
+            return candidateEnded || values[values.startIndex + query.slot].isKnown
         }
     }
 
@@ -85,10 +89,13 @@ struct StreamedFilter {
         /// Not read yet.
         case unknown
         case value(JSONValue)
+        /// Known to be Nothing: the first member on the way to it (`a` of `@.a.b`) ended
+        /// without it, or was not an object.
+        case missing
 
         var isKnown: Bool {
-            if case .value = self { return true }
-            return false
+            if case .unknown = self { return false }
+            return true
         }
     }
 }
@@ -145,7 +152,7 @@ extension FilterExpression {
 
     /// Three-valued: true or false once the queries that are `ready` decide it (each selecting
     /// what `nodes` says), else nil.
-    func decide(nodes: (FilterQuery) -> [JSONValue], ready: (FilterQuery) -> Bool) -> Bool? {
+    func decide(nodes: (FilterQuery) -> FilterNodes, ready: (FilterQuery) -> Bool) -> Bool? {
         switch self {
         case .or(let operands):
             var undecided = false
@@ -169,7 +176,13 @@ extension FilterExpression {
             return undecided ? nil : true
         case .not(let operand):
             return operand.decide(nodes: nodes, ready: ready).map { !$0 }
-        case .exists, .test, .compare:
+        case .exists(let query):
+            return ready(query) ? !nodes(query).isEmpty : nil
+        case .compare(let left, let comparison, let right):
+            // The common leaf, without walking its queries through a closure.
+            guard left.isReady(ready), right.isReady(ready) else { return nil }
+            return FilterValues.compare(left.value(nodes: nodes), comparison, right.value(nodes: nodes))
+        case .test:
             var isReady = true
             forEachQuery { query in
                 if !ready(query) { isReady = false }
@@ -180,6 +193,20 @@ extension FilterExpression {
 }
 
 extension FilterOperand {
+    /// Whether the queries of the operand are `ready`.
+    func isReady(_ ready: (FilterQuery) -> Bool) -> Bool {
+        switch self {
+        case .literal: return true
+        case .query(let query): return ready(query)
+        case .function(let call):
+            var isReady = true
+            call.forEachQuery { query in
+                if !ready(query) { isReady = false }
+            }
+            return isReady
+        }
+    }
+
     func forEachQuery(_ body: (FilterQuery) -> Void) {
         switch self {
         case .literal: break

@@ -1,15 +1,12 @@
 /// Where a path's streamed steps end and its in-memory tail (``PathAutomaton/Tail``) begins.
 ///
 /// - A runBlock: the value reaching it is captured; the block and the steps after it run on it.
-/// - A segment that mixes filters with other selectors (`[0, ?@.a]`): the value the segment
-///   applies to is captured (the document, when a filter from there on refers to it), and the
-///   segment and the steps after it run on it.
 /// - A filter nested in a filter's query that refers to the document (`$[?@.a[?@.x == $.y]]`):
 ///   the whole document is captured, and the path runs on it when it ends. (An absolute query
 ///   of a filter itself, `$[?@.x == $.limit]`, streams: see ``StreamedFilter``.)
 ///
-/// Segments whose selectors are all filters (`[?@.price < 10]`, `..[?@.id]`, `[?@.a, ?@.b]`)
-/// stream (see ``StreamedFilter``).
+/// Segments with filters stream (see ``StreamedFilter``), alone (`[?@.price < 10]`,
+/// `..[?@.id]`), in unions of filters (`[?@.a, ?@.b]`) or with other selectors (`[0, ?@.a]`).
 struct TailSplit {
     enum Kind {
         /// No tail: every step streams.
@@ -33,14 +30,6 @@ struct TailSplit {
             if case .block(let block) = segment {
                 prefix = index
                 kind = .block(block)
-                return
-            }
-            if let selectors = segment.selectors, selectors.contains(where: \.isFilter),
-                !selectors.allSatisfy(\.isFilter)
-            {
-                // The tail's filters see the document only when it is what is captured.
-                prefix = segments[index...].contains(where: \.referencesRoot) ? 0 : index
-                kind = .captured
                 return
             }
         }
