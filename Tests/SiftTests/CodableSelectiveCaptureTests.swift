@@ -26,15 +26,8 @@ struct CodableSelectiveCaptureTests {
         if let extra { query.add(try JSONPath(extra).value) }
         let tokenizer = JSONTokenizer(options: options, handler: query.makeMatcher())
         let outcome = Outcome<T> {
-            let step = chunkSize == 0 ? max(bytes.count, 1) : chunkSize
-            var start = 0
             do {
-                while start < bytes.count {
-                    let end = min(start + step, bytes.count)
-                    try tokenizer.feed(bytes[start..<end])
-                    start = end
-                }
-                try tokenizer.finish()
+                try tokenizer.feedAll(bytes, inPiecesOf: chunkSize)
             } catch let error as JSONParseError {
                 // A decoding error stops the parse as the consumer's error.
                 if let decoding = error.underlyingError as? DecodingError { throw decoding }

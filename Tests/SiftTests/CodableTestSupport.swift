@@ -30,13 +30,7 @@ enum CodableTestSupport {
                 }
                 builder.handle(event)
             })
-        var start = 0
-        while start < bytes.count {
-            let end = min(start + chunkSize, bytes.count)
-            try tokenizer.feed(bytes[start..<end])
-            start = end
-        }
-        try tokenizer.finish()
+        try tokenizer.feedAll(bytes, inPiecesOf: chunkSize)
         return (try #require(builder.result), locations)
     }
 
@@ -174,13 +168,7 @@ enum CodableTestSupport {
     static func parse(tape json: String, chunkSize: Int = 3) throws -> JSONTape {
         let bytes = Array(json.utf8)
         let tokenizer = JSONTokenizer(handler: TapeRecorder())
-        var start = 0
-        while start < bytes.count {
-            let end = min(start + chunkSize, bytes.count)
-            try tokenizer.feed(bytes[start..<end])
-            start = end
-        }
-        try tokenizer.finish()
+        try tokenizer.feedAll(bytes, inPiecesOf: chunkSize)
         return tokenizer.handler.builder.tape
     }
 

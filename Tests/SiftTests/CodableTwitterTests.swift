@@ -129,14 +129,7 @@ struct CodableTwitterTests {
         var query = JSONQuery()
         let handle = query.add(try JSONPath("$.statuses[*]").decoded(Status.self, decoder: sift))
         let tokenizer = JSONTokenizer(handler: query.makeMatcher())
-        let step = chunkSize == 0 ? bytes.count : chunkSize
-        var start = 0
-        while start < bytes.count {
-            let end = min(start + step, bytes.count)
-            try tokenizer.feed(bytes[start..<end])
-            start = end
-        }
-        try tokenizer.finish()
+        try tokenizer.feedAll(bytes, inPiecesOf: chunkSize)
         let statuses = JSONQueryResults(slots: tokenizer.handler.receiver.slots)[handle]
         let expected = try foundation.decode(TwitterFeed.self, from: Data(bytes)).statuses
         #expect(statuses == expected)

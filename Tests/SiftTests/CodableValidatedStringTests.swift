@@ -26,14 +26,7 @@ struct CodableValidatedStringTests {
         var result: [Texts] = []
         query.add(try JSONPath("$.items[*]").decoded(Texts.self)) { match in result.append(match.value) }
         let tokenizer = JSONTokenizer(options: options, handler: query.makeMatcher())
-        let step = chunkSize == 0 ? max(json.count, 1) : chunkSize
-        var start = 0
-        while start < json.count {
-            let end = min(start + step, json.count)
-            try tokenizer.feed(json[start..<end])
-            start = end
-        }
-        try tokenizer.finish()
+        try tokenizer.feedAll(json, inPiecesOf: chunkSize)
         return result
     }
 

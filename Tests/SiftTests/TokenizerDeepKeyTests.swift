@@ -26,13 +26,7 @@ import Testing
                 events += 1
                 if case .number = event { deepest = context.path }
             })
-        var start = 0
-        while start < bytes.count {
-            let end = min(start + 3, bytes.count)
-            try tokenizer.feed(bytes[start..<end])
-            start = end
-        }
-        try tokenizer.finish()
+        try tokenizer.feedAll(bytes, inPiecesOf: 3)
         #expect(events == 3 * levels + 1)
         let path = try #require(deepest)
         #expect(path.components.count == levels)
@@ -53,13 +47,7 @@ import Testing
         let tokenizer = JSONTokenizer(handler: JSONEventClosure { _, _ in })
         var failure: JSONParseError?
         do {
-            var start = 0
-            while start < bytes.count {
-                let end = min(start + 7, bytes.count)
-                try tokenizer.feed(bytes[start..<end])
-                start = end
-            }
-            try tokenizer.finish()
+            try tokenizer.feedAll(bytes, inPiecesOf: 7)
         } catch {
             failure = error
         }

@@ -208,3 +208,22 @@ enum TokenizerTestSupport {
         return run(tokenizer, Array(text.utf8), split: .whole)
     }
 }
+
+extension JSONTokenizer {
+    /// Feeds `bytes` in pieces of `size` bytes (all at once when `size` is 0 or larger than the
+    /// input), then finishes the document: the split every chunking test needs.
+    ///
+    /// ```swift
+    /// try tokenizer.feedAll(bytes, inPiecesOf: 3)
+    /// ```
+    func feedAll(_ bytes: [UInt8], inPiecesOf size: Int) throws(JSONParseError) {
+        let step = size <= 0 ? max(bytes.count, 1) : size
+        var start = 0
+        while start < bytes.count {
+            let end = min(start + step, bytes.count)
+            try feed(bytes[start..<end])
+            start = end
+        }
+        try finish()
+    }
+}

@@ -46,13 +46,7 @@ struct ValuesValidatedStringTests {
                 tapes.append(.array(match.value.map(JSONValue.string)))
             }
             let tokenizer = JSONTokenizer(handler: query.makeMatcher())
-            var start = 0
-            while start < bytes.count {
-                let end = min(start + chunkSize, bytes.count)
-                try tokenizer.feed(bytes[start..<end])
-                start = end
-            }
-            try tokenizer.finish()
+            try tokenizer.feedAll(bytes, inPiecesOf: chunkSize)
             #expect(values == [Self.expected, Self.expected], "chunks of \(chunkSize)")
             #expect(tapes == [Self.expected["日本"], Self.expected["日本"]], "chunks of \(chunkSize)")
         }
