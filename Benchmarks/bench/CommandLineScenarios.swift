@@ -15,7 +15,7 @@ enum CommandLineScenarios: ScenarioFamily {
     /// The checksum kind of the `sift` contenders: a fingerprint of everything they print.
     static let kind = "sift output"
 
-    /// One command of the table.
+    /// One command line the family times.
     struct Command {
         var name: String
         var arguments: [String]
@@ -26,6 +26,9 @@ enum CommandLineScenarios: ScenarioFamily {
         Command(name: "cli/titles/hub-feed", arguments: ["query", "$.body[*].text.title"], format: .json),
         Command(name: "cli/--lines/hub-feed.ndjson", arguments: ["query", "--lines", "$.text.title"], format: .ndjson),
         Command(name: "cli/..uri/hub-feed", arguments: ["query", "$..uri"], format: .json),
+        // The same matches in document order: nothing held, memory flat.
+        Command(
+            name: "cli/..uri-stream-order/hub-feed", arguments: ["query", "--stream-order", "$..uri"], format: .json),
     ]
 
     static func scenarios(over datasets: [Dataset], options: BenchOptions) -> [Scenario] {

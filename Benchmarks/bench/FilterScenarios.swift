@@ -17,6 +17,8 @@ import Sift
 enum FilterScenarios: ScenarioFamily {
     /// The checksum kind of the contenders that find the filtered ids.
     static let kind = "filtered ids"
+    /// The checksum kind of the contenders that find the filtered tweet ids.
+    static let tweetsKind = "filtered tweet ids"
     static let filterPath = "$.body[?@.metadata.flag == true && @.metadata.score > 0.5].id"
     static let plainPath = "$.body[*].id"
 
@@ -46,8 +48,9 @@ enum FilterScenarios: ScenarioFamily {
                     dataset: dataset, access: .inMemory,
                     contenders: [
                         TokenizerContenders.floor,
-                        OnePathQuery.sift(name: "sift filter", path: tweetsFilterPath, kind: nil),
+                        OnePathQuery.sift(name: "sift filter", path: tweetsFilterPath, kind: tweetsKind),
                         OnePathQuery.sift(name: "sift no filter", path: tweetsPlainPath, kind: nil),
+                        tweetsJSONSerialization,
                     ])
             default: nil
             }
@@ -66,6 +69,26 @@ enum FilterScenarios: ScenarioFamily {
                 // The feed's flags are booleans and its scores numbers.
                 guard metadata?["flag"] as? Bool == true, let score = metadata?["score"] as? NSNumber,
                     score.doubleValue > 0.5, let id = component["id"] as? String
+                else { continue }
+                fingerprint.add(id)
+            }
+            return RunResult(bytes: data.count, checksum: fingerprint.checksum)
+        }
+        return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
+    }
+
+    /// `JSONSerialization.jsonObject`, then the tweets' filter applied to each status.
+    static let tweetsJSONSerialization = Contender(
+        name: "JSONSerialization", role: .foundation, checksumKind: tweetsKind
+    ) { input in
+        let data = input.data
+        let body = {
+            var fingerprint = Fingerprint()
+            let root = try JSONSerialization.jsonObject(with: data)
+            for case let status as [String: Any] in (root as? [String: Any])?["statuses"] as? [Any] ?? [] {
+                let user = status["user"] as? [String: Any]
+                guard let followers = user?["followers_count"] as? NSNumber, followers.doubleValue > 1000,
+                    let id = status["id_str"] as? String
                 else { continue }
                 fingerprint.add(id)
             }

@@ -27,10 +27,14 @@ import Testing
         return scenario
     }
 
-    @Test func theIssuesThreeCommandsAreRegisteredAndTimedByElapsedTime() throws {
+    @Test func theIssuesCommandsAreRegisteredAndTimedByElapsedTime() throws {
         let scenarios = try ScenarioRegistry.scenarios(for: BenchOptions.parse(["--quick"]))
         let commands = scenarios.filter { $0.name.hasPrefix("cli/") }
-        #expect(commands.map(\.name) == ["cli/titles/hub-feed", "cli/--lines/hub-feed.ndjson", "cli/..uri/hub-feed"])
+        #expect(
+            commands.map(\.name) == [
+                "cli/titles/hub-feed", "cli/--lines/hub-feed.ndjson", "cli/..uri/hub-feed",
+                "cli/..uri-stream-order/hub-feed",
+            ])
         for scenario in commands {
             #expect(scenario.access == .file)
             #expect(scenario.clock == .wall)
