@@ -108,13 +108,7 @@ extension PathMatcherEngine {
                 openCandidate(at: index, filter: state.filter)
                 if isContainer { needsFrame = true }
             }
-            if state.flushCount > 0 && isContainer {
-                let start = Int(state.flushStart)
-                for group in start..<(start + Int(state.flushCount)) {
-                    closers.append(.flush(group: paths.flushGroups[group]))
-                }
-                needsFrame = true
-            }
+            if state.flushCount > 0 && isContainer { queueFlushes(of: state, needsFrame: &needsFrame) }
         }
     }
 
@@ -145,15 +139,19 @@ extension PathMatcherEngine {
                         info: info, capture: &capture, valueEnd: &valueEnd, needsFrame: &needsFrame)
                 }
             }
-            if state.flushCount > 0 && isContainer {
-                let start = Int(state.flushStart)
-                for group in start..<(start + Int(state.flushCount)) {
-                    closers.append(.flush(group: paths.flushGroups[group]))
-                }
-                needsFrame = true
-            }
+            if state.flushCount > 0 && isContainer { queueFlushes(of: state, needsFrame: &needsFrame) }
             index += 1
         }
+    }
+
+    /// Queues the flushes of the order groups `state` begins, for when its container closes.
+    @inline(__always)
+    private mutating func queueFlushes(of state: CompiledPaths.State, needsFrame: inout Bool) {
+        let start = Int(state.flushStart)
+        for group in start..<(start + Int(state.flushCount)) {
+            closers.append(.flush(group: paths.flushGroups[group]))
+        }
+        needsFrame = true
     }
 
     /// Opens the frame of a container whose `entries` go into it.
