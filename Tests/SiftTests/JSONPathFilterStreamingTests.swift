@@ -169,6 +169,40 @@ import Testing
         }
     }
 
+    /// A container operand only tested for existence or compared with a literal decides by its
+    /// kind alone: an empty one of its kind stands in, and the container, too deep to capture,
+    /// is scanned past.
+    @Test func containerOperandsTestedByKindAreNotCaptured() throws {
+        let deepArray = String(repeating: "[", count: 3000) + String(repeating: "]", count: 3000)
+        let deepObject = String(repeating: #"{"a":"#, count: 3000) + "1" + String(repeating: "}", count: 3000)
+        let text =
+            #"{"body":[{"id":1,"deep":\#(deepArray)},{"id":2,"deep":\#(deepObject)},{"id":3,"deep":7},{"id":4}]}"#
+        var options = JSONParserOptions()
+        options.maximumDepth = 7000
+        let expected = [
+            "$.body[?@.deep].id": ["1", "2", "3"],
+            "$.body[?!@.deep].id": ["4"],
+            "$.body[?@.deep == 7].id": ["3"],
+            "$.body[?@.deep != 7].id": ["1", "2", "4"],
+            "$.body[?@.deep <= 7 || @.deep >= 7].id": ["3"],
+            "$.body[?@.deep == 7 || @.id == 2].id": ["2", "3"],
+            // The candidate itself compared with a literal.
+            "$.body[*][?@ == 7]": ["7"],
+        ]
+        for (path, values) in expected {
+            for chunkSize in [1, 7, Int.max] {
+                let found = try Self.run(path, text, chunkSize: chunkSize, options: options)
+                #expect(found.values == values, "\(path) in chunks of \(chunkSize)")
+            }
+        }
+        // Compared with another query, the value is needed whole: too deep to capture.
+        #expect {
+            _ = try Self.run("$.body[?@.deep == @.id].id", text, options: options)
+        } throws: { error in
+            "\(error)".contains("the value nests deeper than 2048 levels, the most a JSONValue holds")
+        }
+    }
+
     /// Operands before the selected values decide at once: nothing is held.
     ///
     /// Operands after them hold one candidate's matches at a time, however long the array.

@@ -71,6 +71,9 @@ package final class PathAutomaton: @unchecked Sendable {
         /// otherwise.
         var operandPrefix: Int32 = -1
         var prefixOfDocument = false
+        /// For the operand of a streamed filter whose container value is not needed whole
+        /// (``StreamedFilter/slotNeedsContainer``): an empty container of its kind stands in.
+        var operandKindSuffices = false
 
         /// Whether the path's last steps run in memory on the captured value (see ``Tail``).
         var hasTail: Bool { tail >= 0 }
@@ -261,7 +264,7 @@ package final class PathAutomaton: @unchecked Sendable {
             for slot in known..<documentSlots.count {
                 addOperand(
                     from: programRoots[0], names: documentSlots[slot], slot: slot, ofDocument: true,
-                    shared: &documentStates)
+                    kindSuffices: false, shared: &documentStates)
             }
             filters.append(streamed)
             states[Int(candidate)].filter = Int32(filters.count - 1)
@@ -269,7 +272,9 @@ package final class PathAutomaton: @unchecked Sendable {
             // candidate's members stay distinct names (picked directly, one entry each).
             var operandStates: [[String]: Int32] = [:]
             for (slot, names) in streamed.slots.enumerated() {
-                addOperand(from: candidate, names: names, slot: slot, ofDocument: false, shared: &operandStates)
+                addOperand(
+                    from: candidate, names: names, slot: slot, ofDocument: false,
+                    kindSuffices: !streamed.slotNeedsContainer[slot], shared: &operandStates)
             }
             targets.append(candidate)
         }
@@ -280,8 +285,10 @@ package final class PathAutomaton: @unchecked Sendable {
     /// root), to an accept that fills slot `slot` of the candidate or of the document.
     ///
     /// The states it makes for each run of leading names are in `shared`, and reused from it.
+    /// `kindSuffices`: a container value is not needed whole (see ``Accept/operandKindSuffices``).
     private func addOperand(
-        from: Int32, names: [String], slot: Int, ofDocument: Bool, shared: inout [[String]: Int32]
+        from: Int32, names: [String], slot: Int, ofDocument: Bool, kindSuffices: Bool,
+        shared: inout [[String]: Int32]
     ) {
         var current = from
         for count in names.indices {
@@ -306,6 +313,7 @@ package final class PathAutomaton: @unchecked Sendable {
         var accept = Accept(
             kind: .match([.containers, .scalars, .scalarValues]), tag: -1, alternative: 0, tail: -1, orderGroup: -1)
         if ofDocument { accept.documentOperand = Int32(slot) } else { accept.operand = Int32(slot) }
+        accept.operandKindSuffices = kindSuffices
         accepts.append(accept)
         states[Int(current)].accepts.append(Int32(accepts.count - 1))
     }

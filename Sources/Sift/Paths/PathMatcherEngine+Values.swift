@@ -259,6 +259,12 @@ extension PathMatcherEngine {
             // Inside a candidate already decided: an operand is not needed any more, a match
             // of a candidate not selected is not made at all.
             if entry.candidate >= 0 && candidates.rules(out: accept.operand >= 0, entry.candidate) { return }
+            if isContainer && accept.operandKindSuffices {
+                // Only its kind matters to the filter: an empty one stands in, nothing is captured.
+                let standIn: JSONValue = isArray ? .array([]) : .object(JSONObject())
+                try fillSlot(Int(accept.operand), of: entry.candidate, with: .value(standIn))
+                return
+            }
             if isContainer ? accept.capturesContainers : accept.capturesScalars {
                 if isContainer {
                     if capture < 0 {

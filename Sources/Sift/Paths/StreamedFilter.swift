@@ -27,6 +27,12 @@ struct StreamedFilter {
     var expression: FilterExpression
     /// The member names from the candidate to each slot's value; `[]`: the candidate itself.
     var slots: [[String]]
+    /// Whether each slot's value is needed whole when it is a container.
+    ///
+    /// Not when every query answered from the slot is the slot itself, only tested for existence
+    /// or compared with a literal: a container then decides as any container of its kind would,
+    /// so an empty one stands in for it and nothing of it is captured (`?@.tags`, `@.a == 1`).
+    var slotNeedsContainer: [Bool]
 
     /// Numbers the relative queries by the slots made for them, and the absolute ones
     /// (`$.limit`) by the document's slots, which are shared by every filter of the automaton
@@ -49,10 +55,17 @@ struct StreamedFilter {
         for prefix in documentPrefixes where !documentSlots.contains(prefix) { documentSlots.append(prefix) }
         self.slots = slots
         let shared = documentSlots
-        self.expression = expression.numberingQueries { query in
+        let numbered = expression.numberingQueries { query in
             if query.isAbsolute { return shared.firstIndex(of: query.leadingNames) ?? 0 }
             return slots.firstIndex { query.leadingNames.starts(with: $0) } ?? 0
         }
+        self.expression = numbered
+        var needsContainer = Array(repeating: false, count: slots.count)
+        let isWhole = { (query: FilterQuery) in query.isAbsolute || query.segments.count == slots[query.slot].count }
+        numbered.forEachQuery(kindSuffices: isWhole) { query, kindSuffices in
+            if !query.isAbsolute && !kindSuffices { needsContainer[query.slot] = true }
+        }
+        self.slotNeedsContainer = needsContainer
     }
 
     /// Whether the filter selects the candidate, from the slots known so far (the candidate's,
@@ -96,6 +109,28 @@ struct StreamedFilter {
         var isKnown: Bool {
             if case .unknown = self { return false }
             return true
+        }
+    }
+}
+
+extension FilterExpression {
+    /// Calls `body` with each query of the expression (outside nested filters) and whether
+    /// the kind of its value is all that matters where it stands: it is tested for existence, or
+    /// compared with a literal, and `isWhole(query)` (it selects its slot's value itself).
+    ///
+    /// Recursion follows the expression, whose nesting the parser bounds.
+    func forEachQuery(kindSuffices isWhole: (FilterQuery) -> Bool, _ body: (FilterQuery, Bool) -> Void) {
+        switch self {
+        case .or(let operands), .and(let operands):
+            for operand in operands { operand.forEachQuery(kindSuffices: isWhole, body) }
+        case .not(let operand): operand.forEachQuery(kindSuffices: isWhole, body)
+        case .exists(let query): body(query, isWhole(query))
+        case .test(let call): call.forEachQuery { body($0, false) }
+        case .compare(.query(let query), _, .literal), .compare(.literal, _, .query(let query)):
+            body(query, isWhole(query))
+        case .compare(let left, _, let right):
+            left.forEachQuery { body($0, false) }
+            right.forEachQuery { body($0, false) }
         }
     }
 }
