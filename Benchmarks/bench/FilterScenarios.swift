@@ -58,42 +58,39 @@ enum FilterScenarios: ScenarioFamily {
     }
 
     /// `JSONSerialization.jsonObject`, then the filter applied to each component.
-    static let jsonSerialization = Contender(name: "JSONSerialization", role: .foundation, checksumKind: kind) {
-        input in
-        let data = input.data
-        let body = {
-            var fingerprint = Fingerprint()
-            let root = try JSONSerialization.jsonObject(with: data)
-            for case let component as [String: Any] in (root as? [String: Any])?["body"] as? [Any] ?? [] {
-                let metadata = component["metadata"] as? [String: Any]
-                // The feed's flags are booleans and its scores numbers.
-                guard metadata?["flag"] as? Bool == true, let score = metadata?["score"] as? NSNumber,
-                    score.doubleValue > 0.5, let id = component["id"] as? String
-                else { continue }
-                fingerprint.add(id)
-            }
-            return RunResult(bytes: data.count, checksum: fingerprint.checksum)
-        }
-        return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
+    static let jsonSerialization = filteringJSONSerialization(array: "body", checksumKind: kind) { component in
+        let metadata = component["metadata"] as? [String: Any]
+        // The feed's flags are booleans and its scores numbers.
+        guard metadata?["flag"] as? Bool == true, let score = metadata?["score"] as? NSNumber, score.doubleValue > 0.5
+        else { return nil }
+        return component["id"] as? String
     }
 
     /// `JSONSerialization.jsonObject`, then the tweets' filter applied to each status.
-    static let tweetsJSONSerialization = Contender(
-        name: "JSONSerialization", role: .foundation, checksumKind: tweetsKind
-    ) { input in
-        let data = input.data
-        let body = {
-            var fingerprint = Fingerprint()
-            let root = try JSONSerialization.jsonObject(with: data)
-            for case let status as [String: Any] in (root as? [String: Any])?["statuses"] as? [Any] ?? [] {
-                let user = status["user"] as? [String: Any]
-                guard let followers = user?["followers_count"] as? NSNumber, followers.doubleValue > 1000,
-                    let id = status["id_str"] as? String
-                else { continue }
-                fingerprint.add(id)
+    static let tweetsJSONSerialization = filteringJSONSerialization(array: "statuses", checksumKind: tweetsKind) {
+        status in
+        let user = status["user"] as? [String: Any]
+        guard let followers = user?["followers_count"] as? NSNumber, followers.doubleValue > 1000 else { return nil }
+        return status["id_str"] as? String
+    }
+
+    /// Foundation's side of a filter scenario: the tree from `JSONSerialization.jsonObject`, then
+    /// `selected` applied to each object of the root's `array`, fingerprinting the strings it
+    /// returns in document order.
+    static func filteringJSONSerialization(
+        array: String, checksumKind: String, selected: @escaping @Sendable ([String: Any]) -> String?
+    ) -> Contender {
+        Contender(name: "JSONSerialization", role: .foundation, checksumKind: checksumKind) { input in
+            let data = input.data
+            let body = {
+                var fingerprint = Fingerprint()
+                let root = try JSONSerialization.jsonObject(with: data)
+                for case let element as [String: Any] in (root as? [String: Any])?[array] as? [Any] ?? [] {
+                    if let id = selected(element) { fingerprint.add(id) }
+                }
+                return RunResult(bytes: data.count, checksum: fingerprint.checksum)
             }
-            return RunResult(bytes: data.count, checksum: fingerprint.checksum)
+            return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
         }
-        return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
     }
 }
