@@ -53,12 +53,7 @@ import Testing
         query.resultOrder = order
         query.add(path.value) { match in found.append((match.path.normalized, match.value)) }
         let tokenizer = JSONTokenizer(handler: query.makeMatcher())
-        var start = 0
-        while start < text.count {
-            try tokenizer.feed(text[start..<min(start + chunkSize, text.count)])
-            start += chunkSize
-        }
-        try tokenizer.finish()
+        try tokenizer.feedAll(text, inPiecesOf: chunkSize)
         return found
     }
 

@@ -69,12 +69,7 @@ import Testing
         automaton.addMatch(JSONPath.root.goTo("x").combine(with: JSONPath.root.goTo("r")), kind: .integer, tag: 10)
         let tokenizer = JSONTokenizer(handler: PathMatcher(paths: CompiledPaths(automaton), receiver: Recorder()))
         let bytes = Array(document.utf8)
-        var start = 0
-        while start < bytes.count {
-            try tokenizer.feed(bytes[start..<min(start + chunkSize, bytes.count)])
-            start += chunkSize
-        }
-        try tokenizer.finish()
+        try tokenizer.feedAll(bytes, inPiecesOf: chunkSize)
         return tokenizer.handler.receiver.trace
     }
 

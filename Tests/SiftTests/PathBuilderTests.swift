@@ -23,16 +23,7 @@ func streamValues<Value>(_ path: TypedJSONPath<Value>, _ text: String, chunkSize
     let matcher = query.makeMatcher()
     let tokenizer = JSONTokenizer(handler: matcher)
     let bytes = Array(text.utf8)
-    if chunkSize == 0 {
-        try tokenizer.feed(bytes)
-    } else {
-        var start = 0
-        while start < bytes.count {
-            try tokenizer.feed(bytes[start..<min(start + chunkSize, bytes.count)])
-            start += chunkSize
-        }
-    }
-    try tokenizer.finish()
+    try tokenizer.feedAll(bytes, inPiecesOf: chunkSize)
     return JSONQueryResults(slots: tokenizer.handler.receiver.slots)[handle]
 }
 

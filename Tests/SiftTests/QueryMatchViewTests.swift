@@ -24,12 +24,7 @@ import Testing
         }
         let tokenizer = JSONTokenizer(handler: jsonQuery.makeMatcher())
         let bytes = Array(text.utf8)
-        var start = 0
-        while start < bytes.count {
-            try tokenizer.feed(bytes[start..<min(start + chunkSize, bytes.count)])
-            start += chunkSize
-        }
-        try tokenizer.finish()
+        try tokenizer.feedAll(bytes, inPiecesOf: chunkSize)
         return seen
     }
 
