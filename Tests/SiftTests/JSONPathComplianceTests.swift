@@ -43,17 +43,18 @@ import Testing
         return cases
     }
 
-    /// Streams `path` over `document`'s JSON text in chunks; returns values with their
+    /// Streams `path` over a document's JSON text cut by `split`; returns values with their
     /// normalized paths.
     static func stream(
-        _ path: JSONPath, over text: [UInt8], chunkSize: Int, order: JSONQuery.ResultOrder = .rfc9535
+        _ path: JSONPath, over text: [UInt8], split: TokenizerTestSupport.Split,
+        order: JSONQuery.ResultOrder = .rfc9535
     ) throws -> [(String, JSONValue)] {
         var found: [(String, JSONValue)] = []
         var query = JSONQuery()
         query.resultOrder = order
         query.add(path.value) { match in found.append((match.path.normalized, match.value)) }
         let tokenizer = JSONTokenizer(handler: query.makeMatcher())
-        try tokenizer.feedAll(text, inPiecesOf: chunkSize)
+        try tokenizer.feedAll(text, split: split)
         return found
     }
 
@@ -118,7 +119,7 @@ import Testing
     {
         let text = Array(JSONWriterTestSupport.serialize(document).utf8)
         for chunkSize in [text.count + 1] + Array(1...31) {
-            let streamed = try Self.stream(path, over: text, chunkSize: chunkSize)
+            let streamed = try Self.stream(path, over: text, split: .size(chunkSize))
             let matchIndex = test.results.firstIndex(of: streamed.map(\.1))
             guard let matchIndex else {
                 failures.append(
@@ -132,7 +133,7 @@ import Testing
             }
         }
         for chunkSize in [text.count + 1, 1] {
-            let streamed = try Self.stream(path, over: text, chunkSize: chunkSize, order: .streaming)
+            let streamed = try Self.stream(path, over: text, split: .size(chunkSize), order: .streaming)
             let sorted = streamed.sorted { $0.0 < $1.0 }
             let agrees = test.results.indices.contains { index in
                 guard index < test.resultPaths.count else {

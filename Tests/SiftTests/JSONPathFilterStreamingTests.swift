@@ -9,24 +9,6 @@ import Testing
 @Suite struct JSONPathFilterStreamingTests {
     static let shapes = ["$[?F]", "$..[?F]", "$[?F].a", "$[*][?F]", "$..[?F]..b", "$[?F,?F]", "$[?F][?F]", "$[0,?F]"]
 
-    /// The streamed matches of `path` over `text` split at the given offsets.
-    static func stream(
-        _ path: JSONPath, _ text: [UInt8], splits: [Int], order: JSONQuery.ResultOrder
-    ) throws -> [(String, JSONValue)] {
-        var found: [(String, JSONValue)] = []
-        var query = JSONQuery()
-        query.resultOrder = order
-        query.add(path.value) { match in found.append((match.path.normalized, match.value)) }
-        let tokenizer = JSONTokenizer(handler: query.makeMatcher())
-        var start = 0
-        for end in splits + [text.count] where end > start {
-            try tokenizer.feed(text[start..<end])
-            start = end
-        }
-        try tokenizer.finish()
-        return found
-    }
-
     @Test func streamedAgreesWithInMemory() throws {
         var random = JSONPathFilterRandomTests.Generator(state: 23)
         var selectedSome = 0
@@ -49,13 +31,14 @@ import Testing
             splits.append(Array(stride(from: 1, to: bytes.count, by: 1)))
             splits.append(Array(stride(from: 3, to: bytes.count, by: 3)))
             for split in splits {
-                let streamed = try Self.stream(path, bytes, splits: split, order: .rfc9535)
+                let streamed = try JSONPathComplianceTests.stream(path, over: bytes, split: .at(split))
                 #expect(
                     streamed.map(\.0) == expected.map(\.0) && streamed.map(\.1) == expected.map(\.1),
                     "case \(index): \(text) split at \(split) over \(JSONWriterTestSupport.serialize(root))")
                 if streamed.map(\.0) != expected.map(\.0) { break }
             }
-            let unordered = try Self.stream(path, bytes, splits: [], order: .streaming).sorted { $0.0 < $1.0 }
+            let unordered = try JSONPathComplianceTests.stream(path, over: bytes, split: .whole, order: .streaming)
+                .sorted { $0.0 < $1.0 }
             let sortedExpected = expected.sorted { $0.0 < $1.0 }
             #expect(unordered.map(\.0) == sortedExpected.map(\.0), "case \(index): \(text), streaming order")
         }
@@ -91,7 +74,7 @@ import Testing
                 #expect(try Self.run(path, text, chunkSize: chunkSize).values == expected, "\(path) in \(chunkSize)")
             }
             for split in 1..<bytes.count {
-                let streamed = try Self.stream(try JSONPath(path), bytes, splits: [split], order: .rfc9535)
+                let streamed = try JSONPathComplianceTests.stream(try JSONPath(path), over: bytes, split: .at([split]))
                 #expect(
                     streamed.map { JSONWriterTestSupport.serialize($0.1) } == expected, "\(path) split at \(split)")
             }
@@ -105,7 +88,7 @@ import Testing
         let path = "$[?!(length($[0]['a']) >= 1.0 && count(@['a']['a']) == count(@.*))]"
         let bytes = Array(text.utf8)
         for split in [[]] + (1..<bytes.count).map({ [$0] }) {
-            let streamed = try Self.stream(try JSONPath(path), bytes, splits: split, order: .rfc9535)
+            let streamed = try JSONPathComplianceTests.stream(try JSONPath(path), over: bytes, split: .at(split))
             #expect(streamed.map(\.0) == ["$[0]", "$[1]", "$[2]", "$[3]"], "split at \(split)")
         }
         #expect(
@@ -123,14 +106,7 @@ import Testing
         var jsonQuery = JSONQuery(options: options)
         jsonQuery.add(try JSONPath(query).value) { values.append(JSONWriterTestSupport.serialize($0.value)) }
         let tokenizer = JSONTokenizer(options: options, handler: jsonQuery.makeMatcher())
-        let bytes = Array(text.utf8)
-        var start = 0
-        while start < bytes.count {
-            let end = chunkSize >= bytes.count - start ? bytes.count : start + chunkSize
-            try tokenizer.feed(bytes[start..<end])
-            start = end
-        }
-        try tokenizer.finish()
+        try tokenizer.feedAll(Array(text.utf8), inPiecesOf: chunkSize)
         return (values, tokenizer.handler.diagnostics.peakHeldMatches)
     }
 

@@ -27,14 +27,7 @@ import Testing
                     offset: match.location.offset))
         }
         let tokenizer = JSONTokenizer(options: options, handler: jsonQuery.makeMatcher())
-        let bytes = Array(text.utf8)
-        var start = 0
-        while start < bytes.count {
-            let end = chunkSize >= bytes.count - start ? bytes.count : start + chunkSize
-            try tokenizer.feed(bytes[start..<end])
-            start = end
-        }
-        try tokenizer.finish()
+        try tokenizer.feedAll(Array(text.utf8), inPiecesOf: chunkSize)
         return (found, tokenizer.handler.diagnostics.peakHeldMatches)
     }
 

@@ -36,7 +36,7 @@ import Testing
         let expected = PathSelection.select(path.alternatives[0][...], from: document)
         let bytes = Array(text.utf8)
         for chunkSize in chunkSizes {
-            let streamed = try JSONPathComplianceTests.stream(path, over: bytes, chunkSize: chunkSize)
+            let streamed = try JSONPathComplianceTests.stream(path, over: bytes, split: .size(chunkSize))
             #expect(streamed.map(\.1) == expected.map(\.value), "\(query), chunks of \(chunkSize)")
             #expect(streamed.map(\.0) == expected.map(\.path.normalized), "\(query) paths, chunks of \(chunkSize)")
         }

@@ -44,12 +44,15 @@ enum TokenizerTestSupport {
         case whole
         case size(Int)
         case random(seed: UInt64)
+        /// Cut before each of these offsets (ascending; offsets outside the input are ignored).
+        case at([Int])
 
         var description: String {
             switch self {
             case .whole: "whole"
             case .size(let size): "size \(size)"
             case .random(let seed): "random \(seed)"
+            case .at(let offsets): "at \(offsets)"
             }
         }
 
@@ -74,6 +77,14 @@ enum TokenizerTestSupport {
                     let length = Int(generator.next() % UInt64(limit)) + 1
                     result.append(start..<min(start + length, count))
                     start += length
+                }
+                return result
+            case .at(let offsets):
+                var result: [Range<Int>] = []
+                var start = 0
+                for end in offsets + [count] where end > start && end <= count {
+                    result.append(start..<end)
+                    start = end
                 }
                 return result
             }
@@ -210,20 +221,27 @@ enum TokenizerTestSupport {
 }
 
 extension JSONTokenizer {
+    /// Feeds `bytes` cut by `split`, then finishes the document.
+    ///
+    /// Unlike ``TokenizerTestSupport/run(_:_:split:)``, the first error is thrown.
+    ///
+    /// ```swift
+    /// try tokenizer.feedAll(bytes, split: .at([5, 9]))
+    /// ```
+    func feedAll(_ bytes: [UInt8], split: TokenizerTestSupport.Split) throws(JSONParseError) {
+        for range in split.ranges(count: bytes.count) where !range.isEmpty {
+            try feed(bytes[range])
+        }
+        try finish()
+    }
+
     /// Feeds `bytes` in pieces of `size` bytes (all at once when `size` is 0 or larger than the
-    /// input), then finishes the document: the split every chunking test needs.
+    /// input), then finishes the document.
     ///
     /// ```swift
     /// try tokenizer.feedAll(bytes, inPiecesOf: 3)
     /// ```
     func feedAll(_ bytes: [UInt8], inPiecesOf size: Int) throws(JSONParseError) {
-        let step = size <= 0 ? max(bytes.count, 1) : size
-        var start = 0
-        while start < bytes.count {
-            let end = min(start + step, bytes.count)
-            try feed(bytes[start..<end])
-            start = end
-        }
-        try finish()
+        try feedAll(bytes, split: size <= 0 || size >= bytes.count ? .whole : .size(size))
     }
 }
