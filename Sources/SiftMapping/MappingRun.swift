@@ -66,7 +66,7 @@ final class MappingRun {
 
     // Touched several times per token and only ever from the matcher's callbacks, one at a
     // time: without dynamic exclusivity checks.
-    @exclusivity(unchecked) var frames: [Frame] = []
+    @exclusivity(unchecked) var frames = FrameStack()
     @exclusivity(unchecked) private var depth = 0
     /// Per program, the storage of its last closed model, emptied, for the next one (the models
     /// of an array come one after another), unless the model kept its entity or the storage is
@@ -92,6 +92,10 @@ final class MappingRun {
         if let layout = plan.programs[0].layout { document.values = EntityStorage.make(layout: layout) }
         frames.append(document)
         depth = 1
+    }
+
+    deinit {
+        frames.release()
     }
 
     // MARK: Matcher events
