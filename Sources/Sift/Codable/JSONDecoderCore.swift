@@ -52,13 +52,14 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
     /// The members of `value` with their keys as written; nil when it is not an object.
     func rawMembers(of value: Value) -> [(key: String, value: Value)]?
 
-    /// The decoder's own keyed container around `base`.
+    /// The decoder's own keyed container around `base` (taken, not copied: a copy retained and
+    /// released its references for every container made).
     func makeKeyedContainer<Key: CodingKey>(
-        _ base: DecodingKeyedContainer<Self>, keyedBy type: Key.Type
+        _ base: consuming DecodingKeyedContainer<Self>, keyedBy type: Key.Type
     ) -> KeyedDecodingContainer<Key>
 
     /// The decoder's own unkeyed container around `base`.
-    func makeUnkeyedContainer(_ base: DecodingUnkeyedContainer<Self>) -> any UnkeyedDecodingContainer
+    func makeUnkeyedContainer(_ base: consuming DecodingUnkeyedContainer<Self>) -> any UnkeyedDecodingContainer
 }
 
 // MARK: - Containers
