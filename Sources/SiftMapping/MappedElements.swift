@@ -87,7 +87,7 @@ final class MappingStream {
 
     init(target: Property, rootSink: ElementSink?, options: JSONParserOptions) {
         let plan = MappingPlan(target: target)
-        run = MappingRun(plan: plan, rootSink: rootSink)
+        run = MappingRun(plan: plan, rootSink: rootSink, textIsValidUTF8: options.validatesUTF8)
         tokenizer = JSONTokenizer(
             options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingConsumer(run: run)))
     }

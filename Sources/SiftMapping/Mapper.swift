@@ -180,7 +180,8 @@ public enum Mapper {
         _ target: Property, input: JSONInput, options: JSONParserOptions, rootSink: ElementSink?, wantsLocations: Bool
     ) throws -> Any {
         let plan = MappingPlan(target: target)
-        let run = MappingRun(plan: plan, rootSink: rootSink, wantsLocations: wantsLocations)
+        let run = MappingRun(
+            plan: plan, rootSink: rootSink, wantsLocations: wantsLocations, textIsValidUTF8: options.validatesUTF8)
         let tokenizer = JSONTokenizer(
             options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingConsumer(run: run)))
         try unwrappingConsumerErrors { try tokenizer.parse(input) }

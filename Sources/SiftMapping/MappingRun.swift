@@ -61,10 +61,12 @@ final class MappingRun {
     /// The path of the mapped document inside an enclosing one (nested mappings).
     let prefix: JSONNodePath
     let wantsLocations: Bool
+    /// The tokenizer validates UTF-8: strings are made without checking it again.
+    let textIsValidUTF8: Bool
 
     // Touched several times per token and only ever from the matcher's callbacks, one at a
     // time: without dynamic exclusivity checks.
-    @exclusivity(unchecked) var frames: [Frame] = []
+    @exclusivity(unchecked) var frames = FrameStack()
     @exclusivity(unchecked) private var depth = 0
     /// Per program, the storage of its last closed model, emptied, for the next one (the models
     /// of an array come one after another), unless the model kept its entity or the storage is
@@ -75,17 +77,25 @@ final class MappingRun {
     private(set) var isFinished = false
     private var outcome: Slot = .absent
 
-    init(plan: MappingPlan, rootSink: ElementSink? = nil, prefix: JSONNodePath = .root, wantsLocations: Bool = true) {
+    init(
+        plan: MappingPlan, rootSink: ElementSink? = nil, prefix: JSONNodePath = .root, wantsLocations: Bool = true,
+        textIsValidUTF8: Bool
+    ) {
         self.plan = plan
         self.rootSink = rootSink
         self.prefix = prefix
         self.wantsLocations = wantsLocations
+        self.textIsValidUTF8 = textIsValidUTF8
         spareValues = Array(repeating: nil, count: plan.programs.count)
         spareSinks = Array(repeating: nil, count: plan.programs.count)
         var document = Frame(program: 0, parent: -1, readings: [.absent, .absent])
         if let layout = plan.programs[0].layout { document.values = EntityStorage.make(layout: layout) }
         frames.append(document)
         depth = 1
+    }
+
+    deinit {
+        frames.release()
     }
 
     // MARK: Matcher events
@@ -166,7 +176,9 @@ final class MappingRun {
             record(.null(location), frame: frame, property: property, alternative: destination.alternative)
             return true
         }
-        guard let converted = ValueConversion.value(event, as: read.type) else { return false }
+        guard let converted = ValueConversion.value(event, as: read.type, validated: textIsValidUTF8) else {
+            return false
+        }
         store(converted, frame: frame, property: property, alternative: destination.alternative)
         return true
     }
@@ -309,67 +321,6 @@ final class MappingRun {
     }
 
     // MARK: Values
-
-    /// Converts the value of property `index` of `program` (its plan is read in place, never
-    /// copied).
-    private func convert(
-        _ value: MatchedValue, program: Int, index: Int, frame: Int, alternative: Int, location: SourceLocation?
-    ) throws -> Slot {
-        let type = plan.programs[program].properties[index].property.type
-        let decoder = plan.programs[program].properties[index].property.decoder
-        let outcome: ValueConversion.Outcome
-        switch value {
-        case .scalar(let event):
-            if case .null = event { return .null(location) }
-            outcome = ValueConversion.convert(event, to: type)
-        case .value(let json):
-            switch (type, json) {
-            case (_, .null): return .null(location)
-            case (.array, .array(let elements)): outcome = .value(.other(TypedMappedBox(elements)))
-            case (.dictionary, .object(let object)):
-                if decoder != nil {
-                    outcome = .value(.other(TypedMappedBox(json)))
-                } else {
-                    outcome = .value(.other(TypedMappedBox(object.dictionary)))
-                }
-            default:
-                outcome = .failed(
-                    JSONConversionError(reason: .wrongKind, expected: type.expectation, found: json.summary))
-            }
-        }
-        let conversionError: JSONConversionError
-        switch outcome {
-        case .value(let converted):
-            guard let decoder else { return .value(converted) }
-            do {
-                // A string converted already is not made again from the bytes.
-                let json: JSONValue
-                if case .string(let text) = converted { json = .string(text) } else { json = value.jsonValue }
-                return .value(.other(try decoder.decodeBoxed(json)))
-            } catch {
-                return .failed(
-                    try KeyMappingFailures.failures(
-                        of: error,
-                        at: path(of: frame, program: program, property: index, alternative: alternative),
-                        location: location))
-            }
-        case .failed(let error):
-            conversionError = error
-        }
-        return .failed([
-            MappingFailure(
-                conversionError, expected: plan.programs[program].properties[index].expectation,
-                path: path(of: frame, program: program, property: index, alternative: alternative),
-                location: location)
-        ])
-    }
-
-    static func describe(_ value: MatchedValue) -> String {
-        switch value {
-        case .scalar(let event): event.summary
-        case .value(let json): json.summary
-        }
-    }
 
     /// Records what a reading of property `property` found, in frame `frame`.
     private func record(_ slot: Slot, frame: Int, property: Int, alternative: Int) {

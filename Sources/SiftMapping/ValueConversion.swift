@@ -11,23 +11,29 @@ enum ValueConversion {
 
     /// Converts a scalar event (not null) to the Swift type of `type`; nil when it does not
     /// convert (the fast path: nothing is described).
+    ///
+    /// `validated`: the tokenizer that delivered the event validates UTF-8, so a string's text
+    /// is made without checking it again (``JSONBytes/string(validated:)``).
     @inline(__always)
-    static func value(_ event: JSONEvent, as type: PropertyType) -> MappedValue? {
+    static func value(_ event: JSONEvent, as type: PropertyType, validated: Bool) -> MappedValue? {
         switch type {
-        case .string: String(jsonScalar: event).map(MappedValue.string)
-        case .url: URL(jsonScalar: event).map(MappedValue.url)
-        case .int: Int(jsonScalar: event).map(MappedValue.int)
-        case .uint: UInt(jsonScalar: event).map(MappedValue.uint)
-        case .double: Double(jsonScalar: event).map(MappedValue.double)
-        case .float: Float(jsonScalar: event).map(MappedValue.float)
-        case .bool: Bool(jsonScalar: event).map(MappedValue.bool)
-        case .array, .dictionary: nil
+        case .string:
+            guard case .string(let bytes) = event else { return nil }
+            return .string(bytes.string(validated: validated))
+        case .url: return URL(jsonScalar: event, validated: validated).map(MappedValue.url)
+        case .int: return Int(jsonScalar: event).map(MappedValue.int)
+        case .uint: return UInt(jsonScalar: event).map(MappedValue.uint)
+        case .double: return Double(jsonScalar: event).map(MappedValue.double)
+        case .float: return Float(jsonScalar: event).map(MappedValue.float)
+        case .bool: return Bool(jsonScalar: event).map(MappedValue.bool)
+        case .array, .dictionary: return nil
         }
     }
 
-    /// Converts a scalar event (not null) to the Swift type of `type`, or says why it does not.
-    static func convert(_ event: JSONEvent, to type: PropertyType) -> Outcome {
-        if let value = value(event, as: type) { return .value(value) }
+    /// Converts a scalar event (not null) to the Swift type of `type`, or says why it does not
+    /// (`validated` as for ``value(_:as:validated:)``).
+    static func convert(_ event: JSONEvent, to type: PropertyType, validated: Bool) -> Outcome {
+        if let value = value(event, as: type, validated: validated) { return .value(value) }
         let error =
             switch type {
             case .string: String.conversionError(for: event)

@@ -52,13 +52,14 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
     /// The members of `value` with their keys as written; nil when it is not an object.
     func rawMembers(of value: Value) -> [(key: String, value: Value)]?
 
-    /// The decoder's own keyed container around `base`.
+    /// The decoder's own keyed container around `base` (taken, not copied: a copy retained and
+    /// released its references for every container made).
     func makeKeyedContainer<Key: CodingKey>(
-        _ base: DecodingKeyedContainer<Self>, keyedBy type: Key.Type
+        _ base: consuming DecodingKeyedContainer<Self>, keyedBy type: Key.Type
     ) -> KeyedDecodingContainer<Key>
 
     /// The decoder's own unkeyed container around `base`.
-    func makeUnkeyedContainer(_ base: DecodingUnkeyedContainer<Self>) -> any UnkeyedDecodingContainer
+    func makeUnkeyedContainer(_ base: consuming DecodingUnkeyedContainer<Self>) -> any UnkeyedDecodingContainer
 }
 
 // MARK: - Containers
@@ -160,8 +161,10 @@ extension JSONDecoderCore {
         // swift-format-ignore: NeverForceUnwrap
         if type == Decimal.self { return try unwrapDecimal(value, in: parent, key) as! T }
         // Every `[String: V]` is one reference wide: a type of another size is not one, and is
-        // not looked up in the runtime's conformance tables (hundreds of instructions a value).
+        // not looked up in the runtime's conformance tables (hundreds of instructions a value);
+        // one-word types are looked up once per process (``StringKeyedDictionaryTypes``).
         if decodesStringKeyedDictionaries, MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size,
+            StringKeyedDictionaryTypes.shared.isStringKeyedDictionary(type),
             let dictionaryType = type as? any StringKeyedDictionaryDecodable.Type
         {
             // The type was checked just above.

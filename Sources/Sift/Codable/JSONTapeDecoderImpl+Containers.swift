@@ -146,12 +146,14 @@ extension JSONTapeDecoderImpl {
     }
 
     func makeKeyedContainer<Key: CodingKey>(
-        _ base: DecodingKeyedContainer<JSONTapeDecoderImpl>, keyedBy type: Key.Type
+        _ base: consuming DecodingKeyedContainer<JSONTapeDecoderImpl>, keyedBy type: Key.Type
     ) -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(KeyedContainer<Key>(base: base))
     }
 
-    func makeUnkeyedContainer(_ base: DecodingUnkeyedContainer<JSONTapeDecoderImpl>) -> any UnkeyedDecodingContainer {
+    func makeUnkeyedContainer(_ base: consuming DecodingUnkeyedContainer<JSONTapeDecoderImpl>)
+        -> any UnkeyedDecodingContainer
+    {
         UnkeyedContainer(base: base)
     }
 }

@@ -146,12 +146,14 @@ extension JSONValueDecoderImpl {
     }
 
     func makeKeyedContainer<Key: CodingKey>(
-        _ base: DecodingKeyedContainer<JSONValueDecoderImpl>, keyedBy type: Key.Type
+        _ base: consuming DecodingKeyedContainer<JSONValueDecoderImpl>, keyedBy type: Key.Type
     ) -> KeyedDecodingContainer<Key> {
         KeyedDecodingContainer(KeyedContainer<Key>(base: base))
     }
 
-    func makeUnkeyedContainer(_ base: DecodingUnkeyedContainer<JSONValueDecoderImpl>) -> any UnkeyedDecodingContainer {
+    func makeUnkeyedContainer(_ base: consuming DecodingUnkeyedContainer<JSONValueDecoderImpl>)
+        -> any UnkeyedDecodingContainer
+    {
         UnkeyedContainer(base: base)
     }
 }
