@@ -161,10 +161,8 @@ extension JSONDecoderCore {
         // swift-format-ignore: NeverForceUnwrap
         if type == Decimal.self { return try unwrapDecimal(value, in: parent, key) as! T }
         // Every `[String: V]` is one reference wide: a type of another size is not one, and is
-        // not looked up in the runtime's conformance tables (hundreds of instructions a value);
-        // one-word types are looked up once per process (``StringKeyedDictionaryTypes``).
+        // not looked up in the runtime's conformance tables (hundreds of instructions a value).
         if decodesStringKeyedDictionaries, MemoryLayout<T>.size == MemoryLayout<[String: Int]>.size,
-            StringKeyedDictionaryTypes.shared.isStringKeyedDictionary(type),
             let dictionaryType = type as? any StringKeyedDictionaryDecodable.Type
         {
             // The type was checked just above.
