@@ -22,9 +22,14 @@ extension PathMatcherEngine {
             let frame = frames[frameIndex]
             truncate(to: frame)
             let entry = entries[Int(frame.directEntry)]
-            let prefix = JSONBytes.prefixWord(bytes.base, count: bytes.count)
-            var cursor = -1
-            directTarget = nextName(states[Int(entry.state)], bytes, prefix, cursor: &cursor)?.target ?? -1
+            let state = states[Int(entry.state)]
+            if state.mayName(count: bytes.count) {
+                let prefix = JSONBytes.prefixWord(bytes.base, count: bytes.count)
+                var cursor = -1
+                directTarget = nextName(state, bytes, prefix, cursor: &cursor)?.target ?? -1
+            } else {
+                directTarget = -1
+            }
             directScope = entry.scope
             directCandidate = entry.candidate
             return
@@ -36,7 +41,7 @@ extension PathMatcherEngine {
         while index < Int(frame.entryEnd) {
             let entry = entries[index]
             let state = states[Int(entry.state)]
-            if state.nameCount > 0 { matchNames(state, bytes, entry, frame) }
+            if state.mayName(count: bytes.count) { matchNames(state, bytes, entry, frame) }
             var member = Int(state.memberStart)
             let memberEnd = member + Int(state.memberCount)
             while member < memberEnd {
