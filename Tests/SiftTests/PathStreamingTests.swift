@@ -17,7 +17,13 @@ import Testing
         // entries): skipped containers and scalars between picked members, picked containers,
         // nested picked objects.
         #"{"o":{"x":[1,{"a":0}],"w":1,"y":{"a":2},"b":{"d":[3],"c":{"e":4},"f":2},"a":[5,{"a":6}],"z":null},"p":{"a":8}}"#,
+        // Long names: a state rules keys out by length first, and names of 63 bytes and more
+        // share one length class (a 65-byte key is compared with 63-, 64- and 70-byte names).
+        #"{"L":{"\#(long[0])":1,"\#(long[1])":2,"\#(long[2])":{"\#(long[1])":3},"\#(long[3])":4,"\#(long[4])":[5,{"\#(long[2])":6}],"":7},"\#(long[1])":8}"#,
     ]
+
+    /// Names of 62, 63, 64, 65 and 70 bytes (the last four sharing their first 63).
+    static let long = [String(repeating: "a", count: 62)] + [63, 64, 65, 70].map { String(repeating: "b", count: $0) }
 
     static let queries: [String] = [
         "$", "$.*", "$..*", "$..a", "$..title", "$.store.book[*].title", "$.store.book[-1]",
@@ -28,6 +34,8 @@ import Testing
         "$['created_at_1','created_at_2','ab','ab\\u0000','','é','ключ','missing','created_at']",
         "$['ab','x','ab','y','z','ab']", "$..['created_at_2','ab','k','k1','k2','k3']",
         "$.o.a", "$.o.b.c", "$.o.b.c.e", "$.o.a[1].a", "$.*.a", "$.o['a','b']",
+        "$.L['\(long[1])','\(long[2])','\(long[4])','']", "$..['\(long[1])','\(long[4])']", "$..\(long[2])",
+        "$.L['\(long[0])','x']", "$.L.\(long[2]).\(long[1])",
     ]
 
     func check(_ query: String, _ text: String, chunkSizes: [Int]) throws {

@@ -7,6 +7,9 @@ package final class CompiledPaths: @unchecked Sendable {
         /// States with more than ``nameSearchLimit`` names: their slots in ``nameTable``
         /// (a power of two of them; zero for the others).
         var nameTableStart: Int32 = 0, nameTableSize: Int32 = 0
+        /// The lengths of the names, one bit each (bit 63 for 63 bytes and longer; see
+        /// ``mayName(count:)``).
+        var nameLengths: UInt64 = 0
         var memberStart: Int32 = 0, memberCount: Int32 = 0
         var elementStart: Int32 = 0, elementCount: Int32 = 0
         var indexedStart: Int32 = 0, indexedCount: Int32 = 0
@@ -23,6 +26,19 @@ package final class CompiledPaths: @unchecked Sendable {
         /// and enter no visitors: a member's value enters at most one state, which the matcher
         /// then tracks without pushing an entry (see ``PathMatcherEngine``).
         var directNames = false
+
+        /// Whether some name of the state is `count` bytes long (or, for 63 and more, may be):
+        /// most keys are ruled out by their length alone, before their bytes are read.
+        @inline(__always)
+        func mayName(count: Int) -> Bool {
+            nameLengths & CompiledPaths.lengthBit(count) != 0
+        }
+    }
+
+    /// The bit of ``State/nameLengths`` for names of `count` bytes.
+    @inline(__always)
+    static func lengthBit(_ count: Int) -> UInt64 {
+        1 &<< UInt64(truncatingIfNeeded: min(count, 63))
     }
 
     struct Name {
@@ -73,6 +89,7 @@ package final class CompiledPaths: @unchecked Sendable {
                         prefix: key.withUnsafeBytes { JSONBytes.prefixWord($0.baseAddress, count: $0.count) },
                         transition: transition))
                 nameBytes.append(contentsOf: key)
+                state.nameLengths |= Self.lengthBit(key.count)
             }
             state.nameCount = Int32(names.count) - state.nameStart
             if state.nameCount > Self.nameSearchLimit {

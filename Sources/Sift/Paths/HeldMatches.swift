@@ -174,16 +174,19 @@ struct HeldMatches {
     /// Takes every match of `group` once the value its reordering starts from has closed (every
     /// array it waits for has closed then): the selected ones, in RFC 9535 order.
     mutating func takeOrdered(_ group: Int32, order: PathAutomaton.OrderGroup) -> [HeldMatch] {
-        guard let held = groups.removeValue(forKey: group), !held.isEmpty else { return [] }
-        var selected: [HeldMatch] = []
-        for item in held {
-            if case .selected(let resolved) = verdict(on: item, order: order, ignoringCandidates: true) {
-                selected.append(resolved)
-            }
+        guard var selected = groups.removeValue(forKey: group), !selected.isEmpty else { return [] }
+        // Resolved in place, the selected ones moved to the front in the order they completed:
+        // a match is neither copied nor wrapped (most need no resolving at all).
+        var kept = 0
+        for index in selected.indices where resolve(&selected[index], order: order) == true {
+            if kept != index { selected.swapAt(kept, index) }
+            kept += 1
         }
+        if kept < selected.count { selected.removeSubrange(kept...) }
         selected.sort { lhs, rhs in
             lhs.key.lexicographicallyPrecedes(rhs.key) || (lhs.key == rhs.key && lhs.sequence < rhs.sequence)
         }
+        guard selected.contains(where: { $0.waitsOn >= 0 }) else { return selected }
         // Those that still wait on a filter candidate around the value that closed (all of
         // them do then, on the same one) keep this order while they wait.
         undecided.append(contentsOf: selected.filter { $0.waitsOn >= 0 })
@@ -220,22 +223,34 @@ struct HeldMatches {
     ) -> Verdict {
         if item.waitsOn >= 0 && !ignoringCandidates { return .waiting }
         var item = item
+        switch resolve(&item, order: order) {
+        case true?: return .selected(item)
+        case false?: return .dropped
+        case nil: return .waiting
+        }
+    }
+
+    /// Resolves a held match's length-dependent positions, in place (its filter candidate
+    /// aside): true when it is selected (its positions in its key replaced by selection
+    /// order), false when it is not, nil when an array it waits for is still open (its key
+    /// then partly resolved: the caller drops or discards the match).
+    private func resolve(_ item: inout HeldMatch, order: PathAutomaton.OrderGroup) -> Bool? {
         var component = 0
         while component * 4 + 3 < item.key.count {
             let arrayID = Int32(item.key[component * 4 + 3])
             if arrayID >= 0 {
-                guard let length = arrayLengths[arrayID] else { return .waiting }
+                guard let length = arrayLengths[arrayID] else { return nil }
                 guard let selectors = order.segments[order.firstReordering + component].selectors else {
-                    return .dropped
+                    return false
                 }
                 let selector = selectors[item.key[component * 4 + 1]]
                 guard let position = selector.indices(count: length).firstIndex(of: item.key[component * 4 + 2])
-                else { return .dropped }
+                else { return false }
                 item.key[component * 4 + 2] = position
             }
             component += 1
         }
-        return .selected(item)
+        return true
     }
 }
 

@@ -22,9 +22,14 @@ extension PathMatcherEngine {
             let frame = frames[frameIndex]
             truncate(to: frame)
             let entry = entries[Int(frame.directEntry)]
-            let prefix = JSONBytes.prefixWord(bytes.base, count: bytes.count)
-            var cursor = -1
-            directTarget = nextName(states[Int(entry.state)], bytes, prefix, cursor: &cursor)?.target ?? -1
+            let state = states[Int(entry.state)]
+            if state.mayName(count: bytes.count) {
+                let prefix = JSONBytes.prefixWord(bytes.base, count: bytes.count)
+                var cursor = -1
+                directTarget = nextName(state, bytes, prefix, cursor: &cursor)?.target ?? -1
+            } else {
+                directTarget = -1
+            }
             directScope = entry.scope
             directCandidate = entry.candidate
             return
@@ -36,7 +41,7 @@ extension PathMatcherEngine {
         while index < Int(frame.entryEnd) {
             let entry = entries[index]
             let state = states[Int(entry.state)]
-            if state.nameCount > 0 { matchNames(state, bytes, entry, frame) }
+            if state.mayName(count: bytes.count) { matchNames(state, bytes, entry, frame) }
             var member = Int(state.memberStart)
             let memberEnd = member + Int(state.memberCount)
             while member < memberEnd {
@@ -44,10 +49,9 @@ extension PathMatcherEngine {
                 member += 1
             }
             if state.selfLoop {
-                pushEntry(
-                    MatcherEntry(
-                        state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount,
-                        candidate: entry.candidate))
+                // A descendant's visitor goes on into the child as it is.
+                entries.append(entry)
+                if state.epsilonCount > 0 { pushVisitors(of: entry, state) }
             }
             index += 1
         }
@@ -137,10 +141,9 @@ extension PathMatcherEngine {
             }
             if state.indexedCount > 0 { matchIndices(state, position, entry, frame) }
             if state.selfLoop {
-                pushEntry(
-                    MatcherEntry(
-                        state: entry.state, scope: entry.scope, keyStart: entry.keyStart, keyCount: entry.keyCount,
-                        candidate: entry.candidate))
+                // A descendant's visitor goes on into the child as it is.
+                entries.append(entry)
+                if state.epsilonCount > 0 { pushVisitors(of: entry, state) }
             }
             index += 1
         }
@@ -194,16 +197,20 @@ extension PathMatcherEngine {
     mutating func pushEntry(_ entry: MatcherEntry) {
         entries.append(entry)
         let state = states[Int(entry.state)]
-        if state.epsilonCount > 0 {
-            for index in Int(state.epsilonStart)..<Int(state.epsilonStart + state.epsilonCount) {
-                var visitor = entry
-                visitor.state = epsilons[index]
-                if visitor.keyCount < 0 && states[Int(visitor.state)].ordered {
-                    visitor.keyStart = Int32(keys.count)
-                    visitor.keyCount = 0
-                }
-                entries.append(visitor)
+        if state.epsilonCount > 0 { pushVisitors(of: entry, state) }
+    }
+
+    /// Pushes the descendant visitors entered with `entry`, whose state is `state`.
+    @inline(__always)
+    mutating func pushVisitors(of entry: MatcherEntry, _ state: CompiledPaths.State) {
+        for index in Int(state.epsilonStart)..<Int(state.epsilonStart + state.epsilonCount) {
+            var visitor = entry
+            visitor.state = epsilons[index]
+            if visitor.keyCount < 0 && states[Int(visitor.state)].ordered {
+                visitor.keyStart = Int32(keys.count)
+                visitor.keyCount = 0
             }
+            entries.append(visitor)
         }
     }
 }

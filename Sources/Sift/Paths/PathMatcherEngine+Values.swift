@@ -43,6 +43,33 @@ extension PathMatcherEngine {
         openFrame(entries: valueStart..<valueEnd, closerStart: closerStart, isArray: isArray)
     }
 
+    /// Whether the entries from `start` on (a member's, computed from its key) neither accept a
+    /// value nor open a filter's candidate: a scalar member at them only counts (see
+    /// ``quietScalarMember(hasEntries:)``).
+    @inline(__always)
+    func isQuiet(from start: Int) -> Bool {
+        var index = start
+        while index < entries.count {
+            let state = states[Int(entries[index].state)]
+            if state.acceptCount > 0 || state.filter >= 0 { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// A scalar member of an object not picked directly, whose entries are quiet (see
+    /// ``isQuiet(from:)``): what ``beginValue(_:isContainer:isArray:context:)`` does for it,
+    /// without its accepts and frames.
+    @inline(__always)
+    mutating func quietScalarMember(hasEntries: Bool) throws {
+        ordinal &+= 1
+        // A scalar with entries ends filter candidates opened at its depth (none open there,
+        // mostly), as in beginValue.
+        if hasEntries && !candidates.open.isEmpty, candidates.innermost(atLeast: frames.count) != nil {
+            try closeCandidates(atLeast: frames.count)
+        }
+    }
+
     /// Pushes the entries of the value that begins (a top-level value starts the root program
     /// afresh); returns where they start.
     @inline(__always)

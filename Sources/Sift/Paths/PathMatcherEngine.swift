@@ -129,6 +129,9 @@ struct PathMatcherEngine {
                                 candidate: directCandidate),
                             context: context)
                     }
+                } else if let parent = frames.last, !parent.isArray, isQuiet(from: Int(parent.entryEnd)) {
+                    // A scalar member nothing accepts (most members, under a descendant segment).
+                    try quietScalarMember(hasEntries: entries.count > Int(parent.entryEnd))
                 } else {
                     try beginValue(event, isContainer: false, isArray: false, context: context)
                 }
