@@ -28,7 +28,7 @@ let package = Package(
         ),
         .target(
             name: "Sift",
-            dependencies: ["CYajl"]
+            dependencies: ["CYajl", .product(name: "DequeModule", package: "swift-collections")]
         ),
         .target(
             name: "SiftHub",

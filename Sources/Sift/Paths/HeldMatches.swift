@@ -1,3 +1,5 @@
+import DequeModule
+
 /// The matcher's one way to decide later: a match whose fate depends on something not read yet
 /// is held here, then released in order or discarded once that is known.
 ///
@@ -10,7 +12,7 @@
 ///   the array closes (``arrayClosed(_:length:)``); the match is then selected, its position
 ///   replaced by its place in the selection, or discarded (``verdict(on:order:)``). Meanwhile
 ///   ``prune(arrayID:position:orders:)`` discards what the array's later elements rule out, so
-///   `[-k]` holds at most `k` elements' matches.
+///   `[-k]` holds at most `k` elements' matches (and each element costs the same, whatever `k`).
 /// - *The close of the value a query's reordering starts from*, for RFC 9535 order (`$..id`,
 ///   `$['b','a']`): its matches are then released sorted by key (``takeOrdered(_:order:)``).
 ///
@@ -27,16 +29,24 @@
 /// those before it that still wait); one of a reordering query stays held for its order.
 struct HeldMatches {
     /// The held matches of each reordering query (by order group), in the order they completed.
-    private var groups: [Int32: [HeldMatch]] = [:]
+    private var groups: [Int32: Group] = [:]
     /// The matches waiting only for filters' decisions, of queries that do not reorder (and of
     /// reordering ones whose order is settled), in the order they completed.
-    private(set) var undecided: [HeldMatch] = []
+    private(set) var undecided: Deque<HeldMatch> = []
     /// The lengths of the closed arrays that selectors wait for, by array identifier.
     private var arrayLengths: [Int32: Int] = [:]
     /// Counts the matches held, to keep equal keys in the order they completed.
     private var sequence = 0
     /// The most matches held at once by one query (see ``EngineDiagnostics``).
     private(set) var peak = 0
+
+    /// The matches one reordering query holds, in the order they completed.
+    private struct Group {
+        var matches: Deque<HeldMatch> = []
+        /// How many matches make ``prune(arrayID:position:orders:)`` look past the first one
+        /// it cannot drop (twice what the last such pass kept, and at least 64).
+        var fullPruneAt = 64
+    }
 
     /// What a held match's conditions decide.
     enum Verdict {
@@ -78,8 +88,8 @@ struct HeldMatches {
             undecided.append(match)
             peak = max(peak, undecided.count)
         } else {
-            groups[group, default: []].append(match)
-            peak = max(peak, groups[group, default: []].count)
+            groups[group, default: Group()].matches.append(match)
+            peak = max(peak, groups[group]?.matches.count ?? 0)
         }
     }
 
@@ -95,7 +105,7 @@ struct HeldMatches {
         guard let count = waitingCount.removeValue(forKey: candidate) else { return 0 }
         if case .waiting(let outer) = next { waitingCount[outer, default: 0] += count }
         // One pass, in place: the kept matches move up over the dropped ones, in order.
-        func update(_ held: inout [HeldMatch], ordered: Bool) {
+        func update(_ held: inout Deque<HeldMatch>, ordered: Bool) {
             var start = held.count
             while start > 0 && (!ordered || held[start - 1].sequence > since) { start -= 1 }
             var kept = start
@@ -116,8 +126,8 @@ struct HeldMatches {
         // would then copy it, with every held match.
         for group in groups.isEmpty ? [] : Array(groups.keys) {
             // Updated in place: its matches keep their places.
-            update(&groups[group, default: []], ordered: true)
-            if groups[group]?.isEmpty == true { groups[group] = nil }
+            update(&groups[group, default: Group()].matches, ordered: true)
+            if groups[group]?.matches.isEmpty == true { groups[group] = nil }
         }
         // Not in held order (RFC-ordered matches join it sorted), but only matches waiting.
         update(&undecided, ordered: false)
@@ -149,11 +159,17 @@ struct HeldMatches {
     /// once element `position` of array `arrayID` starts, `[-k]` and `[-k:]` cannot select
     /// elements before `position - k + 1`.
     ///
-    /// So at most `k` elements' matches are held.
+    /// So at most `k` elements' matches are held. A query's matches are held in the order they
+    /// completed, so those an element rules out are usually first: they are dropped from the
+    /// front, in constant time per element. Matches held before them that wait for something
+    /// else (another array, RFC 9535 order) stop that; then a pass over all of them runs once
+    /// their number has doubled, which keeps memory within twice the window and the cost per
+    /// element constant.
     mutating func prune(arrayID: Int32, position: Int, orders: [PathAutomaton.OrderGroup]) {
-        for (group, held) in groups {
-            let order = orders[Int(group)]
-            let kept = held.filter { item in
+        var index = groups.startIndex
+        while index != groups.endIndex {
+            let order = orders[Int(groups.keys[index])]
+            func isRuledOut(_ item: HeldMatch) -> Bool {
                 var component = 0
                 while component * 4 + 3 < item.key.count {
                     if Int32(item.key[component * 4 + 3]) == arrayID,
@@ -161,20 +177,29 @@ struct HeldMatches {
                         let window = selectors[item.key[component * 4 + 1]].window,
                         item.key[component * 4 + 2] <= position - window
                     {
-                        return false
+                        return true
                     }
                     component += 1
                 }
-                return true
+                return false
             }
-            if kept.count != held.count { groups[group] = kept }
+            // In place: `values[index]` changes no key, so the dictionary is neither copied nor rehashed.
+            while let first = groups.values[index].matches.first, isRuledOut(first) {
+                groups.values[index].matches.removeFirst()
+            }
+            if groups.values[index].matches.count >= groups.values[index].fullPruneAt {
+                groups.values[index].matches.removeAll(where: isRuledOut)
+                groups.values[index].fullPruneAt = max(64, 2 * groups.values[index].matches.count)
+            }
+            groups.formIndex(after: &index)
         }
     }
 
     /// Takes every match of `group` once the value its reordering starts from has closed (every
     /// array it waits for has closed then): the selected ones, in RFC 9535 order.
     mutating func takeOrdered(_ group: Int32, order: PathAutomaton.OrderGroup) -> [HeldMatch] {
-        guard var selected = groups.removeValue(forKey: group), !selected.isEmpty else { return [] }
+        guard let held = groups.removeValue(forKey: group), !held.matches.isEmpty else { return [] }
+        var selected = Array(held.matches)
         // Resolved in place, the selected ones moved to the front in the order they completed:
         // a match is neither copied nor wrapped (most need no resolving at all).
         var kept = 0
@@ -201,8 +226,8 @@ struct HeldMatches {
     /// Takes the matches of a streaming query that are decided, in the order they completed:
     /// the selected ones are returned, the dropped ones discarded, the others kept.
     mutating func takeDecided(_ group: Int32, order: PathAutomaton.OrderGroup) -> [HeldMatch] {
-        guard let held = groups[group], !held.isEmpty else { return [] }
-        var waiting: [HeldMatch] = []
+        guard let held = groups[group]?.matches, !held.isEmpty else { return [] }
+        var waiting: Deque<HeldMatch> = []
         var selected: [HeldMatch] = []
         for item in held {
             switch verdict(on: item, order: order) {
@@ -211,7 +236,11 @@ struct HeldMatches {
             case .dropped: break
             }
         }
-        groups[group] = waiting.isEmpty ? nil : waiting
+        if waiting.isEmpty {
+            groups[group] = nil
+        } else {
+            groups[group]?.matches = waiting
+        }
         return selected
     }
 
@@ -244,7 +273,7 @@ struct HeldMatches {
                     return false
                 }
                 let selector = selectors[item.key[component * 4 + 1]]
-                guard let position = selector.indices(count: length).firstIndex(of: item.key[component * 4 + 2])
+                guard let position = selector.selectionOrdinal(of: item.key[component * 4 + 2], count: length)
                 else { return false }
                 item.key[component * 4 + 2] = position
             }

@@ -128,35 +128,43 @@ extension PathSelector {
     /// The indices this index or slice selector picks from an array of `count` elements, in
     /// selection order (RFC 9535 §2.3.3 and §2.3.4).
     func indices(count: Int) -> [Int] {
+        guard let picks = progression(count: count) else { return [] }
+        return (0..<picks.count).map { picks.first + $0 * picks.step }
+    }
+
+    /// The place of element `index` among the indices this index or slice selector picks from an
+    /// array of `count` elements (its position in ``indices(count:)``), or nil when it is not
+    /// picked; in constant time, whatever the selection's size.
+    func selectionOrdinal(of index: Int, count: Int) -> Int? {
+        guard let picks = progression(count: count) else { return nil }
+        let offset = index - picks.first
+        guard offset % picks.step == 0 else { return nil }
+        let ordinal = offset / picks.step
+        return ordinal >= 0 && ordinal < picks.count ? ordinal : nil
+    }
+
+    /// What an index or slice selector picks from an array of `count` elements, as an
+    /// arithmetic progression: its first index, how many, and the step (nil: nothing).
+    private func progression(count: Int) -> (first: Int, count: Int, step: Int)? {
         switch self {
         case .index(let index):
             let position = index < 0 ? count + index : index
-            return position >= 0 && position < count ? [position] : []
+            return position >= 0 && position < count ? (position, 1, 1) : nil
         case .slice(let start, let end, let step):
             let step = step ?? 1
-            if step == 0 { return [] }
             func normalize(_ value: Int) -> Int { value >= 0 ? value : count + value }
-            var result: [Int] = []
             if step > 0 {
                 let lower = min(max(normalize(start ?? 0), 0), count)
                 let upper = min(max(normalize(end ?? count), 0), count)
-                var index = lower
-                while index < upper {
-                    result.append(index)
-                    index += step
-                }
-            } else {
+                return upper > lower ? (lower, (upper - lower - 1) / step + 1, step) : nil
+            } else if step < 0 {
                 let upper = min(max(normalize(start ?? count - 1), -1), count - 1)
                 let lower = min(max(end.map(normalize) ?? -1, -1), count - 1)
-                var index = upper
-                while lower < index {
-                    result.append(index)
-                    index += step
-                }
+                return upper > lower ? (upper, (upper - lower - 1) / -step + 1, step) : nil
             }
-            return result
+            return nil
         case .name, .wildcard, .filter:
-            return []
+            return nil
         }
     }
 
