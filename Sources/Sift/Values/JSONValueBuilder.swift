@@ -208,6 +208,20 @@ public struct JSONValueBuilder: JSONEventHandler {
         keys.removeAll(keepingCapacity: true)
     }
 
+    /// The most elements or members a stack may hold room for in a builder that is reused: one
+    /// that captured a huge container does not keep its room.
+    static let largestReusedStack = 4096
+
+    /// Whether this builder is between values, holds no ``values``, and its stacks have room for
+    /// at most ``largestReusedStack`` children each: then a path engine may keep it for its next
+    /// capture (with its stacks' room and recent keys) instead of making and destroying a builder
+    /// per captured container, and never holds on to more than a small value's worth of memory.
+    package var isReusable: Bool {
+        frames.isEmpty && elements.isEmpty && members.isEmpty && keys.isEmpty && values.isEmpty
+            && elements.capacity <= Self.largestReusedStack && members.capacity <= Self.largestReusedStack
+            && keys.capacity <= Self.largestReusedStack && frames.capacity <= Self.largestReusedStack
+    }
+
     /// Adds the event and appends a completed top-level value to ``values``.
     ///
     /// Throws ``JSONValueDepthError`` for a container that would nest deeper than
