@@ -160,23 +160,24 @@ public struct JSONValueBuilder: JSONEventHandler {
     /// Moves `stack[start...]` into a new array and removes it from `stack`, without retaining
     /// and releasing every element on the way: the elements are moved out, trivially
     /// destructible placeholders take their slots, and those are removed.
+    ///
+    /// The array is made by reserving capacity, which the compiler specializes for the element
+    /// type; `Array(unsafeUninitializedCapacity:)` allocates through the standard library's
+    /// unspecialized path, which looks up the storage class's metadata for every array.
     @inline(__always)
     private static func takeSuffix<Element>(of stack: inout [Element], from start: Int, placeholder: Element)
         -> [Element]
     {
         let count = stack.count - start
         guard count > 0 else { return [] }
-        let result = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            stack.withUnsafeMutableBufferPointer { source in
-                // The buffer is non-empty here, so it has a base address.
-                // swift-format-ignore: NeverForceUnwrap
-                let first = source.baseAddress! + start
-                // The buffer is non-empty here, so it has a base address.
-                // swift-format-ignore: NeverForceUnwrap
-                buffer.baseAddress!.moveInitialize(from: first, count: count)
-                first.initialize(repeating: placeholder, count: count)
-            }
-            initialized = count
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        stack.withUnsafeMutableBufferPointer { source in
+            // The buffer is non-empty here, so it has a base address.
+            // swift-format-ignore: NeverForceUnwrap
+            let first = source.baseAddress! + start
+            for offset in 0..<count { result.append((first + offset).move()) }
+            first.initialize(repeating: placeholder, count: count)
         }
         stack.removeLast(count)
         return result
