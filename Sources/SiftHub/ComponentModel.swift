@@ -229,14 +229,23 @@ public struct ComponentModel: Sendable, Equatable {
     /// model.setComponentIdentifier("row")           // namespace unchanged, name "row"
     /// ```
     public mutating func setComponentIdentifier(_ text: String) {
-        let utf8 = text.utf8
-        guard let colon = utf8.firstIndex(of: UInt8(ascii: ":")) else {
+        // Scanned as contiguous bytes: a colon is ASCII, so both parts are valid UTF-8 and
+        // become strings without `Substring`s (as in ``HubIdentifier/init(_:)``).
+        var text = text
+        let parts = text.withUTF8 { bytes -> (namespace: String, name: String)? in
+            let colon = UInt8(ascii: ":")
+            guard let split = bytes.firstIndex(of: colon) else { return nil }
+            let nameEnd = bytes[(split + 1)...].firstIndex(of: colon) ?? bytes.count
+            return (
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[..<split]), as: UTF8.self),
+                String(decoding: UnsafeBufferPointer(rebasing: bytes[(split + 1)..<nameEnd]), as: UTF8.self)
+            )
+        }
+        guard let parts else {
             componentName = text
             return
         }
-        let nameStart = utf8.index(after: colon)
-        let nameEnd = utf8[nameStart...].firstIndex(of: UInt8(ascii: ":")) ?? utf8.endIndex
-        componentNamespace = String(text[..<colon])
-        componentName = String(text[nameStart..<nameEnd])
+        componentNamespace = parts.namespace
+        componentName = parts.name
     }
 }

@@ -13,8 +13,8 @@ struct GeneratedIdentifiers {
         guard needsNames(viewModel) else { return }
         var generator = GeneratedIdentifiers()
         if let header = viewModel.headerComponent { generator.reserve(header) }
-        for component in viewModel.bodyComponents { generator.reserve(component) }
-        for component in viewModel.overlayComponents { generator.reserve(component) }
+        generator.reserve(viewModel.bodyComponents)
+        generator.reserve(viewModel.overlayComponents)
         if var header = viewModel.headerComponent {
             generator.name(&header, "header")
             viewModel.headerComponent = header
@@ -29,7 +29,7 @@ struct GeneratedIdentifiers {
 
     /// Names a body component that is streamed on its own, at `position` in the stream.
     static func assign(in component: inout ComponentModel, position: Int) {
-        guard needsNames(component) else { return }
+        guard withUnsafePointer(to: component, needsNames) else { return }
         var generator = GeneratedIdentifiers()
         generator.reserve(component)
         generator.name(&component, "body-\(position)")
@@ -37,31 +37,41 @@ struct GeneratedIdentifiers {
 
     /// Whether the component, its descendants or the view models of their targets have a
     /// component without an explicit identifier.
-    private static func needsNames(_ component: ComponentModel) -> Bool {
-        if component.hasGeneratedIdentifier { return true }
-        if let view = component.target?.initialViewModel, needsNames(view) { return true }
-        return needsNames(component.children)
+    private static func needsNames(_ component: UnsafePointer<ComponentModel>) -> Bool {
+        if component.pointee.hasGeneratedIdentifier { return true }
+        if let view = component.pointee.target?.initialViewModel, needsNames(view) { return true }
+        return needsNames(component.pointee.children)
     }
 
     /// Whether a view model has a component without an explicit identifier, at any level.
-    private static func needsNames(_ viewModel: ViewModel) -> Bool {
-        if let header = viewModel.headerComponent, needsNames(header) { return true }
+    private static func needsNames(_ viewModel: borrowing ViewModel) -> Bool {
+        if let header = viewModel.headerComponent, withUnsafePointer(to: header, needsNames) { return true }
         return needsNames(viewModel.bodyComponents) || needsNames(viewModel.overlayComponents)
     }
 
-    /// Whether a list has a component without an explicit identifier, at any level. (The buffer
-    /// lends each element; iterating the array, or `contains(where:)`, copies each one.)
+    /// Whether a list has a component without an explicit identifier, at any level. (Each
+    /// element is read through a pointer into the buffer; iterating the array, `contains(where:)`
+    /// or the buffer's subscript copies each one.)
     private static func needsNames(_ list: [ComponentModel]) -> Bool {
         list.withUnsafeBufferPointer { buffer in
-            for index in buffer.indices where needsNames(buffer[index]) { return true }
+            guard let base = buffer.baseAddress else { return false }
+            for index in buffer.indices where needsNames(base + index) { return true }
             return false
         }
     }
 
     /// Marks the explicit identifiers of a component and its descendants as taken.
-    private mutating func reserve(_ component: ComponentModel) {
+    private mutating func reserve(_ component: borrowing ComponentModel) {
         if !component.hasGeneratedIdentifier { used.insert(component.identifier) }
-        for child in component.children { reserve(child) }
+        reserve(component.children)
+    }
+
+    /// Marks the explicit identifiers in a list and below as taken (lending each element, as
+    /// the list form of `needsNames` does).
+    private mutating func reserve(_ list: [ComponentModel]) {
+        list.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices { reserve(buffer[index]) }
+        }
     }
 
     /// Names the component (when it has no explicit identifier), then its children and the view

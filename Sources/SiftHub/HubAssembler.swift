@@ -145,24 +145,22 @@ struct HubAssembler: MatchConsumer {
         let frame = frames.removeLast()
         let value: HubValue
         switch frame.kind {
-        case .viewModel: value = .viewModel(viewModels.removeLast())
-        case .component: value = .component(components.removeLast())
-        case .image: value = .image(images.removeLast())
-        case .target: value = .target(targets.removeLast())
+        case .viewModel: value = .viewModel(HubModelBox(viewModels.removeLast()))
+        case .component:
+            let component = components.removeLast()
+            guard frame.isObject else { return }
+            if frame.parent < 0, destination.tag == ViewModel.bodyComponentsTag, let streamBody {
+                // A streamed body component goes to the consumer.
+                try streamBody(component)
+                return
+            }
+            value = .component(HubModelBox(consume component))
+        case .image: value = .image(HubModelBox(images.removeLast()))
+        case .target: value = .target(HubModelBox(targets.removeLast()))
         }
         guard frame.isObject else { return }
-        try attach(
-            value, to: Int(frame.parent), tag: destination.tag, alternative: Int8(clamping: destination.alternative))
-    }
-
-    /// Hands a finished model to the frame of its parent scope (or, for a streamed body, to the
-    /// consumer).
-    private mutating func attach(_ value: HubValue, to parent: Int, tag: Int, alternative: Int8) throws {
-        if parent < 0, tag == ViewModel.bodyComponentsTag, let streamBody, case .component(let component) = value {
-            try streamBody(component)
-            return
-        }
-        set(value, in: parent, tag: tag, alternative: alternative)
+        // A finished model goes to the frame of its parent scope, moved (see `HubModelBox`).
+        set(value, in: Int(frame.parent), tag: destination.tag, alternative: Int8(clamping: destination.alternative))
     }
 }
 

@@ -17,8 +17,10 @@ final class HubAccess<Model, Value>: Sendable {
         self.modify = modify
     }
 
-    func set(_ model: inout Model, _ value: Value) {
-        modify(&model) { $0 = value }
+    /// Sets the property, moving `value` in (a model's fields are not retained again).
+    func set(_ model: inout Model, _ value: consuming Value) {
+        var moved: Value? = consume value
+        modify(&model) { if let value = moved.take() { $0 = value } }
     }
 }
 
@@ -73,12 +75,12 @@ enum HubField<Model>: Sendable {
         case .identifiers(let access):
             if case .identifiers(let identifiers) = value { access.modify(&model) { $0 += identifiers } }
         case .images(let access): if case .images(let images) = value { access.set(&model, images) }
-        case .component(let access): if case .component(let component) = value { access.set(&model, component) }
+        case .component(let access): if case .component(let box) = value { access.set(&model, box.take()) }
         case .components(let access):
-            if case .component(let component) = value { access.modify(&model) { $0.append(component) } }
-        case .image(let access): if case .image(let image) = value { access.set(&model, image) }
-        case .target(let access): if case .target(let target) = value { access.set(&model, target) }
-        case .viewModel(let access): if case .viewModel(let viewModel) = value { access.set(&model, viewModel) }
+            if case .component(let box) = value { access.modify(&model) { $0.append(box.take()) } }
+        case .image(let access): if case .image(let box) = value { access.set(&model, box.take()) }
+        case .target(let access): if case .target(let box) = value { access.set(&model, box.take()) }
+        case .viewModel(let access): if case .viewModel(let box) = value { access.set(&model, box.take()) }
         }
     }
 

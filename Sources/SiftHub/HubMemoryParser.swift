@@ -16,10 +16,10 @@ struct HubMemoryParser: Sendable {
     /// A model of `kind` from `value`, or nil when `value` is not an object.
     func model(_ kind: HubModelKind, from value: JSONValue) -> HubValue? {
         switch kind {
-        case .viewModel: viewModel(value).map(HubValue.viewModel)
-        case .component: component(value).map(HubValue.component)
-        case .image: image(value).map(HubValue.image)
-        case .target: target(value).map(HubValue.target)
+        case .viewModel: viewModel(value).map { .viewModel(HubModelBox($0)) }
+        case .component: component(value).map { .component(HubModelBox($0)) }
+        case .image: image(value).map { .image(HubModelBox($0)) }
+        case .target: target(value).map { .target(HubModelBox($0)) }
         }
     }
 

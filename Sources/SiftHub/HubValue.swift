@@ -2,17 +2,17 @@ import Foundation
 import Sift
 
 /// A converted value for one property of a model, from the stream or from memory (models are
-/// boxed, so that the common case, a string, stays a small value).
+/// boxed, so that the common case, a string, stays a small value; see ``HubModelBox``).
 enum HubValue {
     case string(String)
     case url(URL)
     case dictionary(JSONObject)
     case identifiers([HubIdentifier])
     case images([String: ComponentImageData])
-    indirect case viewModel(ViewModel)
-    indirect case component(ComponentModel)
-    indirect case image(ComponentImageData)
-    indirect case target(ComponentTarget)
+    case viewModel(HubModelBox<ViewModel>)
+    case component(HubModelBox<ComponentModel>)
+    case image(HubModelBox<ComponentImageData>)
+    case target(HubModelBox<ComponentTarget>)
 
     /// Converts a JSON value for a property holding `kind`; nil when it has the wrong type.
     ///

@@ -20,6 +20,9 @@ struct ParsingRulesTests {
             (":b", "", "b"),
             ("a:", "a", ""),
             ("", nil, ""),
+            ("é:ü", "é", "ü"),
+            ("ns:名前:x", "ns", "名前"),
+            ("😀", nil, "😀"),
         ] as [(String, String?, String)])
     func componentIdentifierSplitsIntoNamespaceAndName(text: String, namespace: String?, name: String) throws {
         let model = try component(#"{"component":{"id":"\#(text)"}}"#)

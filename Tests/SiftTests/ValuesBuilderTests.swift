@@ -115,6 +115,45 @@ struct ValuesBuilderTests {
         #expect(try JSONValue(parsing: AnySequence(text.utf8)) == fromString)
         #expect(fromString["escaped"] == "😀")
     }
+
+    @Test func isReusableOnlyBetweenValuesAndWhileItsStacksAreSmall() throws {
+        var builder = JSONValueBuilder()
+        #expect(builder.isReusable)
+        let small = try ValuesRecordedEvent.record(#"{"a":[1,{"b":"c"}],"d":[]}"#)
+        for event in small.dropLast() { _ = event.withEvent { builder.consume($0) } }
+        #expect(!builder.isReusable)
+        _ = try #require(small.last).withEvent { builder.consume($0) }
+        #expect(builder.isReusable)
+        let count = JSONValueBuilder.largestReusedStack + 1
+        let huge = try ValuesRecordedEvent.record(
+            "[" + Array(repeating: "0", count: count).joined(separator: ",") + "]")
+        var completed: JSONValue?
+        for event in huge { completed = event.withEvent { builder.consume($0) } }
+        #expect(completed?.arrayValue?.count == count)
+        #expect(!builder.isReusable)
+    }
+
+    /// A path engine reuses one builder from capture to capture: values captured one after
+    /// another (with the same keys, other keys, after one too large to keep the builder) are
+    /// the same as in memory, at every chunk size.
+    @Test func capturesInARowBuildTheSameValuesAsMemory() throws {
+        let large =
+            "["
+            + (0...JSONValueBuilder.largestReusedStack).map { #"{"k\#($0 % 5)":\#($0)}"# }
+            .joined(separator: ",") + "]"
+        let text =
+            #"{"items":[{"id":1,"tags":["a","b"]},{"id":2,"tags":[]},"#
+            + #"{"other":{"id":"x","deep":[[{"id":3}]]}},\#(large),{"id":4,"é":"ü"},[true,null,-1.5e3],7,{"id":5}]}"#
+        let path = try JSONPath("$.items[*]")
+        let document = try JSONValue(parsing: text)
+        let expected = PathSelection.select(path.alternatives[0][...], from: document).map(\.value)
+        #expect(expected.count == 8)
+        let bytes = Array(text.utf8)
+        for chunkSize in [1, 7, 64, bytes.count] {
+            let streamed = try JSONPathComplianceTests.stream(path, over: bytes, chunkSize: chunkSize)
+            #expect(streamed.map(\.1) == expected, "chunks of \(chunkSize)")
+        }
+    }
 }
 
 /// The builder's key cache: empty for a builder that sees no key, a few slots for a small object,

@@ -30,7 +30,7 @@ extension PathMatcherEngine {
             let depth = captures[host].builder!.depth
             captures[host].nested.append(MatcherNestedCapture(depth: depth, targets: targets))
         } else {
-            var builder = JSONValueBuilder()
+            var builder = spareBuilder.take() ?? JSONValueBuilder()
             builder.textIsValidUTF8 = context.engine.options.validatesUTF8
             _ = builder.consume(event)
             captures[capture].builder = builder
@@ -99,6 +99,8 @@ extension PathMatcherEngine {
             recorder.builder.reset()
             spareRecorder = recorder
         } else if let value = capture.value {
+            // The builder is empty again: the next capture reuses its stacks and recent keys.
+            if capture.builder?.isReusable == true { spareBuilder = capture.builder.take() }
             for target in capture.targets { try deliver(.value(value), to: target) }
         }
     }

@@ -32,6 +32,8 @@ struct PathMatcherEngine {
     var captures: [MatcherCapture] = []
     /// A tape recorder whose storage the next tape capture reuses.
     var spareRecorder: TapeRecorder?
+    /// A value builder, emptied, that the next value capture reuses (see `beginCapture`).
+    var spareBuilder: JSONValueBuilder?
     /// The only capture has just opened a container it leaves out: skipping it needs no recorder.
     var captureLeavesOut = false
     /// What the type of each Codable destination reads (by accept), learned as it decodes.

@@ -160,23 +160,24 @@ public struct JSONValueBuilder: JSONEventHandler {
     /// Moves `stack[start...]` into a new array and removes it from `stack`, without retaining
     /// and releasing every element on the way: the elements are moved out, trivially
     /// destructible placeholders take their slots, and those are removed.
+    ///
+    /// The array is made by reserving capacity, which the compiler specializes for the element
+    /// type; `Array(unsafeUninitializedCapacity:)` allocates through the standard library's
+    /// unspecialized path, which looks up the storage class's metadata for every array.
     @inline(__always)
     private static func takeSuffix<Element>(of stack: inout [Element], from start: Int, placeholder: Element)
         -> [Element]
     {
         let count = stack.count - start
         guard count > 0 else { return [] }
-        let result = [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
-            stack.withUnsafeMutableBufferPointer { source in
-                // The buffer is non-empty here, so it has a base address.
-                // swift-format-ignore: NeverForceUnwrap
-                let first = source.baseAddress! + start
-                // The buffer is non-empty here, so it has a base address.
-                // swift-format-ignore: NeverForceUnwrap
-                buffer.baseAddress!.moveInitialize(from: first, count: count)
-                first.initialize(repeating: placeholder, count: count)
-            }
-            initialized = count
+        var result: [Element] = []
+        result.reserveCapacity(count)
+        stack.withUnsafeMutableBufferPointer { source in
+            // The buffer is non-empty here, so it has a base address.
+            // swift-format-ignore: NeverForceUnwrap
+            let first = source.baseAddress! + start
+            for offset in 0..<count { result.append((first + offset).move()) }
+            first.initialize(repeating: placeholder, count: count)
         }
         stack.removeLast(count)
         return result
@@ -206,6 +207,20 @@ public struct JSONValueBuilder: JSONEventHandler {
         elements.removeAll(keepingCapacity: true)
         members.removeAll(keepingCapacity: true)
         keys.removeAll(keepingCapacity: true)
+    }
+
+    /// The most elements or members a stack may hold room for in a builder that is reused: one
+    /// that captured a huge container does not keep its room.
+    static let largestReusedStack = 4096
+
+    /// Whether this builder is between values, holds no ``values``, and its stacks have room for
+    /// at most ``largestReusedStack`` children each: then a path engine may keep it for its next
+    /// capture (with its stacks' room and recent keys) instead of making and destroying a builder
+    /// per captured container, and never holds on to more than a small value's worth of memory.
+    package var isReusable: Bool {
+        frames.isEmpty && elements.isEmpty && members.isEmpty && keys.isEmpty && values.isEmpty
+            && elements.capacity <= Self.largestReusedStack && members.capacity <= Self.largestReusedStack
+            && keys.capacity <= Self.largestReusedStack && frames.capacity <= Self.largestReusedStack
     }
 
     /// Adds the event and appends a completed top-level value to ``values``.
