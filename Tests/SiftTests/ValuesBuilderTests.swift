@@ -150,7 +150,7 @@ struct ValuesBuilderTests {
         #expect(expected.count == 8)
         let bytes = Array(text.utf8)
         for chunkSize in [1, 7, 64, bytes.count] {
-            let streamed = try JSONPathComplianceTests.stream(path, over: bytes, chunkSize: chunkSize)
+            let streamed = try JSONPathComplianceTests.stream(path, over: bytes, split: .size(chunkSize))
             #expect(streamed.map(\.1) == expected, "chunks of \(chunkSize)")
         }
     }
