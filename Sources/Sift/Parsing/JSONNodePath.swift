@@ -168,14 +168,16 @@ public struct JSONNodePath: Hashable, Sendable, CustomStringConvertible, Express
     /// JSONNodePath([.key("a"), .index(2)]).normalized // "$['a'][2]"
     /// ```
     public var normalized: String {
-        var result = "$"
+        var bytes: [UInt8] = [UInt8(ascii: "$")]
         for component in components {
+            bytes.append(UInt8(ascii: "["))
             switch component {
-            case .index(let index): result += "[\(index)]"
-            case .key(let key): result += "[" + Self.quoted(key) + "]"
+            case .index(let index): bytes.append(contentsOf: String(index).utf8)
+            case .key(let key): Self.appendQuoted(key, mark: "", to: &bytes)
             }
+            bytes.append(UInt8(ascii: "]"))
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func isIdentifier(_ key: String) -> Bool {
@@ -196,6 +198,12 @@ public struct JSONNodePath: Hashable, Sendable, CustomStringConvertible, Express
     static func quoted(_ key: some StringProtocol, mark: String = "") -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(key.utf8.count + mark.utf8.count + 2)
+        appendQuoted(key, mark: mark, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `key` quoted as ``quoted(_:mark:)`` does to `bytes`.
+    private static func appendQuoted(_ key: some StringProtocol, mark: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "'"))
         let copied = key.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &bytes) }
         if copied == nil {
@@ -203,7 +211,6 @@ public struct JSONNodePath: Hashable, Sendable, CustomStringConvertible, Express
         }
         bytes.append(contentsOf: mark.utf8)
         bytes.append(UInt8(ascii: "'"))
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends `source` to `bytes` with quote, backslash and control characters escaped.
