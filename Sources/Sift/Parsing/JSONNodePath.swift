@@ -168,14 +168,16 @@ public struct JSONNodePath: Hashable, Sendable, CustomStringConvertible, Express
     /// JSONNodePath([.key("a"), .index(2)]).normalized // "$['a'][2]"
     /// ```
     public var normalized: String {
-        var result = "$"
+        var bytes: [UInt8] = [UInt8(ascii: "$")]
         for component in components {
+            bytes.append(UInt8(ascii: "["))
             switch component {
-            case .index(let index): result += "[\(index)]"
-            case .key(let key): result += "[" + Self.quoted(key) + "]"
+            case .index(let index): bytes.append(contentsOf: String(index).utf8)
+            case .key(let key): Self.appendQuoted(key, mark: "", to: &bytes)
             }
+            bytes.append(UInt8(ascii: "]"))
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func isIdentifier(_ key: String) -> Bool {
@@ -190,23 +192,50 @@ public struct JSONNodePath: Hashable, Sendable, CustomStringConvertible, Express
 
     /// A member name as RFC 9535 normalized paths quote it; `mark` goes before the closing
     /// quote (`…` for a shortened name).
+    ///
+    /// Works on the UTF-8 bytes: every byte to escape is ASCII, so the runs between them are
+    /// copied whole, and the cost is linear in the name's length.
     static func quoted(_ key: some StringProtocol, mark: String = "") -> String {
-        var result = "'"
-        for scalar in key.unicodeScalars {
-            switch scalar {
-            case "'": result += "\\'"
-            case "\\": result += "\\\\"
-            case "\u{08}": result += "\\b"
-            case "\u{0C}": result += "\\f"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: result.unicodeScalars.append(scalar)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(key.utf8.count + mark.utf8.count + 2)
+        appendQuoted(key, mark: mark, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends `key` quoted as ``quoted(_:mark:)`` does to `bytes`.
+    private static func appendQuoted(_ key: some StringProtocol, mark: String, to bytes: inout [UInt8]) {
+        bytes.append(UInt8(ascii: "'"))
+        let copied = key.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &bytes) }
+        if copied == nil {
+            Array(key.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &bytes) }
+        }
+        bytes.append(contentsOf: mark.utf8)
+        bytes.append(UInt8(ascii: "'"))
+    }
+
+    /// Appends `source` to `bytes` with quote, backslash and control characters escaped.
+    private static func appendEscaped(_ source: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
+        var runStart = 0
+        for index in source.indices {
+            let byte = source[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\\") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart..<index]))
+            runStart = index + 1
+            bytes.append(UInt8(ascii: "\\"))
+            switch byte {
+            case 0x08: bytes.append(UInt8(ascii: "b"))
+            case 0x0C: bytes.append(UInt8(ascii: "f"))
+            case 0x0A: bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(UInt8(ascii: "t"))
+            case _ where byte < 0x20:
+                let digits = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [
+                    UInt8(ascii: "u"), 0x30, 0x30, digits[Int(byte >> 4)], digits[Int(byte & 0x0F)],
+                ])
+            default: bytes.append(byte)  // ' and \ are escaped by a backslash
             }
         }
-        return result + mark + "'"
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source[runStart...]))
     }
 }

@@ -106,7 +106,7 @@ extension TokenizerEngine {
         } else if message.hasPrefix("probable comment") {
             anchor = position
         } else {
-            anchor = state.wordStart(containing: position - 1, readPosition: readPosition)
+            anchor = state.failedWordStart(containing: position - 1, readPosition: readPosition)
         }
         try fail(.invalidSyntax, message, offset: position, readPosition: readPosition, pathAnchor: anchor)
     }
@@ -150,7 +150,21 @@ extension TokenizerEngine {
                 ? "unexpected end of input inside a comment"
                 : noValue ? "unexpected end of input: no JSON value" : "unexpected end of input"
         let quote = options.allowsComments ? screen.lastQuote : state.lastQuote
-        try fail(.incompleteInput, detail, offset: end, readPosition: end, pathAnchor: insideString ? quote : end)
+        let anchor =
+            insideString ? quote : insideComment || isParseError ? end : unfinishedWordStart(endingAt: end)
+        try fail(.incompleteInput, detail, offset: end, readPosition: end, pathAnchor: anchor)
+    }
+
+    /// Where the path of an error at the input's end is anchored when yajl's lexer failed there: at
+    /// the start of the number or literal the input ends in (`2.` in `[1,2.`), which yajl held in
+    /// its lexer buffer and never delivered, so that the path names that token's element, not
+    /// the one before it; at the end when the input ends in no such token.
+    private func unfinishedWordStart(endingAt end: Int) -> Int {
+        let state = state.pointee
+        guard let last = state.byte(at: end - 1, readPosition: end), TokenizerState.isWordByte(last) else {
+            return end
+        }
+        return state.failedWordStart(containing: end - 1, readPosition: end)
     }
 
     /// yajl moves its offset back by the token's length for this one error (by its length without

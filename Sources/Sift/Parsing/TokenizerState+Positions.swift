@@ -190,6 +190,37 @@ extension TokenizerState {
         return start
     }
 
+    /// The first byte of the number or literal yajl's lexer failed in, given a byte of it (the last
+    /// one it read).
+    ///
+    /// As ``wordStart(containing:readPosition:)``, but a number cut short after its `.` or its
+    /// exponent's `e` (and sign) is one token, as yajl lexes it (`2.` in `[1,2.]`, `1.5E+` in
+    /// `[1.5E+`), not a number then stray bytes: the error's path names that number's element.
+    func failedWordStart(containing offset: Int, readPosition: Int) -> Int {
+        let start = wordStart(containing: offset, readPosition: readPosition)
+        func at(_ position: Int) -> UInt8 { byte(at: position, readPosition: readPosition) ?? 0 }
+        // The tail a number's lexer reads past its digits before it fails: `.`, or `e`/`E` then a sign.
+        let exponentMarks = [UInt8(ascii: "e"), UInt8(ascii: "E")]
+        var tail = start
+        if [UInt8(ascii: "+"), UInt8(ascii: "-")].contains(at(start)), start > 0, exponentMarks.contains(at(start - 1))
+        {
+            tail = start - 1
+        }
+        let opener = at(tail)
+        guard opener == UInt8(ascii: ".") || exponentMarks.contains(opener), tail > 0,
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(at(tail - 1))
+        else { return start }
+        let number = wordStart(containing: tail - 1, readPosition: readPosition)
+        guard wordTokenEnd(from: number, readPosition: readPosition) == tail else { return start }
+        // The number goes on with this tail only if it has no fraction (for `.`) or exponent yet.
+        for position in number..<tail {
+            let byte = at(position)
+            if exponentMarks.contains(byte) { return start }
+            if byte == UInt8(ascii: "."), opener == UInt8(ascii: ".") { return start }
+        }
+        return number
+    }
+
     /// Where the number or literal starting at `start` ends, lexed as yajl does.
     func wordTokenEnd(from start: Int, readPosition: Int) -> Int {
         func at(_ offset: Int) -> UInt8 { byte(at: offset, readPosition: readPosition) ?? 0 }
