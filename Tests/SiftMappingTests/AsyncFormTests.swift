@@ -19,53 +19,42 @@ struct AsyncFormTests {
         {"people": [{"street": "a", "city": "b"}, {"street": "c", "city": "d", "zip": "2"}, 42]}
         """#
 
-    /// `text` as a stream of pieces of `size` bytes.
-    static func chunks(_ text: String, size: Int) -> AsyncStream<[UInt8]> {
-        let bytes = Array(text.utf8)
-        return AsyncStream { continuation in
-            for start in stride(from: 0, to: bytes.count, by: size) {
-                continuation.yield(Array(bytes[start..<min(start + size, bytes.count)]))
-            }
-            continuation.finish()
-        }
-    }
-
     @Test(arguments: [1, 7, 100_000])
     func asyncFormsGiveWhatInputFormsGive(size: Int) async throws {
         let input = JSONInput.string(Self.people)
-        func chunks() -> AsyncStream<[UInt8]> { Self.chunks(Self.people, size: size) }
+        func pieces() -> AsyncStream<[UInt8]> { chunks(of: Self.people, size: size) }
 
         let object = try Mapper.decodeObject(of: Address.self, from: input, atKeyPath: "data.first")
-        #expect(try await Mapper.decodeObject(of: Address.self, from: chunks(), atKeyPath: "data.first") == object)
+        #expect(try await Mapper.decodeObject(of: Address.self, from: pieces(), atKeyPath: "data.first") == object)
 
         let array = try Mapper.decodeArray(of: Address.self, from: input, atKeyPath: "data.people")
         #expect(array.map(\.zip) == ["1", "2"])
-        #expect(try await Mapper.decodeArray(of: Address.self, from: chunks(), atKeyPath: "data.people") == array)
+        #expect(try await Mapper.decodeArray(of: Address.self, from: pieces(), atKeyPath: "data.people") == array)
 
         let days = try Mapper.decodeArray(from: input, atKeyPath: "data.days", with: StringToIntDecoder())
         #expect(days == [1, 22])
         #expect(
-            try await Mapper.decodeArray(from: chunks(), atKeyPath: "data.days", with: StringToIntDecoder()) == days)
-        let city = try await Mapper.decodeObject(from: chunks(), atKeyPath: "data.first", with: CityDecoder())
+            try await Mapper.decodeArray(from: pieces(), atKeyPath: "data.days", with: StringToIntDecoder()) == days)
+        let city = try await Mapper.decodeObject(from: pieces(), atKeyPath: "data.first", with: CityDecoder())
         #expect(city == "f")
 
         let schema = MappingSchema { Property("zip", .string) }
-        let entity = try await Mapper.entity(from: chunks(), atKeyPath: "data.first", schema: schema)
+        let entity = try await Mapper.entity(from: pieces(), atKeyPath: "data.first", schema: schema)
         #expect(try entity.value(for: "zip") as String == "3")
 
         var streamed: [Address] = []
-        try await Mapper.forEachElement(of: Address.self, from: chunks(), atKeyPath: "data.people") {
+        try await Mapper.forEachElement(of: Address.self, from: pieces(), atKeyPath: "data.people") {
             streamed.append($0)
         }
         #expect(streamed == array)
         var streamedDays: [Int] = []
-        try await Mapper.forEachElement(from: chunks(), atKeyPath: "data.days", with: StringToIntDecoder()) {
+        try await Mapper.forEachElement(from: pieces(), atKeyPath: "data.days", with: StringToIntDecoder()) {
             streamedDays.append($0)
         }
         #expect(streamedDays == days)
 
         var pulled: [Address] = []
-        for try await address in Mapper.elements(of: Address.self, from: chunks(), atKeyPath: "data.people") {
+        for try await address in Mapper.elements(of: Address.self, from: pieces(), atKeyPath: "data.people") {
             pulled.append(address)
         }
         #expect(pulled == array)
@@ -78,7 +67,7 @@ struct AsyncFormTests {
         }
         let error = await #expect(throws: MappingError.self) {
             try await Mapper.decodeArray(
-                of: Address.self, from: Self.chunks(Self.broken, size: size), atKeyPath: "people")
+                of: Address.self, from: chunks(of: Self.broken, size: size), atKeyPath: "people")
         }
         #expect(error?.description == expected.description)
         #expect(expected.failures.count == 2)
@@ -87,9 +76,9 @@ struct AsyncFormTests {
     @Test(arguments: [1, 6, 100_000])
     func keyMappedModelsHaveAsyncForms(size: Int) async throws {
         let json = #"{"data": {"user": {"user_name": "ada", "age": 36}, "users": [{"user_name": "bob"}, {"age": 3}]}}"#
-        let user = try await User.decode(from: Self.chunks(json, size: size), atKeyPath: "data.user")
+        let user = try await User.decode(from: chunks(of: json, size: size), atKeyPath: "data.user")
         #expect(user == User(name: "ada", age: 36))
-        let users = try await User.decodeArray(from: Self.chunks(json, size: size), atKeyPath: "data.users")
+        let users = try await User.decodeArray(from: chunks(of: json, size: size), atKeyPath: "data.users")
         #expect(users == [User(name: "bob", age: nil), User(name: "", age: 3)])
         #expect(try User.decodeArray(from: .string(json), atKeyPath: "data.users") == users)
     }

@@ -44,18 +44,6 @@ struct TextConversionTests {
         Entry(title: "", link: URL(string: "https://a.b/c")!, label: "𝄞 clef"),
     ]
 
-    static func chunks(size: Int) -> AsyncStream<[UInt8]> {
-        let bytes = Array(json.utf8)
-        return AsyncStream { continuation in
-            var start = 0
-            while start < bytes.count {
-                continuation.yield(Array(bytes[start..<min(start + size, bytes.count)]))
-                start += size
-            }
-            continuation.finish()
-        }
-    }
-
     @Test("the same strings and URLs with UTF-8 validated or not", arguments: [true, false])
     func validatedOrNot(validates: Bool) throws {
         var options = JSONParserOptions()
@@ -72,7 +60,8 @@ struct TextConversionTests {
         for validates in [true, false] {
             var options = JSONParserOptions()
             options.validatesUTF8 = validates
-            let entries = try await Mapper.decodeArray(of: Entry.self, from: Self.chunks(size: size), options: options)
+            let entries = try await Mapper.decodeArray(
+                of: Entry.self, from: chunks(of: Self.json, size: size), options: options)
             #expect(entries == Self.expected, "validatesUTF8 \(validates)")
         }
     }
