@@ -205,7 +205,8 @@ public struct JSONNodePath: Hashable, Sendable, CustomStringConvertible, Express
     /// Appends `key` quoted as ``quoted(_:mark:)`` does to `bytes`.
     private static func appendQuoted(_ key: some StringProtocol, mark: String, to bytes: inout [UInt8]) {
         bytes.append(UInt8(ascii: "'"))
-        let copied = key.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &bytes) }
+        // nil: the name has no contiguous UTF-8 storage (a bridged or substring form).
+        let copied: Void? = key.utf8.withContiguousStorageIfAvailable { appendEscaped($0, to: &bytes) }
         if copied == nil {
             Array(key.utf8).withUnsafeBufferPointer { appendEscaped($0, to: &bytes) }
         }
