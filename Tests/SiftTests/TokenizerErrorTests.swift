@@ -234,6 +234,58 @@ import Testing
             slash.options.allowsComments = true
             return slash
         }(),
+        // Found by `make fuzz` (Fuzz/Reproducers/tokenizer/trailing-garbage-*): garbage whose
+        // first byte yajl reads past (`*`, `^`, `]`, a number) is named there, not at a slash
+        // that happens to follow it in the same chunk.
+        Case(
+            "star then slash after the value", "[] */", .invalidSyntax, "$",
+            """
+            1:4: error: invalid JSON: trailing garbage (in $)
+            [] */
+               ^
+            """),
+        Case(
+            "caret then slash after a string", #"""^/*"#, .invalidSyntax, "$",
+            #"""
+            1:3: error: invalid JSON: trailing garbage (in $)
+            ""^/*
+              ^
+            """#),
+        Case(
+            "star then slash after a number", "9999899999*/499999", .invalidSyntax, "$",
+            """
+            1:11: error: invalid JSON: trailing garbage (in $)
+            9999899999*/499999
+                      ^
+            """),
+        Case(
+            "bracket then slash after the value", "[]]/", .invalidSyntax, "$",
+            """
+            1:3: error: invalid JSON: trailing garbage (in $)
+            []]/
+              ^
+            """),
+        Case(
+            "number then slash after the value", "[] 12/", .invalidSyntax, "$",
+            """
+            1:4: error: invalid JSON: trailing garbage (in $)
+            [] 12/
+               ^
+            """),
+        Case(
+            "slash straight after the value", "[]/", .invalidSyntax, "$",
+            """
+            1:3: error: invalid JSON: trailing garbage (in $)
+            []/
+              ^
+            """),
+        Case(
+            "slash straight after a number", "12/", .invalidSyntax, "$",
+            """
+            1:3: error: invalid JSON: trailing garbage (in $)
+            12/
+              ^
+            """),
         // Found by `make fuzz` (Fuzz/Reproducers/*/token-after-value-location-*): the token after
         // a member's value, when a literal ends a chunk, a number follows a literal, or the token
         // is an empty string.

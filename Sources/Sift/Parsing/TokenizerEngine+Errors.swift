@@ -256,6 +256,11 @@ extension TokenizerEngine {
     ///
     /// As ``offendingTokenStart(stoppedAt:)``, but for a slash that opens no comment, which yajl
     /// stops on when comments are not allowed, and reads one byte past when they are.
+    ///
+    /// Without comments, a slash at `end` is where yajl stopped only when nothing but whitespace
+    /// lies between the value and it; when yajl stopped just after another token (`*` in `[] */`,
+    /// `]` in `[]]/`), that token is the garbage, and the slash after it only happens to be at hand
+    /// in this chunk (a split just before it must name the same byte).
     func trailingTokenStart(stoppedAt end: Int, atInputEnd: Bool) -> Int {
         let state = state.pointee
         if options.allowsComments {
@@ -264,7 +269,9 @@ extension TokenizerEngine {
                 screen.followStrings(over: base, count: end - 1 - state.chunkStart, start: state.chunkStart)
             }
             if screen.lexState == .slash { return atInputEnd ? end - 1 : end - 2 }
-        } else if openQuote(before: end) == nil, state.byte(at: end) == UInt8(ascii: "/") {
+        } else if openQuote(before: end) == nil, state.byte(at: end) == UInt8(ascii: "/"),
+            end == state.lastValueEnd || state.byte(at: end - 1).map(TokenizerState.isWhitespace) == true
+        {
             return end
         }
         return offendingTokenStart(stoppedAt: end)

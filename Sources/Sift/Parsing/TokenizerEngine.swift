@@ -405,21 +405,21 @@ final class TokenizerEngine {
         table.yajl_null = { context in
             engine(context) { engine in
                 engine.state.pointee.beginValue()
-                defer { engine.state.pointee.endValue() }
+                defer { engine.state.pointee.endValue { engine.currentTokenEnd } }
                 return engine.deliver(.null, tokenLength: 4)
             }
         }
         table.yajl_boolean = { context, value in
             engine(context) { engine in
                 engine.state.pointee.beginValue()
-                defer { engine.state.pointee.endValue() }
+                defer { engine.state.pointee.endValue { engine.currentTokenEnd } }
                 return engine.deliver(.bool(value != 0), tokenLength: value != 0 ? 4 : 5)
             }
         }
         table.yajl_number = { context, text, length in
             engine(context) { engine in
                 engine.state.pointee.beginValue()
-                defer { engine.state.pointee.endValue() }
+                defer { engine.state.pointee.endValue { engine.currentTokenEnd } }
                 let tokenLength = engine.reportedNumberLength(length)
                 let (text, length) = engine.reportedValue(
                     UnsafeRawPointer(text).map { $0.assumingMemoryBound(to: UInt8.self) }, length, isString: false)
@@ -431,7 +431,7 @@ final class TokenizerEngine {
                 engine.state.pointee.beginValue()
                 let (text, length) = engine.reportedValue(text, length, isString: true)
                 engine.state.pointee.noteStringClose(text, length) { engine.currentTokenEnd }
-                defer { engine.state.pointee.endValue() }
+                defer { engine.state.pointee.endValue { engine.currentTokenEnd } }
                 return engine.deliver(.string(JSONBytes(base: text, count: length)), tokenLength: -1)
             }
         }
@@ -455,7 +455,7 @@ final class TokenizerEngine {
             engine(context) { engine in
                 if engine.fastSkipStart >= 0 { engine.finishFastSkip() }
                 engine.state.pointee.pop()
-                defer { engine.state.pointee.endValue() }
+                defer { engine.state.pointee.endValue { engine.currentTokenEnd } }
                 return engine.deliver(.endObject, tokenLength: 1)
             }
         }
@@ -470,7 +470,7 @@ final class TokenizerEngine {
             engine(context) { engine in
                 if engine.fastSkipStart >= 0 { engine.finishFastSkip() }
                 engine.state.pointee.pop()
-                defer { engine.state.pointee.endValue() }
+                defer { engine.state.pointee.endValue { engine.currentTokenEnd } }
                 return engine.deliver(.endArray, tokenLength: 1)
             }
         }

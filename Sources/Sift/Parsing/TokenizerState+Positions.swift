@@ -158,6 +158,15 @@ extension TokenizerState {
         }
     }
 
+    /// Whether yajl's lexer passes over `byte` between tokens (JSON's four whitespace bytes, and
+    /// the vertical tab and form feed, which the tokenizer rejects itself before yajl sees them).
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C: true
+        default: false
+        }
+    }
+
     /// The end of the run of word bytes (``isWordByte(_:)``) from `offset` on, as far as the
     /// bytes at hand go: `offset` itself when its byte is not one.
     func wordRunEnd(from offset: Int) -> Int {

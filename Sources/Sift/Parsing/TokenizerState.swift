@@ -81,6 +81,8 @@ struct TokenizerState {
 
     /// Top-level values completed so far.
     var valuesCompleted = 0
+    /// Absolute offset just past the last top-level value completed, or -1.
+    var lastValueEnd = -1
     /// Callbacks received so far, and before the current chunk.
     var eventCount = 0
     var eventCountAtChunkStart = 0
@@ -128,10 +130,14 @@ struct TokenizerState {
         }
     }
 
-    /// Called after a value has been delivered: counts top-level values.
+    /// Called after a value has been delivered: counts top-level values and notes where the
+    /// last one ended (`end` is asked only then, once per top-level value).
     @inline(__always)
-    mutating func endValue() {
-        if depth == 0 { valuesCompleted &+= 1 }
+    mutating func endValue(end: () -> Int) {
+        if depth == 0 {
+            valuesCompleted &+= 1
+            lastValueEnd = end()
+        }
     }
 
     /// Opens a container; false when the depth limit is exceeded.
