@@ -61,6 +61,9 @@ struct HeldMatches {
     /// How many held matches wait on each filter candidate (at least: a match a negative index
     /// rules out is not subtracted).
     private var waitingCount: [Int32: Int] = [:]
+    /// How many matches of each reordering query are in ``undecided``: while one is, the query's
+    /// later matches are released after it, never before.
+    private var undecidedInGroup: [Int32: Int] = [:]
 
     /// Whether no match is held.
     var isEmpty: Bool { groups.isEmpty && undecided.isEmpty }
@@ -83,7 +86,8 @@ struct HeldMatches {
         sequence += 1
         if waitsOn >= 0 { waitingCount[waitsOn, default: 0] += 1 }
         let match = HeldMatch(
-            accept: accept, scope: scope, key: key, value: value, info: info, sequence: sequence, waitsOn: waitsOn)
+            accept: accept, scope: scope, key: key, value: value, info: info, sequence: sequence, group: group,
+            waitsOn: waitsOn)
         if group < 0 {
             undecided.append(match)
             peak = max(peak, undecided.count)
@@ -104,6 +108,8 @@ struct HeldMatches {
     mutating func candidateDecided(_ candidate: Int32, since: Int, next: FilterCandidates.Status) -> Int {
         guard let count = waitingCount.removeValue(forKey: candidate) else { return 0 }
         if case .waiting(let outer) = next { waitingCount[outer, default: 0] += count }
+        // The reordering queries of the matches dropped from ``undecided``.
+        var droppedGroups: [Int32] = []
         // One pass, in place: the kept matches move up over the dropped ones, in order.
         func update(_ held: inout Deque<HeldMatch>, ordered: Bool) {
             var start = held.count
@@ -112,7 +118,9 @@ struct HeldMatches {
             for index in start..<held.count {
                 if held[index].waitsOn == candidate {
                     switch next {
-                    case .dropped: continue
+                    case .dropped:
+                        if !ordered, held[index].group >= 0 { droppedGroups.append(held[index].group) }
+                        continue
                     case .selected: held[index].waitsOn = -1
                     case .waiting(let outer): held[index].waitsOn = outer
                     }
@@ -131,17 +139,27 @@ struct HeldMatches {
         }
         // Not in held order (RFC-ordered matches join it sorted), but only matches waiting.
         update(&undecided, ordered: false)
+        for group in droppedGroups { leftUndecided(group, count: 1) }
         // Only those before the first still waiting: the others keep their place after it.
         return undecided.firstIndex { $0.waitsOn >= 0 } ?? undecided.count
     }
 
     /// Drops the first `count` matches of ``undecided``, released.
     mutating func dropReleased(_ count: Int) {
+        if !undecidedInGroup.isEmpty {
+            for item in undecided.prefix(count) { leftUndecided(item.group, count: 1) }
+        }
         if count == undecided.count {
             undecided.removeAll(keepingCapacity: true)
         } else {
             undecided.removeFirst(count)
         }
+    }
+
+    /// `count` matches of `group` left ``undecided`` (released or dropped).
+    private mutating func leftUndecided(_ group: Int32, count: Int) {
+        guard group >= 0, let held = undecidedInGroup[group] else { return }
+        undecidedInGroup[group] = held > count ? held - count : nil
     }
 
     /// The array `arrayID` closed with `length` elements: the selectors waiting for it can decide.
@@ -211,11 +229,16 @@ struct HeldMatches {
         selected.sort { lhs, rhs in
             lhs.key.lexicographicallyPrecedes(rhs.key) || (lhs.key == rhs.key && lhs.sequence < rhs.sequence)
         }
-        guard selected.contains(where: { $0.waitsOn >= 0 }) else { return selected }
-        // Those that still wait on a filter candidate around the value that closed (all of
-        // them do then, on the same one) keep this order while they wait.
-        undecided.append(contentsOf: selected.filter { $0.waitsOn >= 0 })
-        return selected.filter { $0.waitsOn < 0 }
+        // A match that still waits on a filter candidate (one around the value that closed, or
+        // one inside it that waits for a document slot, as in `$.a[?$.x,1]`) holds back every
+        // match after it in this order, decided or not; so does a match of this query held back
+        // by an earlier flush. They wait in ``undecided``, in this order, and leave it in order.
+        let waitsBehind = undecidedInGroup[group] != nil
+        guard let cut = waitsBehind ? 0 : selected.firstIndex(where: { $0.waitsOn >= 0 }) else { return selected }
+        undecided.append(contentsOf: selected[cut...])
+        undecidedInGroup[group, default: 0] += selected.count - cut
+        selected.removeSubrange(cut...)
+        return selected
     }
 
     /// The groups of streaming queries that hold matches, in order.
@@ -293,6 +316,8 @@ struct HeldMatch {
     var info: MatchInfo
     /// The order in which it was held.
     var sequence: Int
+    /// Its query's order group (-1: a query that does not reorder).
+    var group: Int32
     /// The filter candidate it waits on (see ``FilterCandidates``), or -1.
     var waitsOn: Int32 = -1
 }
