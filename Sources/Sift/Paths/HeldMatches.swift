@@ -32,7 +32,7 @@ struct HeldMatches {
     private var groups: [Int32: Group] = [:]
     /// The matches waiting only for filters' decisions, of queries that do not reorder (and of
     /// reordering ones whose order is settled), in the order they completed.
-    private(set) var undecided: Deque<HeldMatch> = []
+    private(set) var undecided = UndecidedMatches()
     /// The lengths of the closed arrays that selectors wait for, by array identifier.
     private var arrayLengths: [Int32: Int] = [:]
     /// Counts the matches held, to keep equal keys in the order they completed.
@@ -61,9 +61,6 @@ struct HeldMatches {
     /// How many held matches wait on each filter candidate (at least: a match a negative index
     /// rules out is not subtracted).
     private var waitingCount: [Int32: Int] = [:]
-    /// How many matches of each reordering query are in ``undecided``: while one is, the query's
-    /// later matches are released after it, never before.
-    private var undecidedInGroup: [Int32: Int] = [:]
 
     /// Whether no match is held.
     var isEmpty: Bool { groups.isEmpty && undecided.isEmpty }
@@ -102,25 +99,22 @@ struct HeldMatches {
     ///
     /// Returns how many of the first ``undecided`` matches (of queries that do not reorder) are
     /// now decided, in the order they completed: the caller releases them, then drops them
-    /// (``dropReleased(_:)``), without an array of their own. Only matches held since the
-    /// candidate opened are looked at (the queries' lists are in the order they were held), so
-    /// deciding costs what the candidate holds.
+    /// (``dropReleased(_:)``), without an array of their own. Only the reordering queries'
+    /// matches held since the candidate opened are looked at (their lists are in the order they
+    /// were held), and ``undecided`` records the decision, so deciding costs what the candidate
+    /// holds and what it releases.
     mutating func candidateDecided(_ candidate: Int32, since: Int, next: FilterCandidates.Status) -> Int {
         guard let count = waitingCount.removeValue(forKey: candidate) else { return 0 }
         if case .waiting(let outer) = next { waitingCount[outer, default: 0] += count }
-        // The reordering queries of the matches dropped from ``undecided``.
-        var droppedGroups: [Int32] = []
         // One pass, in place: the kept matches move up over the dropped ones, in order.
-        func update(_ held: inout Deque<HeldMatch>, ordered: Bool) {
+        func update(_ held: inout Deque<HeldMatch>) {
             var start = held.count
-            while start > 0 && (!ordered || held[start - 1].sequence > since) { start -= 1 }
+            while start > 0 && held[start - 1].sequence > since { start -= 1 }
             var kept = start
             for index in start..<held.count {
                 if held[index].waitsOn == candidate {
                     switch next {
-                    case .dropped:
-                        if !ordered, held[index].group >= 0 { droppedGroups.append(held[index].group) }
-                        continue
+                    case .dropped: continue
                     case .selected: held[index].waitsOn = -1
                     case .waiting(let outer): held[index].waitsOn = outer
                     }
@@ -134,32 +128,16 @@ struct HeldMatches {
         // would then copy it, with every held match.
         for group in groups.isEmpty ? [] : Array(groups.keys) {
             // Updated in place: its matches keep their places.
-            update(&groups[group, default: Group()].matches, ordered: true)
+            update(&groups[group, default: Group()].matches)
             if groups[group]?.matches.isEmpty == true { groups[group] = nil }
         }
-        // Not in held order (RFC-ordered matches join it sorted), but only matches waiting.
-        update(&undecided, ordered: false)
-        for group in droppedGroups { leftUndecided(group, count: 1) }
         // Only those before the first still waiting: the others keep their place after it.
-        return undecided.firstIndex { $0.waitsOn >= 0 } ?? undecided.count
+        return undecided.decided(candidate, next: next)
     }
 
     /// Drops the first `count` matches of ``undecided``, released.
     mutating func dropReleased(_ count: Int) {
-        if !undecidedInGroup.isEmpty {
-            for item in undecided.prefix(count) { leftUndecided(item.group, count: 1) }
-        }
-        if count == undecided.count {
-            undecided.removeAll(keepingCapacity: true)
-        } else {
-            undecided.removeFirst(count)
-        }
-    }
-
-    /// `count` matches of `group` left ``undecided`` (released or dropped).
-    private mutating func leftUndecided(_ group: Int32, count: Int) {
-        guard group >= 0, let held = undecidedInGroup[group] else { return }
-        undecidedInGroup[group] = held > count ? held - count : nil
+        undecided.dropReleased(count)
     }
 
     /// The array `arrayID` closed with `length` elements: the selectors waiting for it can decide.
@@ -171,6 +149,7 @@ struct HeldMatches {
     mutating func documentEnded() {
         arrayLengths.removeAll(keepingCapacity: true)
         waitingCount.removeAll(keepingCapacity: true)
+        undecided.documentEnded()
     }
 
     /// Drops held matches that a negative index or a slice from the end can no longer select:
@@ -233,10 +212,10 @@ struct HeldMatches {
         // one inside it that waits for a document slot, as in `$.a[?$.x,1]`) holds back every
         // match after it in this order, decided or not; so does a match of this query held back
         // by an earlier flush. They wait in ``undecided``, in this order, and leave it in order.
-        let waitsBehind = undecidedInGroup[group] != nil
-        guard let cut = waitsBehind ? 0 : selected.firstIndex(where: { $0.waitsOn >= 0 }) else { return selected }
-        undecided.append(contentsOf: selected[cut...])
-        undecidedInGroup[group, default: 0] += selected.count - cut
+        guard let cut = undecided.holds(group: group) ? 0 : selected.firstIndex(where: { $0.waitsOn >= 0 }) else {
+            return selected
+        }
+        for item in selected[cut...] { undecided.append(item) }
         selected.removeSubrange(cut...)
         return selected
     }
