@@ -14,7 +14,10 @@ DOCS_DIR := .build/docs
 
 # Fuzzing (Fuzz/README.md): the libFuzzer executables, instrumented with AddressSanitizer, in
 # their own build folder; each target runs FUZZ_SECONDS and its findings land in $(FUZZ_DIR)/findings.
-FUZZ_SECONDS ?= 60
+# A run of at least FUZZ_MINIMUM seconds a target that finds nothing writes Fuzz/LastRun, which
+# `make test` compares with the sources it covers (Fuzz/fuzzed-sources.sh).
+FUZZ_SECONDS ?= 300
+FUZZ_MINIMUM := 300
 FUZZ_TARGETS := Tokenizer Skipping Paths JSONPath Models
 FUZZ_DIR := .build/fuzz
 FUZZ_BUILD := SIFT_FUZZ=1 $(SWIFT) build -c release --scratch-path $(FUZZ_DIR) --sanitize=fuzzer --sanitize=address \
@@ -23,7 +26,7 @@ ASAN_DIR := .build/asan
 ASAN_TEST := SIFT_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address \
 	--scratch-path $(ASAN_DIR)
 
-.PHONY: deps build test bench lint format docs fuzz sanitize
+.PHONY: deps build test bench lint format docs fuzz fuzz-corpus sanitize
 
 # Installs libyajl-dev and pkg-config when pkg-config cannot find yajl.
 deps:
@@ -72,9 +75,12 @@ format:
 # ($(FUZZ_DIR)/corpus, kept between runs), its seeds (Fuzz/Corpus) and, for the targets that read
 # documents, JSONTestSuite. Fails if any target found a crash or a divergence; the input is saved
 # in $(FUZZ_DIR)/findings/<target>/ (run the target on it to reproduce; see Fuzz/README.md).
+# Without a finding, a run of FUZZ_MINIMUM seconds or more a target over sources that did not
+# change meanwhile records them and each target's last status line in Fuzz/LastRun.
 fuzz: deps
+	@mkdir -p .build && bash Fuzz/fuzzed-sources.sh > $(FUZZ_DIR).sources
 	$(foreach target,$(FUZZ_TARGETS),$(FUZZ_BUILD) --product Fuzz$(target) $(NO_WARNINGS) &&) true
-	@found=0; for target in $(FUZZ_TARGETS); do \
+	@found=0; rm -f $(FUZZ_DIR)/status; for target in $(FUZZ_TARGETS); do \
 		name=$$(echo $$target | tr A-Z a-z); \
 		mkdir -p $(FUZZ_DIR)/corpus/$$name $(FUZZ_DIR)/findings/$$name $(FUZZ_DIR)/logs; \
 		seeds="Fuzz/Corpus/$$name"; [ $$name = jsonpath ] || seeds="$$seeds Tests/SiftTests/Fixtures/JSONTestSuite"; \
@@ -83,13 +89,37 @@ fuzz: deps
 			-fork=1 -ignore_crashes=1 -max_len=4096 -timeout=20 -rss_limit_mb=3072 -dict=Fuzz/json.dict \
 			-artifact_prefix=$(FUZZ_DIR)/findings/$$name/ $(FUZZ_DIR)/corpus/$$name $$seeds \
 			> $(FUZZ_DIR)/logs/$$name.log 2>&1 || found=1; \
-		grep -E '^#[0-9]+: cov' $(FUZZ_DIR)/logs/$$name.log | tail -n 1; \
+		status=$$(grep -E '^#[0-9]+: cov' $(FUZZ_DIR)/logs/$$name.log | tail -n 1); echo "$$status"; \
+		echo "Fuzz$$target: $$status" >> $(FUZZ_DIR)/status; \
 		grep -E '==== Sift fuzz|^==[0-9]+==ERROR: AddressSanitizer' $(FUZZ_DIR)/logs/$$name.log | sort | uniq -c || true; \
 	done; \
 	slow=$$(find $(FUZZ_DIR)/findings -type f -name 'slow-unit-*'); \
 	[ -z "$$slow" ] || echo "Slow inputs (over 10 s once; worth a look, not failures):" $$slow; \
 	if [ $$found = 1 ] || [ -n "$$(find $(FUZZ_DIR)/findings -type f ! -name 'slow-unit-*')" ]; then \
-		echo "Findings:"; find $(FUZZ_DIR)/findings -type f ! -name 'slow-unit-*'; exit 1; fi
+		echo "Findings:"; find $(FUZZ_DIR)/findings -type f ! -name 'slow-unit-*'; exit 1; fi; \
+	sources=$$(bash Fuzz/fuzzed-sources.sh); \
+	if [ $(FUZZ_SECONDS) -lt $(FUZZ_MINIMUM) ]; then \
+		echo "No finding; Fuzz/LastRun is kept (it records runs of $(FUZZ_MINIMUM) s a target or more)."; \
+	elif [ "$$sources" != "$$(cat $(FUZZ_DIR).sources)" ]; then \
+		echo "No finding, but the fuzzed sources changed during the run: Fuzz/LastRun is kept."; \
+	else \
+		{ echo "sources $$sources"; echo "date $$(date -u '+%Y-%m-%d %H:%M UTC')"; \
+		  echo "seconds $(FUZZ_SECONDS) a target"; cat $(FUZZ_DIR)/status; } > Fuzz/LastRun; \
+		echo "No finding: Fuzz/LastRun records this run (commit it with the change)."; \
+	fi
+
+# Merges the working corpus that `make fuzz` grew ($(FUZZ_DIR)/corpus) into the committed seeds
+# (Fuzz/Corpus), minimised by libFuzzer's -merge=1: only inputs that add coverage are kept.
+fuzz-corpus:
+	@for target in $(FUZZ_TARGETS); do \
+		name=$$(echo $$target | tr A-Z a-z); merged=$(FUZZ_DIR)/merged/$$name; \
+		rm -rf $$merged && mkdir -p $$merged $(FUZZ_DIR)/corpus/$$name; \
+		ASAN_OPTIONS=detect_leaks=0 SWIFT_BACKTRACE=enable=no $(FUZZ_DIR)/release/Fuzz$$target -merge=1 \
+			-max_len=4096 -timeout=20 -rss_limit_mb=3072 $$merged Fuzz/Corpus/$$name $(FUZZ_DIR)/corpus/$$name \
+			> $(FUZZ_DIR)/logs/$$name-merge.log 2>&1 || { echo "merge of $$name failed: $(FUZZ_DIR)/logs/$$name-merge.log"; exit 1; }; \
+		rm -rf Fuzz/Corpus/$$name && mv $$merged Fuzz/Corpus/$$name; \
+		echo "Fuzz/Corpus/$$name: $$(ls Fuzz/Corpus/$$name | wc -l) inputs"; \
+	done
 
 # The test suite under AddressSanitizer, in its own build folder, in the same groups as `make test`.
 # Tests that cannot hold under ASan's overhead (peak RSS bounds) skip themselves when
