@@ -52,7 +52,7 @@ struct BenchReport: Encodable {
     // MARK: Table
 
     private static let columns: [(title: String, width: Int, leftAligned: Bool)] = [
-        ("scenario", 31, true), ("input", 9, false), ("contender", 19, true), ("MB/s", 9, false),
+        ("scenario", 39, true), ("input", 9, false), ("contender", 19, true), ("MB/s", 9, false),
         ("min–max", 16, false), ("× floor", 8, false), ("× simdjson", 11, false), ("× Foundation", 13, false),
         ("peak RSS", 11, false),
     ]
