@@ -48,14 +48,18 @@ import Testing
         let data = SmallContainersGenerator(size: 60_000).makeData()
         let (sift, simdjson) = try Self.checksums(path: path, data: data)
         #expect(sift == simdjson)
-        #expect(sift >> 40 > 10, "more than ten values")
+        let found = try SimdjsonQuery(path: path).fingerprint(on: SimdjsonDocument(copying: data))
+        #expect(found.count > 10, "more than ten values")
     }
 
     @Test func theSparseCountAndTheLinesAgreeToo() throws {
         let count = try Self.checksums(
             path: "$.count", data: SmallContainersGenerator(size: 60_000).makeData(), integers: true)
         #expect(count.sift == count.simdjson)
-        #expect(count.sift >> 40 == 1)
+        let root = try JSONSerialization.jsonObject(with: SmallContainersGenerator(size: 60_000).makeData())
+        var one = Fingerprint()
+        one.add(try #require(((root as? [String: Any])?["body"] as? [Any])?.count))
+        #expect(count.sift == one.checksum, "the one value of $.count, the number of components")
         let lines = try Self.checksums(
             path: NDJSONScenarios.path, data: SmallContainersGenerator(size: 40_000, layout: .ndjson).makeData(),
             format: .ndjson)
