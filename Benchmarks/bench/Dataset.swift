@@ -116,7 +116,7 @@ enum DatasetCatalog {
             Dataset(
                 generated: "small-containers", origin: "generated Hub-shaped feed of many small containers",
                 queryPaths: SmallContainerQueries.paths,
-                generator: SmallContainersGenerator(size: (quick ? 4 : 64) * megabyte)),
+                generator: SmallContainersGenerator(size: (quick ? 2 : 64) * megabyte)),
             Dataset(
                 generated: "small-containers.ndjson", origin: "generated small-container components, one per line",
                 format: .ndjson, queryPaths: [SmallContainerQueries.linesPath],
