@@ -28,11 +28,13 @@ ASAN_TEST := SIFT_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --
 
 .PHONY: deps build test bench lint format docs fuzz fuzz-corpus sanitize
 
-# Installs libyajl-dev and pkg-config when pkg-config cannot find yajl.
+# Installs libyajl-dev (the engine's tokenizer), libsimdjson-dev (bench's simdjson On-Demand
+# contender) and pkg-config when pkg-config cannot find yajl and simdjson.
 deps:
-	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yajl; then \
-		echo "Installing libyajl-dev and pkg-config"; \
-		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyajl-dev pkg-config; \
+	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists yajl simdjson; then \
+		echo "Installing libyajl-dev, libsimdjson-dev and pkg-config"; \
+		$(SUDO) apt-get update -qq && $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			libyajl-dev libsimdjson-dev pkg-config; \
 	fi
 
 build: deps

@@ -36,8 +36,18 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench",
-            dependencies: ["Sift", "SiftHub", "SiftMapping", "SiftCorpora", "CYajl"],
+            dependencies: ["Sift", "SiftHub", "SiftMapping", "SiftCorpora", "CYajl", "CSimdjsonBench"],
             path: "Benchmarks/bench"
+        ),
+        // simdjson On-Demand, bench's physical-limit anchor: the hand-written queries behind a C
+        // header, over Debian's libsimdjson-dev (`make deps`; its simdjson.h is in /usr/include).
+        // Only bench depends on it. Linked by name: SwiftPM refuses the -D flag of simdjson's
+        // pkg-config file, and the On-Demand code compiled here needs nothing else.
+        .target(
+            name: "CSimdjsonBench",
+            path: "Benchmarks/CSimdjsonBench",
+            cxxSettings: [.unsafeFlags(["-Wall", "-Wextra"])],
+            linkerSettings: [.linkedLibrary("simdjson")]
         ),
         .executableTarget(
             name: "sift",
@@ -115,7 +125,9 @@ let package = Package(
             ]
         ),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    // simdjson's headers need C++17; CSimdjsonBench is the package's only C++.
+    cxxLanguageStandard: .cxx17
 )
 
 /// The README's Swift examples, one executable each.

@@ -25,6 +25,8 @@ struct BenchOptions {
     var child: ChildTask?
     /// The file (`-` for stdin) that a floor child parses (the hidden `--yajl-floor` flag).
     var floorChild: FloorProcess?
+    /// The query and file of a simdjson child (the hidden `--simdjson-process` flag).
+    var simdjsonChild: SimdjsonProcess?
 
     /// The one-line (two-line) summary of the command line.
     static let synopsis = """
@@ -36,11 +38,12 @@ struct BenchOptions {
     /// The whole `--help` text.
     static let usage =
         synopsis + "\n\n" + """
-            Measures Sift against yajl's floor (yajl with empty C callbacks) and Foundation, on the same
-            bytes in the same run, and prints MB/s (median and min-max), the ratios to the floor and to
-            JSONSerialization, and each contender's peak RSS (measured in a child process). The cli/
-            scenarios run the release sift beside bench as a whole process on a file and on stdin,
-            against a yajl floor process on the same file, by elapsed time (--filter cli/ for them alone).
+            Measures Sift against yajl's floor (yajl with empty C callbacks), simdjson On-Demand (the same
+            query, hand-written) and Foundation, on the same bytes in the same run, and prints MB/s
+            (median and min-max), the ratios to the floor, to simdjson and to JSONSerialization, and each
+            contender's peak RSS (measured in a child process). The cli/ scenarios run the release sift
+            beside bench as a whole process on a file and on stdin, against a yajl floor process and a
+            simdjson process on the same file, by elapsed time (--filter cli/ for them alone).
 
             OPTIONS:
               --quick            Small inputs and few rounds (a smoke test, under a minute).
@@ -99,6 +102,13 @@ struct BenchOptions {
                     throw UsageError("--yajl-floor needs json or ndjson, not '\(format)'")
                 }
                 options.floorChild = FloorProcess(format: format, path: try value(for: argument))
+            case "--simdjson-process":
+                let format = try value(for: argument)
+                guard let format = Dataset.Format(rawValue: format) else {
+                    throw UsageError("--simdjson-process needs json or ndjson, not '\(format)'")
+                }
+                let path = try value(for: argument)
+                options.simdjsonChild = SimdjsonProcess(format: format, path: path, file: try value(for: argument))
             case "--child":
                 let scenario = try value(for: argument)
                 options.child = ChildTask(scenario: scenario, contender: try value(for: argument))

@@ -52,8 +52,9 @@ struct BenchReport: Encodable {
     // MARK: Table
 
     private static let columns: [(title: String, width: Int, leftAligned: Bool)] = [
-        ("scenario", 31, true), ("input", 9, false), ("contender", 19, true), ("MB/s", 9, false),
-        ("min–max", 16, false), ("× floor", 8, false), ("× Foundation", 13, false), ("peak RSS", 11, false),
+        ("scenario", 39, true), ("input", 9, false), ("contender", 19, true), ("MB/s", 9, false),
+        ("min–max", 16, false), ("× floor", 8, false), ("× simdjson", 11, false), ("× Foundation", 13, false),
+        ("peak RSS", 11, false),
     ]
 
     /// The lines above the table.
@@ -80,8 +81,9 @@ struct BenchReport: Encodable {
                     + " the whole process, start-up included.")
         }
         lines.append(
-            "Median and min–max over rounds. × floor / × Foundation: median over the yajl floor's / the scenario's first"
-                + " Foundation contender's median (JSONSerialization where it runs).")
+            "Median and min–max over rounds. × floor / × simdjson / × Foundation: median over the yajl floor's / simdjson"
+                + " On-Demand's (the same query, hand-written) / the scenario's first Foundation contender's median"
+                + " (JSONSerialization where it runs).")
         if let idle = idleChildPeakRSSBytes {
             lines.append(
                 "peak RSS: VmHWM of a child process running the contender once on its own input (an idle child: \(Self.byteCount(idle)))."
@@ -106,10 +108,10 @@ struct BenchReport: Encodable {
             if let median = throughput.medianMBps, let low = throughput.minimumMBps, let high = throughput.maximumMBps {
                 cells += [
                     decimal(median), "\(decimal(low))–\(decimal(high))", contender.ratioToFloor.map(ratio) ?? "–",
-                    contender.ratioToFoundation.map(ratio) ?? "–",
+                    contender.ratioToSimdjson.map(ratio) ?? "–", contender.ratioToFoundation.map(ratio) ?? "–",
                 ]
             } else {
-                cells += ["–", "–", "–", "–"]
+                cells += ["–", "–", "–", "–", "–"]
             }
             cells.append(contender.peakRSSBytes.map(byteCount) ?? "–")
             lines.append(row(cells))

@@ -5,10 +5,15 @@ import Foundation
 /// and on standard input redirected from that file, against the yajl floor as a process of its own
 /// (``FloorProcess``) on the same file.
 ///
+/// simdjson On-Demand runs as a process of its own too (``SimdjsonProcess``, reading the whole
+/// file into memory, as simdjson does). The commands run on the Hub feed and on the feed of small
+/// containers (``SmallContainersGenerator``).
+///
 /// Times are the elapsed time of each whole process, start-up included: these scenarios are
 /// ratioed by elapsed time whatever the run's clock (the CPU-time column of `--json` holds the
 /// child's user and system time). The sift contenders check that the file and stdin give the
-/// same output (a fingerprint of it, untimed); peak RSS is the child's own, sampled as it runs.
+/// same output as each other and as simdjson (a fingerprint of it, untimed); peak RSS is the
+/// child's own, sampled as it runs.
 /// The files are ~200 MB (4 MB with `--quick`) and removed after each scenario. Without a built
 /// `sift` (`swift build -c release --product sift`) the family is left out, with a note on stderr.
 enum CommandLineScenarios: ScenarioFamily {
@@ -17,19 +22,53 @@ enum CommandLineScenarios: ScenarioFamily {
 
     /// One command line the family times.
     struct Command {
+        /// The generated feed a command reads.
+        enum Feed {
+            case hub
+            case smallContainers
+        }
+
         var name: String
         var arguments: [String]
         var format: Dataset.Format
+        var feed = Feed.hub
+
+        /// The JSONPath of the command, for the simdjson process.
+        var path: String { arguments.last { $0.hasPrefix("$") } ?? "" }
     }
 
-    static let commands = [
-        Command(name: "cli/titles/hub-feed", arguments: ["query", "$.body[*].text.title"], format: .json),
-        Command(name: "cli/--lines/hub-feed.ndjson", arguments: ["query", "--lines", "$.text.title"], format: .ndjson),
-        Command(name: "cli/..uri/hub-feed", arguments: ["query", "$..uri"], format: .json),
-        // The same matches in document order: nothing held, memory flat.
-        Command(
-            name: "cli/..uri-stream-order/hub-feed", arguments: ["query", "--stream-order", "$..uri"], format: .json),
-    ]
+    static let commands =
+        [
+            Command(name: "cli/titles/hub-feed", arguments: ["query", "$.body[*].text.title"], format: .json),
+            Command(
+                name: "cli/--lines/hub-feed.ndjson", arguments: ["query", "--lines", "$.text.title"], format: .ndjson),
+            Command(name: "cli/..uri/hub-feed", arguments: ["query", "$..uri"], format: .json),
+            // The same matches in document order: nothing held, memory flat.
+            Command(
+                name: "cli/..uri-stream-order/hub-feed", arguments: ["query", "--stream-order", "$..uri"],
+                format: .json),
+        ] + smallContainerCommands
+
+    /// The issue's queries on the feed of small containers.
+    static let smallContainerCommands =
+        [
+            ("count", SmallContainerQueries.countPath), ("ids", SmallContainerQueries.idsPath),
+            ("titles", SmallContainerQueries.titlesPath), ("filter", SmallContainerQueries.filterPath),
+            ("..uri", SmallContainerQueries.descendantPath),
+        ].map {
+            Command(
+                name: "cli/\($0)/small-containers", arguments: ["query", $1], format: .json, feed: .smallContainers)
+        }
+        + [
+            Command(
+                name: "cli/..uri-stream-order/small-containers",
+                arguments: ["query", "--stream-order", SmallContainerQueries.descendantPath], format: .json,
+                feed: .smallContainers),
+            Command(
+                name: "cli/--lines/small-containers.ndjson",
+                arguments: ["query", "--lines", SmallContainerQueries.linesPath], format: .ndjson,
+                feed: .smallContainers),
+        ]
 
     static func scenarios(over datasets: [Dataset], options: BenchOptions) -> [Scenario] {
         guard let sift = ChildProcess.siftExecutable, let bench = ChildProcess.benchExecutable else {
@@ -38,32 +77,45 @@ enum CommandLineScenarios: ScenarioFamily {
             return []
         }
         let size = (options.isQuick ? 4 : 200) * 1_000_000
-        let megabytes = "\(size / 1_000_000) MB"
         return commands.map { command in
             let layout: HubFeedGenerator.Layout = command.format == .ndjson ? .ndjson : .document
-            let generator = HubFeedGenerator(size: size, layout: layout)
-            let file = GeneratedFile(named: command.name.replacingOccurrences(of: "/", with: "_"), generator)
-            let shown = command.arguments.map { $0.hasPrefix("$") ? "'\($0)'" : $0 }.joined(separator: " ")
-            return Scenario(
-                name: command.name,
-                summary: "sift \(shown) on a generated \(megabytes) file and on stdin, whole processes, elapsed time",
-                dataset: Dataset(
-                    generated: String(command.name.split(separator: "/").last ?? ""),
-                    origin:
-                        "generated \(megabytes) Hub \(command.format == .ndjson ? "components, one per line" : "feed")"
-                        + ", in a file", format: command.format, generator: generator),
-                access: .file,
-                contenders: [
-                    floor(bench, format: command.format, file: file),
-                    siftProcess(sift, command.arguments, file: file, onStandardInput: false),
-                    siftProcess(sift, command.arguments, file: file, onStandardInput: true),
-                ],
-                clock: .wall, cleanUp: file.remove)
+            return switch command.feed {
+            case .hub:
+                scenario(command, HubFeedGenerator(size: size, layout: layout), sift: sift, bench: bench)
+            case .smallContainers:
+                scenario(command, SmallContainersGenerator(size: size, layout: layout), sift: sift, bench: bench)
+            }
         }
     }
 
+    /// The scenario of `command` over a file written by `generator`.
+    static func scenario<Generator: JSONDocumentGenerator & Sendable>(
+        _ command: Command, _ generator: Generator, sift: String, bench: String
+    ) -> Scenario {
+        let megabytes = "\(generator.estimatedSize / 1_000_000) MB"
+        let file = GeneratedFile(named: command.name.replacingOccurrences(of: "/", with: "_"), generator)
+        let shown = command.arguments.map { $0.hasPrefix("$") ? "'\($0)'" : $0 }.joined(separator: " ")
+        let feed = command.feed == .hub ? "Hub" : "small-container"
+        return Scenario(
+            name: command.name,
+            summary: "sift \(shown) on a generated \(megabytes) file and on stdin, whole processes, elapsed time",
+            dataset: Dataset(
+                generated: String(command.name.split(separator: "/").last ?? ""),
+                origin:
+                    "generated \(megabytes) \(feed) \(command.format == .ndjson ? "components, one per line" : "feed")"
+                    + ", in a file", format: command.format, generator: generator),
+            access: .file,
+            contenders: [
+                floor(bench, format: command.format, file: file),
+                siftProcess(sift, command.arguments, file: file, onStandardInput: false),
+                siftProcess(sift, command.arguments, file: file, onStandardInput: true),
+                simdjsonProcess(bench, format: command.format, path: command.path, file: file),
+            ],
+            clock: .wall, cleanUp: file.remove)
+    }
+
     /// This binary as the yajl floor over the file.
-    static func floor(_ bench: String, format: Dataset.Format, file: GeneratedFile<HubFeedGenerator>) -> Contender {
+    static func floor<Generator>(_ bench: String, format: Dataset.Format, file: GeneratedFile<Generator>) -> Contender {
         Contender(name: "yajl floor FILE", role: .floor) { _ in
             let url = try file.url()
             let bytes = try size(of: url)
@@ -76,15 +128,37 @@ enum CommandLineScenarios: ScenarioFamily {
     }
 
     /// The release `sift` with `arguments`, reading the file by name or on stdin.
-    static func siftProcess(
-        _ sift: String, _ arguments: [String], file: GeneratedFile<HubFeedGenerator>, onStandardInput: Bool
+    static func siftProcess<Generator>(
+        _ sift: String, _ arguments: [String], file: GeneratedFile<Generator>, onStandardInput: Bool
     ) -> Contender {
-        Contender(name: onStandardInput ? "sift < FILE" : "sift FILE", role: .sift, checksumKind: kind) { _ in
-            let url = try file.url()
-            let bytes = try size(of: url)
-            let child = ChildProcess(
+        process(
+            onStandardInput ? "sift < FILE" : "sift FILE", role: .sift, file: file, onStandardInput: onStandardInput
+        ) { url in
+            ChildProcess(
                 executable: sift, arguments: onStandardInput ? arguments : arguments + [url.path],
                 input: onStandardInput ? url : nil)
+        }
+    }
+
+    /// This binary as simdjson On-Demand answering `path` over the whole file, printing what sift prints.
+    static func simdjsonProcess<Generator>(
+        _ bench: String, format: Dataset.Format, path: String, file: GeneratedFile<Generator>
+    ) -> Contender {
+        process("simdjson FILE", role: .anchor, file: file, onStandardInput: false) { url in
+            ChildProcess(executable: bench, arguments: ["--simdjson-process", format.rawValue, path, url.path])
+        }
+    }
+
+    /// A child process over the file whose output is checked against the other contenders' (a
+    /// fingerprint of the bytes it prints).
+    static func process<Generator>(
+        _ name: String, role: ContenderRole, file: GeneratedFile<Generator>, onStandardInput: Bool,
+        child makeChild: @escaping @Sendable (URL) -> ChildProcess
+    ) -> Contender {
+        Contender(name: name, role: role, checksumKind: kind) { _ in
+            let url = try file.url()
+            let bytes = try size(of: url)
+            let child = makeChild(url)
             return PreparedRun(
                 run: { _ in
                     let run = try child.run()
@@ -92,7 +166,8 @@ enum CommandLineScenarios: ScenarioFamily {
                 },
                 verify: {
                     var keeping = child
-                    let output = url.appendingPathExtension(onStandardInput ? "stdin.out" : "file.out")
+                    let output = url.appendingPathExtension(
+                        "\(role.rawValue).\(onStandardInput ? "stdin" : "file").out")
                     defer { try? FileManager.default.removeItem(at: output) }
                     keeping.output = output
                     _ = try keeping.run()

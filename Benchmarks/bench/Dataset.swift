@@ -114,6 +114,14 @@ enum DatasetCatalog {
                 queryPaths: ["$.statuses[*].user.screen_name"], model: .tweets,
                 generator: TweetsGenerator(size: (quick ? 2 : 16) * megabyte)),
             Dataset(
+                generated: "small-containers", origin: "generated Hub-shaped feed of many small containers",
+                queryPaths: SmallContainerQueries.paths,
+                generator: SmallContainersGenerator(size: (quick ? 2 : 64) * megabyte)),
+            Dataset(
+                generated: "small-containers.ndjson", origin: "generated small-container components, one per line",
+                format: .ndjson, queryPaths: [SmallContainerQueries.linesPath],
+                generator: SmallContainersGenerator(size: (quick ? 2 : 16) * megabyte, layout: .ndjson)),
+            Dataset(
                 generated: quick ? "hub-feed-32mb" : "hub-feed-1gb",
                 origin: "generated \(quick ? "32 MB" : "1 GB") Hub feed (never held in memory)",
                 queryPaths: ["$.body[*].text.title"], isStreamOnly: true,

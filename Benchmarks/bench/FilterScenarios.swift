@@ -13,7 +13,8 @@ import Sift
 /// operand comes first (`$.body[?@.id != 'none'].text.title`, decided before its match, so
 /// nothing is held) beside `$.body[*].text.title`; and on tweets, an operand two names deep
 /// after the selected value (`$.statuses[?@.user.followers_count > 1000].id_str`) beside
-/// `$.statuses[*].id_str`.
+/// `$.statuses[*].id_str`. On the feed of small containers, `$.body[?@.metadata.ok==true].id`
+/// (the operand after the selected id, as on the Hub feed) runs beside simdjson On-Demand.
 enum FilterScenarios: ScenarioFamily {
     /// The checksum kind of the contenders that find the filtered ids.
     static let kind = "filtered ids"
@@ -41,6 +42,19 @@ enum FilterScenarios: ScenarioFamily {
                         OnePathQuery.sift(name: "sift operand first", path: operandFirstPath, kind: "titles"),
                         OnePathQuery.sift(name: "sift titles", path: plainTitlesPath, kind: "titles"),
                     ])
+            case "small-containers":
+                Scenario(
+                    name: "filter/\(dataset.name)",
+                    summary:
+                        "the ids at \(SmallContainerQueries.filterPath) in \(dataset.origin), against \(plainPath)",
+                    dataset: dataset, access: .inMemory,
+                    contenders: [
+                        TokenizerContenders.floor,
+                        OnePathQuery.sift(name: "sift filter", path: SmallContainerQueries.filterPath, kind: kind),
+                        OnePathQuery.sift(name: "sift no filter", path: plainPath, kind: nil),
+                        SimdjsonContenders.inMemory(path: SmallContainerQueries.filterPath, kind: kind),
+                        smallContainersJSONSerialization,
+                    ])
             case "tweets":
                 Scenario(
                     name: "filter/\(dataset.name)",
@@ -63,6 +77,14 @@ enum FilterScenarios: ScenarioFamily {
         // The feed's flags are booleans and its scores numbers.
         guard metadata?["flag"] as? Bool == true, let score = metadata?["score"] as? NSNumber, score.doubleValue > 0.5
         else { return nil }
+        return component["id"] as? String
+    }
+
+    /// `JSONSerialization.jsonObject`, then `metadata.ok == true` applied to each component.
+    static let smallContainersJSONSerialization = filteringJSONSerialization(array: "body", checksumKind: kind) {
+        component in
+        // The feed's `ok` members are all booleans.
+        guard (component["metadata"] as? [String: Any])?["ok"] as? Bool == true else { return nil }
         return component["id"] as? String
     }
 

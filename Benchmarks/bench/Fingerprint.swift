@@ -18,6 +18,14 @@ struct Fingerprint {
     /// The digest: the count in the top bits, mixed with the hash.
     var checksum: UInt64 { hash ^ UInt64(count) << 40 }
 
+    init() {}
+
+    /// A digest computed elsewhere by the same rules (the simdjson contender's C++, CSimdjsonBench.h).
+    init(count: Int, hash: UInt64) {
+        self.count = count
+        self.hash = hash
+    }
+
     mutating func add(_ string: String) {
         var string = string
         string.withUTF8 { bytes in

@@ -4,6 +4,9 @@ import Sift
 /// A path over every line of newline-delimited JSON: Sift runs one `JSONQuery` with
 /// `allowsMultipleValues` over the whole input (the path is relative to each value); Foundation
 /// splits the lines and decodes each with `JSONDecoder` into a struct with only the path's field.
+///
+/// simdjson On-Demand reads the lines with `iterate_many` (a `document_stream`) and a hand-written
+/// member chain. The scenario runs on the Hub components and on the small-container ones.
 enum NDJSONScenarios: ScenarioFamily {
     /// The checksum kind of the per-line contenders.
     static let kind = "per-line strings"
@@ -11,12 +14,14 @@ enum NDJSONScenarios: ScenarioFamily {
     static let path = "$.text.title"
 
     static func scenarios(over datasets: [Dataset], options: BenchOptions) -> [Scenario] {
-        datasets.filter { $0.name == "hub-feed.ndjson" }.map { dataset in
+        datasets.filter { ["hub-feed.ndjson", "small-containers.ndjson"].contains($0.name) }.map { dataset in
             Scenario(
                 name: "ndjson/\(dataset.name)",
                 summary: "collect \(path) of every line of \(dataset.origin), in memory",
                 dataset: dataset, access: .inMemory,
-                contenders: [TokenizerContenders.floor, sift, jsonDecoder])
+                contenders: [
+                    TokenizerContenders.floor, sift, SimdjsonContenders.inMemory(path: path, kind: kind), jsonDecoder,
+                ])
         }
     }
 

@@ -1,30 +1,41 @@
 import Foundation
 import Sift
 
-/// One path over a whole document: `$.body[*].text.title` on the Hub feed and
+/// One path over a whole document: `$.body[*].text.title` on the Hub feeds and
 /// `$.statuses[*].user.screen_name` on tweets.
 ///
-/// Sift collects the strings with a `JSONQuery`; Foundation parses the whole tree (`JSONSerialization`,
-/// then walks `[String: Any]`) or decodes a struct that declares only the fields on the path
-/// (`JSONDecoder`). Every contender but the floor fingerprints the same strings, in document order.
+/// Sift collects the strings with a `JSONQuery`; simdjson On-Demand answers the same path with a
+/// function written for its shape (``SimdjsonQuery``); Foundation parses the whole tree
+/// (`JSONSerialization`, then walks `[String: Any]`) or decodes a struct that declares only the
+/// fields on the path (`JSONDecoder`). Every contender but the floor fingerprints the same
+/// strings, in document order.
+///
+/// On the feed of small containers, three more queries run against simdjson alone
+/// (``SmallContainerQueries``): `$.count`, the root's last member (sparse), `$.body[*].id`, and
+/// `$..uri`, in RFC 9535 order and in stream order (the same order on that feed).
 enum PathScenarios: ScenarioFamily {
     /// The datasets with a one-path query and the Foundation walk that finds the same strings.
     static let queries: [String: OnePathQuery] = [
         "hub-feed": .hubTitles,
+        "small-containers": .hubTitles,
         "tweets": .screenNames,
         "twitter.json": .screenNames,
     ]
 
     static func scenarios(over datasets: [Dataset], options: BenchOptions) -> [Scenario] {
-        datasets.compactMap { dataset in
-            guard !dataset.isStreamOnly, let query = queries[dataset.name] else { return nil }
-            return Scenario(
+        datasets.flatMap { dataset -> [Scenario] in
+            guard !dataset.isStreamOnly, let query = queries[dataset.name] else { return [] }
+            let titles = Scenario(
                 name: "path/\(dataset.name)",
                 summary: "collect the strings at \(query.path) in \(dataset.origin), in memory",
                 dataset: dataset, access: .inMemory,
                 contenders: [
-                    TokenizerContenders.floor, query.sift, query.jsonSerialization, query.jsonDecoder,
+                    TokenizerContenders.floor, query.sift,
+                    SimdjsonContenders.inMemory(path: query.path, kind: OnePathQuery.kind), query.jsonSerialization,
+                    query.jsonDecoder,
                 ])
+            guard dataset.name == "small-containers" else { return [titles] }
+            return [titles] + SmallContainerQueries.pathScenarios(over: dataset)
         }
     }
 }
@@ -70,14 +81,33 @@ struct OnePathQuery: Sendable {
 
     /// `JSONQuery` collecting the strings at `path` (`JSONPath(path).string`), fingerprinted in
     /// document order: the sift contender of every one-path scenario (paths, filters).
-    static func sift(name: String, path: String, kind: String?) -> Contender {
+    static func sift(
+        name: String, path: String, kind: String?, order: JSONQuery.ResultOrder = .rfc9535
+    ) -> Contender {
         Contender(name: name, role: .sift, checksumKind: kind) { input in
             let bytes = [UInt8](input.data)
             var query = JSONQuery()
+            query.resultOrder = order
             let handle = query.add(try JSONPath(path).string)
             let body = {
                 var fingerprint = Fingerprint()
                 for string in try query.run(.bytes(bytes))[handle] { fingerprint.add(string) }
+                return RunResult(bytes: bytes.count, checksum: fingerprint.checksum)
+            }
+            return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
+        }
+    }
+
+    /// `JSONQuery` collecting the integers at `path` (`JSONPath(path).integer`), fingerprinted in
+    /// document order.
+    static func siftIntegers(name: String, path: String, kind: String?) -> Contender {
+        Contender(name: name, role: .sift, checksumKind: kind) { input in
+            let bytes = [UInt8](input.data)
+            var query = JSONQuery()
+            let handle = query.add(try JSONPath(path).integer)
+            let body = {
+                var fingerprint = Fingerprint()
+                for integer in try query.run(.bytes(bytes))[handle] { fingerprint.add(integer) }
                 return RunResult(bytes: bytes.count, checksum: fingerprint.checksum)
             }
             return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })

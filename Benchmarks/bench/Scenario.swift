@@ -19,6 +19,8 @@ enum ContenderRole: String, Codable {
     case sift
     /// A Foundation way of doing the same work (the first one is the Foundation reference).
     case foundation
+    /// simdjson On-Demand answering the same query on the same bytes: the physical-limit anchor.
+    case anchor
 }
 
 /// What one run did: how many input bytes it processed (the MB/s numerator) and a value that

@@ -29,6 +29,8 @@ struct ContenderResult: Encodable {
     var ratioToFloor: Double?
     /// The report's clock's median over the Foundation reference's (JSONSerialization's) median.
     var ratioToFoundation: Double?
+    /// The report's clock's median over simdjson On-Demand's median, where the scenario has it.
+    var ratioToSimdjson: Double?
     /// High-water mark of a child process that ran this contender once.
     var peakRSSBytes: Int?
     /// The checksum of the measured runs (identical in every round).
@@ -105,10 +107,12 @@ struct ScenarioResult: Encodable {
         }
         let floor = contenders.first { $0.role == .floor }?.throughput(on: clock).medianMBps
         let foundation = contenders.first { $0.role == .foundation }?.throughput(on: clock).medianMBps
+        let simdjson = contenders.first { $0.role == .anchor }?.throughput(on: clock).medianMBps
         for index in contenders.indices {
             guard let median = contenders[index].throughput(on: clock).medianMBps else { continue }
             contenders[index].ratioToFloor = floor.map { median / $0 }
             contenders[index].ratioToFoundation = foundation.map { median / $0 }
+            contenders[index].ratioToSimdjson = simdjson.map { median / $0 }
         }
     }
 }

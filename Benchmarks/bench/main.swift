@@ -18,14 +18,20 @@
 //   - yajl floor: yajl with CYajl's empty C callbacks (sift_noop_callbacks), called straight from
 //     Swift. Nothing built on yajl can be faster; every other number is given as a ratio to it.
 //   - sift events: JSONTokenizer delivering every event to a Swift handler that only counts them.
+//   - simdjson On-Demand (Debian's libsimdjson-dev, the C++ target CSimdjsonBench): the
+//     physical-limit anchor of every query scenario, answering the same query on the same bytes
+//     with a function written by hand for its shape (SimdjsonQuery.swift); its ratio is printed
+//     beside the floor's.
 //   - JSONSerialization (the Foundation reference) and, where the data has a model, JSONDecoder.
 //   - the cli group (cli/…): the release sift beside this binary as a whole process, on a ~200 MB
 //     generated file in the page cache and on stdin redirected from it, against this binary as a
-//     yajl floor process (`--yajl-floor`) on the same file; ratioed by elapsed time. Left out, with
-//     a note, when sift is not built (`swift build -c release --product sift`).
-//   Inputs need no files: a ~64 MB Hub feed, its NDJSON variant, a canada.json-like GeoJSON and a
-//   twitter.json-like search response are generated in memory from a fixed seed (see
-//   FeedGenerator.swift and its siblings); the corpora in $SIFT_CORPORA, else ../shared/corpora, are
+//     yajl floor process (`--yajl-floor`) and as a simdjson process (`--simdjson-process`, which
+//     prints what sift prints) on the same file; ratioed by elapsed time. Left out, with a note,
+//     when sift is not built (`swift build -c release --product sift`).
+//   Inputs need no files: a ~64 MB Hub feed, its NDJSON variant, a ~64 MB Hub-shaped feed of many
+//   small containers and its NDJSON variant, a canada.json-like GeoJSON and a twitter.json-like
+//   search response are generated in memory from a fixed seed (see FeedGenerator.swift,
+//   SmallContainersGenerator.swift and their siblings); the corpora in $SIFT_CORPORA, else ../shared/corpora, are
 //   added when present (a line on stderr says when they are not). A 1 GB Hub
 //   feed is streamed in 64 KiB chunks as it is generated, never held, to show that peak memory does
 //   not grow with the input (compare stream/hub-feed-1gb with stream/hub-feed).
@@ -67,6 +73,16 @@ if let floor = options.floorChild {
         exit(0)
     } catch {
         BenchSuite.printError("bench floor: error: \(error)")
+        exit(1)
+    }
+}
+
+if let simdjson = options.simdjsonChild {
+    do {
+        try simdjson.run()
+        exit(0)
+    } catch {
+        BenchSuite.printError("bench simdjson: error: \(error)")
         exit(1)
     }
 }

@@ -3,8 +3,9 @@ import Testing
 
 @testable import bench
 
-/// The `cli` group: the yajl floor as a process, `sift` as a process on a file and on stdin, timed
-/// by the child's own elapsed time and ratioed by it whatever the run's clock.
+/// The `cli` group: the yajl floor as a process, `sift` as a process on a file and on stdin,
+/// simdjson On-Demand as a process printing the same lines, timed by the child's own elapsed time
+/// and ratioed by it whatever the run's clock.
 @Suite struct CommandLineScenarioTests {
     /// A small stand-in for a command scenario: the same contenders over a 300 kB file.
     static func smallScenario(_ name: String) throws -> Scenario {
@@ -14,17 +15,31 @@ import Testing
             "the cli scenarios need sift and bench built beside the test runner")
         let command = try #require(CommandLineScenarios.commands.first { $0.name == name })
         let layout: HubFeedGenerator.Layout = command.format == .ndjson ? .ndjson : .document
-        let file = GeneratedFile(
-            named: "test-\(name.split(separator: "/")[1])", HubFeedGenerator(size: 300_000, layout: layout))
         let sift = try #require(ChildProcess.siftExecutable)
         let bench = try #require(ChildProcess.benchExecutable)
-        scenario.contenders = [
-            CommandLineScenarios.floor(bench, format: command.format, file: file),
-            CommandLineScenarios.siftProcess(sift, command.arguments, file: file, onStandardInput: false),
-            CommandLineScenarios.siftProcess(sift, command.arguments, file: file, onStandardInput: true),
-        ]
-        scenario.cleanUp = file.remove
+        let named = "test-\(fileName(name))"
+        switch command.feed {
+        case .hub:
+            use(GeneratedFile(named: named, HubFeedGenerator(size: 300_000, layout: layout)))
+        case .smallContainers:
+            use(GeneratedFile(named: named, SmallContainersGenerator(size: 300_000, layout: layout)))
+        }
         return scenario
+
+        func use<Generator>(_ file: GeneratedFile<Generator>) {
+            scenario.contenders = [
+                CommandLineScenarios.floor(bench, format: command.format, file: file),
+                CommandLineScenarios.siftProcess(sift, command.arguments, file: file, onStandardInput: false),
+                CommandLineScenarios.siftProcess(sift, command.arguments, file: file, onStandardInput: true),
+                CommandLineScenarios.simdjsonProcess(bench, format: command.format, path: command.path, file: file),
+            ]
+            scenario.cleanUp = file.remove
+        }
+    }
+
+    /// The end of a scenario's file name: `cli/..uri/hub-feed` gives `..uri-hub-feed`.
+    static func fileName(_ name: String) -> String {
+        name.split(separator: "/").dropFirst().joined(separator: "-")
     }
 
     @Test func theIssuesCommandsAreRegisteredAndTimedByElapsedTime() throws {
@@ -33,13 +48,18 @@ import Testing
         #expect(
             commands.map(\.name) == [
                 "cli/titles/hub-feed", "cli/--lines/hub-feed.ndjson", "cli/..uri/hub-feed",
-                "cli/..uri-stream-order/hub-feed",
+                "cli/..uri-stream-order/hub-feed", "cli/count/small-containers", "cli/ids/small-containers",
+                "cli/titles/small-containers", "cli/filter/small-containers", "cli/..uri/small-containers",
+                "cli/..uri-stream-order/small-containers", "cli/--lines/small-containers.ndjson",
             ])
         for scenario in commands {
             #expect(scenario.access == .file)
             #expect(scenario.clock == .wall)
-            #expect(scenario.contenders.map(\.name) == ["yajl floor FILE", "sift FILE", "sift < FILE"])
+            #expect(
+                scenario.contenders.map(\.name) == ["yajl floor FILE", "sift FILE", "sift < FILE", "simdjson FILE"])
         }
+        #expect(commands[10].dataset.format == .ndjson)
+        #expect(commands[7].summary.hasPrefix("sift query '$.body[?@.metadata.ok==true].id' on a generated 4 MB file"))
         #expect(commands[1].dataset.format == .ndjson)
         #expect(commands[0].summary.hasPrefix("sift query '$.body[*].text.title' on a generated 4 MB file"))
     }
@@ -53,12 +73,13 @@ import Testing
         #expect(result.isClean, "\(result.problems) \(result.contenders.compactMap(\.error))")
         #expect(result.clock == .wall)
         #expect(result.access == "a file, read by child processes")
-        let sift = result.contenders.dropFirst()
-        #expect(sift.allSatisfy { $0.verification != nil })
-        #expect(Set(sift.map(\.verification)).count == 1, "\(sift.map(\.verification))")
-        // Something was printed, the same amount both ways.
-        #expect(sift.allSatisfy { ($0.checksum ?? 0) > 0 })
-        #expect(Set(sift.map(\.checksum)).count == 1)
+        // sift on the file, on stdin, and simdjson print the same bytes.
+        let printing = result.contenders.dropFirst()
+        #expect(printing.allSatisfy { $0.verification != nil })
+        #expect(Set(printing.map(\.verification)).count == 1, "\(printing.map(\.verification))")
+        #expect(printing.allSatisfy { ($0.checksum ?? 0) > 0 })
+        #expect(Set(printing.map(\.checksum)).count == 1)
+        #expect(result.contenders[1].ratioToSimdjson != nil)
         for contender in result.contenders {
             #expect(contender.wall.samplesMBps.count == 2, "\(contender.name)")
             #expect((contender.peakRSSBytes ?? 0) > 0, "\(contender.name): the child's own peak")
@@ -68,7 +89,7 @@ import Testing
         }
         #expect(result.inputBytes > 300_000)
         let files = try FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())
-        let written = "sift-bench-\(getpid())-test-\(name.split(separator: "/")[1])"
+        let written = "sift-bench-\(getpid())-test-\(Self.fileName(name))"
         #expect(!files.contains(written), "the file is removed")
     }
 

@@ -36,6 +36,10 @@ import Testing
         },
         Sample(name: "geojson", size: 150_000, slack: 300_000) { GeoJSONGenerator(size: 150_000) },
         Sample(name: "tweets", size: 80_000, slack: 16_000) { TweetsGenerator(size: 80_000) },
+        Sample(name: "small containers", size: 100_000, slack: 4000) { SmallContainersGenerator(size: 100_000) },
+        Sample(name: "small containers ndjson", size: 50_000, slack: 4000, isNDJSON: true) {
+            SmallContainersGenerator(size: 50_000, layout: .ndjson)
+        },
     ]
 
     @Test(arguments: samples, [1, 7, 4096, 65536])
@@ -50,6 +54,10 @@ import Testing
         #expect(HubFeedGenerator(size: 50_000).makeData() == HubFeedGenerator(size: 50_000).makeData())
         #expect(HubFeedGenerator(size: 50_000).makeData() != HubFeedGenerator(size: 50_000, seed: 7).makeData())
         #expect(TweetsGenerator(size: 50_000).makeData() != TweetsGenerator(size: 50_000, seed: 7).makeData())
+        #expect(SmallContainersGenerator(size: 50_000).makeData() == SmallContainersGenerator(size: 50_000).makeData())
+        #expect(
+            SmallContainersGenerator(size: 50_000).makeData()
+                != SmallContainersGenerator(size: 50_000, seed: 7).makeData())
     }
 
     @Test(arguments: samples)

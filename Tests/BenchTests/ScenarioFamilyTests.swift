@@ -4,15 +4,17 @@ import Testing
 
 @testable import bench
 
-/// The path, ten-path, NDJSON and Codable families: registered, quick, and their Sift and
-/// Foundation contenders find the same values (same checksums) on small generated data and on the
-/// corpora.
+/// The path, ten-path, NDJSON and Codable families: registered, quick, and their Sift, simdjson
+/// and Foundation contenders find the same values (same checksums) on small generated data and on
+/// the corpora.
 @Suite struct ScenarioFamilyTests {
     /// Small stand-ins for the generated datasets, by dataset name.
     static let smallData: [String: @Sendable () -> Data] = [
         "hub-feed": { HubFeedGenerator(size: 150_000).makeData() },
         "hub-feed.ndjson": { HubFeedGenerator(size: 100_000, layout: .ndjson).makeData() },
         "tweets": { TweetsGenerator(size: 150_000).makeData() },
+        "small-containers": { SmallContainersGenerator(size: 150_000).makeData() },
+        "small-containers.ndjson": { SmallContainersGenerator(size: 100_000, layout: .ndjson).makeData() },
     ]
 
     /// Every scenario of the four families in a quick run.
@@ -27,7 +29,11 @@ import Testing
 
     @Test func everyFamilyIsRegisteredOnItsDatasets() throws {
         let registered = Set(try ScenarioRegistry.scenarios(for: BenchOptions.parse([])).map(\.name))
-        for name in ["path/hub-feed", "path/tweets", "paths10/hub-feed", "ndjson/hub-feed.ndjson", "codable/tweets"] {
+        for name in [
+            "path/hub-feed", "path/tweets", "paths10/hub-feed", "ndjson/hub-feed.ndjson", "codable/tweets",
+            "path/small-containers", "path/count/small-containers", "path/ids/small-containers",
+            "path/..uri/small-containers", "ndjson/small-containers.ndjson", "filter/small-containers",
+        ] {
             #expect(registered.contains(name), "\(name)")
         }
         if Corpora.isAvailable {
