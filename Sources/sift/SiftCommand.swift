@@ -13,7 +13,9 @@ struct SiftCommand: AsyncParsableCommand {
         abstract: "Stream JSON through RFC 9535 paths, validate it, or read Hub view models.",
         discussion: """
             stdout carries data only, one compact JSON value per line; diagnostics and progress \
-            go to stderr. Exit status: 0 success, 1 invalid input or failed validation, 2 usage.
+            go to stderr. Exit status: 0 success, 1 invalid input or failed validation, 2 usage, \
+            4 nothing matched (sift query -e). Quote paths in single quotes, so that the shell \
+            leaves '$' alone.
             """,
         version: "0.1.0",
         subcommands: [QueryCommand.self, ValidateCommand.self, HubCommand.self]

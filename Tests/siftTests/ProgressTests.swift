@@ -144,4 +144,44 @@ struct ProgressTests {
         let diagnostic = try #require(text.range(of: "<stdin>:1:"))
         #expect(text[..<diagnostic.lowerBound].hasSuffix(Self.erase))
     }
+
+    /// A JSON array of objects `{"a":"xxx…","b":1}` of about `size` bytes: `$[*].b` prints a
+    /// short line per 4 KB read.
+    static func bigRecords(size: Int) -> [UInt8] {
+        let element = Array(("{\"a\":\"" + String(repeating: "x", count: 4080) + "\",\"b\":1},").utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(size + element.count + 2)
+        while bytes.count < size { bytes += element }
+        bytes += Array("{\"b\":1}]".utf8)
+        return bytes
+    }
+
+    @Test("stdout on a terminal: no bar by default, even for a file over 16 MB with stderr on the same screen")
+    func noBarOnScreen() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("big.json", Self.bigRecords(size: 17_000_000))
+        let result = try SiftProcess.run(["query", "-M", "$[*].b", file], onScreen: true)
+        #expect(result.status == 0)
+        let screen = result.stdoutText
+        #expect(!screen.contains("\u{1B}"))
+        #expect(!screen.contains("MB/s"))
+        #expect(Set(result.stdoutLines) == ["1"])
+    }
+
+    @Test("--progress with stdout on a terminal: the bar is erased before every value, never written into one")
+    func forcedBarOnScreenIsErased() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("big.json", Self.bigRecords(size: 17_000_000))
+        let result = try SiftProcess.run(["query", "-M", "--progress", "$[*].b", file], onScreen: true)
+        #expect(result.status == 0)
+        let screen = result.stdoutText
+        #expect(screen.contains(" left\u{1B}[K"), "the bar was drawn")
+        // After a bar, only a carriage return (the next bar, or the erasing) may come.
+        let afterBars = screen.components(separatedBy: " left\u{1B}[K").dropFirst()
+        #expect(afterBars.allSatisfy { $0.hasPrefix("\r") })
+        // Without the bars and the erasing, the screen holds the values alone.
+        let values = screen.replacing(/\r\[[^\u{1B}]*\u{1B}\[K/, with: "").replacing(Self.erase, with: "")
+        #expect(Set(values.split(separator: "\n")) == ["1"])
+        #expect(screen.hasSuffix("1\n") || screen.hasSuffix(Self.erase))
+    }
 }
