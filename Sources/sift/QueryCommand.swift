@@ -62,21 +62,73 @@ struct QueryCommand: AsyncParsableCommand {
 
     @OptionGroup var format: OutputOptions
 
+    @Option(
+        name: .customLong("field"),
+        help: ArgumentHelp(
+            "Write each match as a record: a member NAME read by the relative path @REL inside the match, in the same pass (repeat for each field; missing: null; a non-singular path: an array).",
+            valueName: "name=@rel"),
+        transform: RecordField.parse)
+    var fields: [RecordField] = []
+
+    /// `--csv` or `--tsv`, if given.
+    @Flag(exclusivity: .exclusive)
+    var table: TableFlag?
+
+    /// The table formats of records.
+    enum TableFlag: String, EnumerableFlag {
+        case csv, tsv
+
+        static func help(for value: TableFlag) -> ArgumentHelp? {
+            switch value {
+            case .csv:
+                "Write the --field records as CSV rows under a header line (RFC 4180 quoting; strings raw, other values as JSON)."
+            case .tsv:
+                "Write the --field records as tab-separated rows under a header line (\\t, \\n, \\r, \\\\ escaped)."
+            }
+        }
+    }
+
+    func validate() throws {
+        if let table, fields.isEmpty {
+            throw ValidationError(
+                "--\(table.rawValue) writes the --field records: add --field NAME=@PATH for each column.")
+        }
+        if withPath && !fields.isEmpty {
+            throw ValidationError("--with-path and --field cannot be used together: add the path as a field instead.")
+        }
+    }
+
     func run() async throws {
         let path = try PathArgumentError.parse(pathText)
         let output = StandardOutput(format: format.format)
         let options = input.parserOptions(multipleValues: lines)
         let order: JSONQuery.ResultOrder = streamOrder ? .streaming : .rfc9535
         let sources = InputSource.sources(files)
-        let printer = MatchPrinter(
-            output: output, includesPaths: withPath, includesLocations: withPath && lines, stopsAtFirstMatch: first)
-        var query = JSONQuery(options: options)
-        query.resultOrder = order
-        query.add(path, places: printer.places) { match in try printer.write(match) }
-        let matchCount = { printer.matchCount }
-        let failed = try await parse(sources, options: options, output: output, matchCount: matchCount) { source in
-            if sources.count > 1 { printer.fileName = source.name }
-            return JSONQueryHandler(query)
+        let failed: Bool
+        let matchCount: () -> Int
+        if fields.isEmpty {
+            let printer = MatchPrinter(
+                output: output, includesPaths: withPath, includesLocations: withPath && lines, stopsAtFirstMatch: first)
+            var query = JSONQuery(options: options)
+            query.resultOrder = order
+            query.add(path, places: printer.places) { match in try printer.write(match) }
+            matchCount = { printer.matchCount }
+            failed = try await parse(sources, options: options, output: output, matchCount: matchCount) { source in
+                if sources.count > 1 { printer.fileName = source.name }
+                return JSONQueryHandler(query)
+            }
+        } else {
+            let writer = RecordWriter(
+                output: output, names: fields.map(\.name), table: table.map { $0 == .csv ? .csv : .tsv })
+            let paths = CompiledPaths(RecordCollector.automaton(path: path, fields: fields, order: order))
+            matchCount = { writer.count }
+            failed = try await parse(sources, options: options, output: output, matchCount: matchCount) { _ in
+                RecordFollower(
+                    matcher: PathMatcher(
+                        paths: paths,
+                        receiver: RecordCollector(fields: fields, writer: writer, stopsAtFirstRecord: first)),
+                    writer: writer)
+            }
         }
         try output.flush()
         if failed { throw ExitCode.failure }
@@ -116,6 +168,21 @@ struct QueryCommand: AsyncParsableCommand {
             if first && matchCount() > 0 { break }
         }
         return failed
+    }
+}
+
+/// Runs the record matcher, throwing a write failure kept by the writer where it happened.
+///
+/// ```swift
+/// JSONTokenizer(options: options, handler: RecordFollower(matcher: matcher, writer: writer))
+/// ```
+struct RecordFollower: JSONEventHandler {
+    var matcher: PathMatcher<RecordCollector>
+    let writer: RecordWriter
+
+    mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+        try matcher.handle(event, context: context)
+        if let failure = writer.failure { throw failure }
     }
 }
 

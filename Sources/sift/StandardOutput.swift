@@ -94,6 +94,16 @@ final class StandardOutput {
         }
     }
 
+    /// Writes `text` as it is (a row of a table) and a line feed.
+    func writeText(_ text: String) throws {
+        try onScreen {
+            var line = text + "\n"
+            let sink = writer.sink
+            try line.withUTF8 { try sink.write(JSONBytes(UnsafeRawBufferPointer($0))) }
+            if flushesEveryLine { try writer.flush() }
+        }
+    }
+
     /// Runs `write`, with the progress bar erased when stdout is a terminal (where every line
     /// reaches the screen at once).
     private func onScreen(_ write: () throws -> Void) throws {
