@@ -20,4 +20,13 @@ struct SiftCommand: AsyncParsableCommand {
         version: "0.1.0",
         subcommands: [QueryCommand.self, ValidateCommand.self, HubCommand.self]
     )
+
+    /// The examples `sift --help` ends with (argument-parser has no place for them after the
+    /// subcommands, so ``SiftMain`` appends them).
+    static let examples = """
+        EXAMPLES:
+          sift query '$.statuses[*].user.screen_name' twitter.json
+          sift query --lines --csv '$' --field id=@.id --field name=@.user.name feed.ndjson
+          curl -s https://example.com/feed.json | sift query -e -r '$..title'
+        """
 }

@@ -36,6 +36,13 @@ enum SiftMain {
 
     /// Prints the message argument-parser has for `error` and exits with the contract's status.
     static func fail(with error: any Error) -> Never {
+        if SiftCommand.exitCode(for: error) == .success {
+            let message = SiftCommand.fullMessage(for: error)
+            if message.contains("\nSUBCOMMANDS:") {
+                print(message + "\n\n" + SiftCommand.examples)
+                exit(ExitCode.success.rawValue)
+            }
+        }
         if let error = error as? PathArgumentError {
             StandardError.write("Error: \(error)\n")
             exit(usageErrorStatus)

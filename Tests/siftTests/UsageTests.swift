@@ -91,6 +91,16 @@ struct UsageTests {
         #expect(result.stdoutText == "{\"a\":1}\n")
     }
 
+    @Test("sift --help ends with three examples; a subcommand's help has none")
+    func helpEndsWithExamples() throws {
+        let result = try SiftProcess.run(["--help"])
+        #expect(result.status == 0)
+        let lines = result.stdoutLines
+        #expect(lines.suffix(4).first == "EXAMPLES:", "\(result.stdoutText)")
+        #expect(lines.suffix(3).allSatisfy { $0.hasPrefix("  ") && $0.contains("sift query") })
+        #expect(try !SiftProcess.run(["query", "--help"]).stdoutText.contains("EXAMPLES:"))
+    }
+
     @Test("--help prints to stdout and exits 0")
     func help() throws {
         let result = try SiftProcess.run(["query", "--help"])
