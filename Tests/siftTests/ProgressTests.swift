@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("progress bar")
@@ -183,5 +184,37 @@ struct ProgressTests {
         let values = screen.replacing(/\r\[[^\u{1B}]*\u{1B}\[K/, with: "").replacing(Self.erase, with: "")
         #expect(Set(values.split(separator: "\n")) == ["1"])
         #expect(screen.hasSuffix("1\n") || screen.hasSuffix(Self.erase))
+    }
+
+    @Test("--progress on a screen, interrupted: the bar is erased before the process ends")
+    func erasedOnInterrupt() throws {
+        let element = Array(("{\"a\":\"" + String(repeating: "x", count: 4080) + "\",\"b\":1},").utf8)
+        var started = false
+        let child = Mutex<pid_t>(0)
+        let screen = Mutex<[UInt8]>([])
+        let interrupted = Mutex(false)
+        let result = try SiftProcess.run(
+            ["query", "-M", "--progress", "$[*].b"],
+            stdin: .generator {
+                if started { return element }
+                started = true
+                return [UInt8(ascii: "[")] + element
+            },
+            onScreen: true,
+            onStdout: { bytes in
+                let text = screen.withLock { screen -> String in
+                    screen += bytes
+                    return String(decoding: screen, as: UTF8.self)
+                }
+                // Once a bar has been drawn, interrupt, once.
+                if text.contains("MB/s\u{1B}[K"), !interrupted.withLock({ $0 }) {
+                    interrupted.withLock { $0 = true }
+                    kill(child.withLock { $0 }, SIGINT)
+                }
+            },
+            onStart: { pid in child.withLock { $0 = pid } })
+        #expect(result.status == 128 + SIGINT)
+        let text = String(decoding: screen.withLock { $0 }, as: UTF8.self)
+        #expect(text.hasSuffix(Self.erase), "\(text.suffix(80).debugDescription)")
     }
 }

@@ -68,6 +68,7 @@ enum SiftProcess {
     ///   - onScreen: give the child one pseudo-terminal (in raw mode: no `\r` added) as both stdout
     ///     and stderr, as on a screen; what it shows is collected in `stdout`.
     ///   - onStdout: receives stdout as it arrives instead of collecting it.
+    ///   - onStart: receives the child's process id once it runs (to signal it).
     ///   - samplesMemory: sample the child's peak RSS into `peakMemory`.
     ///   - environment: variables set for the child, beside the test process's own.
     static func run(
@@ -79,7 +80,8 @@ enum SiftProcess {
         onScreen: Bool = false,
         samplesMemory: Bool = false,
         environment: [String: String] = [:],
-        onStdout: (([UInt8]) -> Void)? = nil
+        onStdout: (([UInt8]) -> Void)? = nil,
+        onStart: ((pid_t) -> Void)? = nil
     ) throws -> Result {
         signal(SIGPIPE, SIG_IGN)
         let input = try makePipe()
@@ -122,6 +124,7 @@ enum SiftProcess {
             throw SpawnError(description: "cannot start \(binary.path): \(String(cString: strerror(spawned)))")
         }
 
+        onStart?(pid)
         var result = Result(status: -1)
         pump(
             stdin: input.write, stdout: output.read, stderr: errors.read, input: stdin, limit: stdinLimit,
