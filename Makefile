@@ -26,7 +26,26 @@ ASAN_DIR := .build/asan
 ASAN_TEST := SIFT_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address \
 	--scratch-path $(ASAN_DIR)
 
-.PHONY: deps build test bench lint format docs fuzz fuzz-corpus sanitize
+.PHONY: deps build test bench lint format docs fuzz fuzz-corpus sanitize install uninstall
+
+# `make install`: a stripped release sift that needs no Swift toolchain and no libyajl where it
+# runs (the Swift runtime and Foundation linked statically, and yajl from Debian's libyajl_s.a
+# when it is there), its bash, zsh and fish completions (argument-parser's
+# --generate-completion-script) and its man page (argument-parser's generate-manual, built
+# from the checkout, offline), under $(PREFIX).
+# It builds in its own folder, so the release build `make test` uses is left as it is.
+PREFIX ?= /usr/local
+DESTDIR ?=
+INSTALL_DIR := .build/install
+STATIC_LIBS := $(INSTALL_DIR)/static-libs
+YAJL_STATIC := $(firstword $(wildcard $(addsuffix /libyajl_s.a,$(shell pkg-config --variable=libdir yajl 2>/dev/null) \
+	/usr/lib/$(shell uname -m)-linux-gnu /usr/lib /usr/local/lib)) \
+	$(wildcard $(addsuffix /libyajl.a,/usr/lib/$(shell uname -m)-linux-gnu /usr/lib /usr/local/lib)))
+INSTALL_BIN := $(DESTDIR)$(PREFIX)/bin
+INSTALL_MAN := $(DESTDIR)$(PREFIX)/share/man/man1
+INSTALL_BASH := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+INSTALL_ZSH := $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+INSTALL_FISH := $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 
 # Installs libyajl-dev (the engine's tokenizer), libsimdjson-dev (bench's simdjson On-Demand
 # contender) and pkg-config when pkg-config cannot find yajl and simdjson.
@@ -133,3 +152,33 @@ sanitize: deps
 	$(ASAN_TEST) --filter 'SiftTests\.InputCancellationTests'
 	$(ASAN_TEST) --filter 'SiftHubTests\.StreamingTests'
 	$(ASAN_TEST) --filter SiftHTTPTests
+
+# yajl is linked statically by putting libyajl_s.a, named libyajl.a, alone in a folder, and
+# giving SwiftPM a yajl.pc whose libdir is that folder: SwiftPM puts pkg-config's -L first, and
+# in the system's folder the linker would take libyajl.so.
+install: deps
+	@mkdir -p $(STATIC_LIBS)
+	@if [ -n "$(YAJL_STATIC)" ]; then ln -sf "$(YAJL_STATIC)" $(STATIC_LIBS)/libyajl.a; \
+		sed 's|^libdir=.*|libdir=$(abspath $(STATIC_LIBS))|' "$$(pkg-config --variable=pcfiledir yajl)/yajl.pc" \
+			> $(STATIC_LIBS)/yajl.pc; \
+	else echo "No static libyajl found: sift will need libyajl.so.2 where it runs"; fi
+	PKG_CONFIG_PATH="$(abspath $(STATIC_LIBS))$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}" \
+		$(SWIFT) build -c release --product sift --scratch-path $(INSTALL_DIR) --static-swift-stdlib -Xlinker -s
+	@bin="$$($(SWIFT) build -c release --scratch-path $(INSTALL_DIR) --show-bin-path)/sift"; \
+	set -e; \
+	mkdir -p "$(INSTALL_BIN)" "$(INSTALL_MAN)" "$(INSTALL_BASH)" "$(INSTALL_ZSH)" "$(INSTALL_FISH)"; \
+	install -m 755 "$$bin" "$(INSTALL_BIN)/sift"; \
+	"$$bin" --generate-completion-script bash > "$(INSTALL_BASH)/sift"; \
+	"$$bin" --generate-completion-script zsh > "$(INSTALL_ZSH)/_sift"; \
+	"$$bin" --generate-completion-script fish > "$(INSTALL_FISH)/sift.fish"; \
+	$(SWIFT) build -c release --package-path .build/checkouts/swift-argument-parser \
+		--scratch-path $(INSTALL_DIR)/manual-tool --product generate-manual > /dev/null; \
+	mkdir -p $(INSTALL_DIR)/man; \
+	$(INSTALL_DIR)/manual-tool/release/generate-manual "$$bin" --output-directory $(INSTALL_DIR)/man \
+		> /dev/null; \
+	install -m 644 $(INSTALL_DIR)/man/sift.1 "$(INSTALL_MAN)/sift.1"; \
+	echo "Installed $(INSTALL_BIN)/sift ($$(du -k "$(INSTALL_BIN)/sift" | cut -f1) KB), completions and man page"
+
+uninstall:
+	rm -f "$(INSTALL_BIN)/sift" "$(INSTALL_MAN)/sift.1" "$(INSTALL_BASH)/sift" "$(INSTALL_ZSH)/_sift" \
+		"$(INSTALL_FISH)/sift.fish"

@@ -4,10 +4,23 @@
 /// ``HTTPLoadError/Kind/timeout``; the connection is closed.
 ///
 /// ```swift
-/// let timeouts = HTTPTimeouts(response: .seconds(10), idle: .seconds(5), total: .seconds(120))
+/// let timeouts = HTTPTimeouts(connect: .seconds(3), response: .seconds(10), idle: .seconds(5), total: .seconds(120))
 /// ```
 public struct HTTPTimeouts: Hashable, Sendable {
-    /// The longest wait for the response's status line and headers, connecting included.
+    /// The longest wait for a connection to be established (TCP and TLS) with a host that does
+    /// not answer; a refused connection or a host that does not resolve fails at once, without
+    /// retrying.
+    ///
+    /// The default is 10 seconds. It applies to the client's own `HTTPClient` (the default); an
+    /// `HTTPClient` given to ``JSONHTTPClient`` keeps its own configuration.
+    ///
+    /// ```swift
+    /// timeouts.connect = .seconds(3)
+    /// ```
+    public var connect: Duration
+
+    /// The longest wait for the response's status line and headers, connecting included (a
+    /// connection attempt is also bounded by ``connect``).
     ///
     /// The default is 30 seconds.
     ///
@@ -39,7 +52,11 @@ public struct HTTPTimeouts: Hashable, Sendable {
     /// ```swift
     /// HTTPTimeouts(idle: .milliseconds(500))
     /// ```
-    public init(response: Duration = .seconds(30), idle: Duration? = .seconds(30), total: Duration? = nil) {
+    public init(
+        connect: Duration = .seconds(10), response: Duration = .seconds(30), idle: Duration? = .seconds(30),
+        total: Duration? = nil
+    ) {
+        self.connect = connect
         self.response = response
         self.idle = idle
         self.total = total

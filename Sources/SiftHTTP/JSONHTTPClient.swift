@@ -5,9 +5,11 @@ import NIOHTTP1
 /// An HTTP client for a JSON API: a base URL, headers sent with every request, timeouts and a
 /// body size limit, on top of AsyncHTTPClient (response bodies stream, with backpressure).
 ///
-/// A value type: copy it and change a property to get a variant. It uses
-/// `HTTPClient.shared` unless given another AsyncHTTPClient `HTTPClient`, whose lifetime then
-/// stays the caller's business.
+/// A value type: copy it and change a property to get a variant. Unless given an AsyncHTTPClient
+/// `HTTPClient` of the caller's (whose configuration and lifetime then stay the caller's
+/// business), it uses a process-wide client per connect timeout (``HTTPTimeouts/connect``),
+/// configured as `HTTPClient.shared` except that a connection that fails is not retried: a
+/// refused connection or an unknown host fails at once.
 ///
 /// ```swift
 /// let client = JSONHTTPClient(
@@ -48,12 +50,19 @@ public struct JSONHTTPClient: Sendable {
     /// ```
     public var maximumBodySize: Int?
 
-    /// The AsyncHTTPClient client that performs the requests.
+    /// The AsyncHTTPClient client that performs the requests: the one given, else the
+    /// process-wide client for ``HTTPTimeouts/connect`` of ``timeouts``.
     ///
     /// ```swift
-    /// client.httpClient === HTTPClient.shared // true by default
+    /// client.httpClient = myHTTPClient  // its own connect timeout and retries apply
     /// ```
-    public var httpClient: HTTPClient
+    public var httpClient: HTTPClient {
+        get { givenHTTPClient ?? SharedHTTPClients.client(connectTimeout: timeouts.connect) }
+        set { givenHTTPClient = newValue }
+    }
+
+    /// The client the caller gave, if any.
+    private var givenHTTPClient: HTTPClient?
 
     /// Creates a client.
     ///
@@ -65,13 +74,13 @@ public struct JSONHTTPClient: Sendable {
         headers: HTTPHeaders = [:],
         timeouts: HTTPTimeouts = HTTPTimeouts(),
         maximumBodySize: Int? = nil,
-        httpClient: HTTPClient = .shared
+        httpClient: HTTPClient? = nil
     ) {
         self.baseURL = baseURL
         self.headers = headers
         self.timeouts = timeouts
         self.maximumBodySize = maximumBodySize
-        self.httpClient = httpClient
+        self.givenHTTPClient = httpClient
     }
 
     /// The URL of a resource: the base URL's path, then `resourcePath` (which may carry its own

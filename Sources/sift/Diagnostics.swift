@@ -55,12 +55,24 @@ enum Diagnostics {
         return "\(source.name): error: \(error)"
     }
 
-    /// The engine's diagnostic, with a hint at the end of its first line when a flag fixes it.
+    /// The engine's diagnostic, with a hint at the end of its first line when a flag fixes it,
+    /// and the caret placed by display width (a CJK character or an emoji takes two columns).
     static func diagnostic(_ error: JSONParseError, file: String, offersLines: Bool) -> String {
-        let text = error.diagnostic(file: file)
+        let text = caretByDisplayWidth(error.diagnostic(file: file), error: error)
         guard let hint = hint(for: error, offersLines: offersLines) else { return text }
         guard let lineEnd = text.firstIndex(of: "\n") else { return text + "; " + hint }
         return text[..<lineEnd] + "; " + hint + text[lineEnd...]
+    }
+
+    /// `text` with its last line, the caret line, redone by display width: the engine pads one
+    /// blank per character, which leaves the caret left of its column after wide characters.
+    static func caretByDisplayWidth(_ text: String, error: JSONParseError) -> String {
+        guard let sourceLine = error.sourceLine, let atCaret = error.textAtCaret,
+            let caretLineStart = text.lastIndex(of: "\n"), text.hasSuffix("^")
+        else { return text }
+        let before = sourceLine.utf8.prefix(sourceLine.utf8.count - atCaret.utf8.count)
+        let padding = DisplayWidth.padding(before: String(decoding: before, as: UTF8.self))
+        return text[...caretLineStart] + padding + "^"
     }
 
     /// The flag that fixes `error`, if any: `--max-depth` for a nesting deeper than allowed,

@@ -9,10 +9,10 @@ import SiftHTTP
 /// (`--first`) leaves the rest of the body undownloaded; ``close()`` drops the connection.
 ///
 /// The progress bar, when wanted, starts with the response head: its total is the announced
-/// Content-Length, if any (see ``ProgressBar/isWanted(requested:total:stderrIsTerminal:)``).
+/// Content-Length, if any (see ``ProgressBar/isWanted(requested:total:stderrIsTerminal:stdoutIsTerminal:)``).
 ///
 /// ```swift
-/// let reader = try HTTPReader(url: "http://127.0.0.1:8080/feed.json", progress: nil)
+/// let reader = try HTTPReader(url: "http://127.0.0.1:8080/feed.json", progress: nil, connectTimeout: .seconds(10))
 /// while let chunk = try await reader.nextChunk() { consume(chunk) }
 /// reader.close()
 /// ```
@@ -25,7 +25,10 @@ final class HTTPReader {
     private var bytesRead = 0
 
     /// Prepares the request; throws ``InputError`` when `url` is not a valid URL.
-    init(url: String, progress: Bool?) throws(InputError) {
+    ///
+    /// A refused connection fails at once; `connectTimeout` bounds the wait for a host that does
+    /// not answer.
+    init(url: String, progress: Bool?, connectTimeout: Duration) throws(InputError) {
         requestedProgress = progress
         guard var components = URLComponents(string: url), let host = components.host, !host.isEmpty else {
             throw InputError(message: "'\(url)' is not a valid URL", offset: 0)
@@ -41,7 +44,9 @@ final class HTTPReader {
             throw InputError(message: "'\(url)' is not a valid URL", offset: 0)
         }
         // No total limit: a feed may stream for as long as it sends data.
-        let client = JSONHTTPClient(baseURL: origin, timeouts: HTTPTimeouts(response: .seconds(30), idle: .seconds(30)))
+        let client = JSONHTTPClient(
+            baseURL: origin, timeouts: HTTPTimeouts(connect: connectTimeout, response: .seconds(30), idle: .seconds(30))
+        )
         iterator = client.body(at: resourcePath).makeAsyncIterator()
     }
 
@@ -57,7 +62,7 @@ final class HTTPReader {
         if bytesRead == 0 && progress == nil
             && ProgressBar.isWanted(requested: requestedProgress, total: current.expectedLength)
         {
-            progress = ProgressBar(total: current.expectedLength)
+            progress = ProgressBar.started(total: current.expectedLength)
         }
         bytesRead += chunk.readableBytes
         progress?.update(bytesRead: bytesRead)

@@ -42,7 +42,7 @@ struct HubCommand: AsyncParsableCommand {
         let source = InputSource(argument: file ?? "-")
         let output = StandardOutput(format: layout.format)
         do {
-            let chunks = try source.open(progress: input.progress)
+            let chunks = try source.open(progress: input.progress, connectTimeout: input.connectTimeout)
             defer { chunks.close() }
             let options = input.parserOptions()
             var matchedNothing: Bool

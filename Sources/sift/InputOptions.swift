@@ -19,15 +19,33 @@ struct InputOptions: ParsableArguments {
 
     @Flag(
         inversion: .prefixedNo,
-        help:
-            "Show a progress bar on stderr, also for stdin (by default: for regular files over 16 MB when stderr is a terminal)."
+        help: """
+            Show a progress bar on stderr, also for stdin (by default: for inputs over 16 MB when stderr \
+            is a terminal and stdout is not; forced while stdout is a terminal, it is erased before each value).
+            """
     )
     var progress: Bool?
+
+    @Option(
+        name: .customLong("connect-timeout"), parsing: .unconditional,
+        help: ArgumentHelp(
+            "How long to wait for a URL's host to accept the connection; a refused one fails at once.",
+            valueName: "seconds"))
+    var connectTimeoutSeconds: Double = 10
 
     func validate() throws {
         guard maximumDepth >= 1 else {
             throw ValidationError("--max-depth must be at least 1, not \(maximumDepth).")
         }
+        guard connectTimeoutSeconds > 0, connectTimeoutSeconds.isFinite else {
+            throw ValidationError(
+                "--connect-timeout must be a positive number of seconds, not \(connectTimeoutSeconds).")
+        }
+    }
+
+    /// `--connect-timeout` as a duration.
+    var connectTimeout: Duration {
+        .nanoseconds(Int64(min(connectTimeoutSeconds, 1e9) * 1e9))
     }
 
     /// The tokenizer options these flags describe.

@@ -66,15 +66,17 @@ enum InputSource: Sendable, Equatable {
     }
 
     /// Opens the input for reading, with a progress bar when `progress` asks for one (nil:
-    /// automatic, see ``ProgressBar/isWanted(requested:total:stderrIsTerminal:)``).
+    /// automatic, see ``ProgressBar/isWanted(requested:total:stderrIsTerminal:stdoutIsTerminal:)``);
+    /// `connectTimeout` bounds the wait for a URL's host to accept the connection.
     ///
     /// Throws ``InputError`` when a URL is not valid. A file is opened, and a request sent, when
     /// the first chunk is read: a file that cannot be opened throws ``InputError`` from there.
-    func open(progress: Bool?) throws(InputError) -> InputChunks {
+    func open(progress: Bool?, connectTimeout: Duration = .seconds(10)) throws(InputError) -> InputChunks {
         let input: JSONInput
         switch self {
         case .url(let url):
-            return InputChunks(reader: .http(try HTTPReader(url: url, progress: progress)))
+            return InputChunks(
+                reader: .http(try HTTPReader(url: url, progress: progress, connectTimeout: connectTimeout)))
         case .standardInput:
             input = .fileDescriptor(STDIN_FILENO, named: name)
         case .file(let path):
@@ -84,7 +86,7 @@ enum InputSource: Sendable, Equatable {
         guard ProgressBar.isWanted(requested: progress, total: input.byteCount) else {
             return InputChunks(reader: .input(JSONInputChunks(input), progress: nil))
         }
-        let bar = ProgressBar(total: input.byteCount)
+        let bar = ProgressBar.started(total: input.byteCount)
         let chunks = JSONInputChunks(input.reportingProgress { bar.update(bytesRead: $0) })
         return InputChunks(reader: .input(chunks, progress: bar))
     }

@@ -19,9 +19,12 @@ struct QueryCommand: AsyncParsableCommand {
             """
     )
 
+    /// Parsed in `run()`, so that a path error is explained without argument-parser's usage text.
     @Argument(
-        help: "An RFC 9535 JSONPath, such as '$.body[*].id' or \"$..['odd key']\".", transform: PathArgumentError.parse)
-    var path: JSONPath
+        help: ArgumentHelp(
+            "An RFC 9535 JSONPath, such as '$.body[*].id' or \"$..['odd key']\" (in single quotes, so the shell leaves '$' alone).",
+            valueName: "path"))
+    var pathText: String
 
     @Argument(help: ArgumentHelp("The JSON files to query; stdin when absent or '-'.", valueName: "file"))
     var files: [String] = []
@@ -31,7 +34,7 @@ struct QueryCommand: AsyncParsableCommand {
         help: #"""
             Write each match as {"path":"<normalized path>","value":<value>}; with --lines, as \#
             {"line":<line>,"offset":<offset>,"path":...,"value":...}, the line (from 1) and byte \#
-            offset (from 0) where the value starts.
+            offset (from 0) where the value starts; with more than one FILE, led by "file":<name>.
             """#)
     var withPath = false
 
@@ -42,8 +45,16 @@ struct QueryCommand: AsyncParsableCommand {
     var first = false
 
     @Flag(
+        name: [.customShort("e"), .customLong("exit-status")],
+        help:
+            "Exit with status 4 when nothing matched (an input error still exits 1), so that scripts can test for presence."
+    )
+    var exitStatus = false
+
+    @Flag(
         name: .customLong("stream-order"),
-        help: "Write each match as soon as it is complete (a nested match before its container), not in RFC 9535 order."
+        help:
+            "Write each match as soon as it is complete (a nested match before its container), not in RFC 9535 order: nothing is held in memory."
     )
     var streamOrder = false
 
@@ -51,33 +62,127 @@ struct QueryCommand: AsyncParsableCommand {
 
     @OptionGroup var format: OutputOptions
 
+    @Option(
+        name: .customLong("field"),
+        help: ArgumentHelp(
+            "Write each match as a record: a member NAME read by the relative path @REL inside the match, in the same pass (repeat for each field; missing: null; a non-singular path: an array).",
+            valueName: "name=@rel"),
+        transform: RecordField.parse)
+    var fields: [RecordField] = []
+
+    /// `--csv` or `--tsv`, if given.
+    @Flag(exclusivity: .exclusive)
+    var table: TableFlag?
+
+    /// The table formats of records.
+    enum TableFlag: String, EnumerableFlag {
+        case csv, tsv
+
+        static func help(for value: TableFlag) -> ArgumentHelp? {
+            switch value {
+            case .csv:
+                "Write the --field records as CSV rows under a header line (RFC 4180 quoting; strings raw, other values as JSON)."
+            case .tsv:
+                "Write the --field records as tab-separated rows under a header line (\\t, \\n, \\r, \\\\ escaped)."
+            }
+        }
+    }
+
+    func validate() throws {
+        if let table, fields.isEmpty {
+            throw ValidationError(
+                "--\(table.rawValue) writes the --field records: add --field NAME=@PATH for each column.")
+        }
+        if withPath && !fields.isEmpty {
+            throw ValidationError("--with-path and --field cannot be used together: add the path as a field instead.")
+        }
+    }
+
     func run() async throws {
+        let path = try PathArgumentError.parse(pathText)
         let output = StandardOutput(format: format.format)
-        let printer = MatchPrinter(
-            output: output, includesPaths: withPath, includesLocations: withPath && lines, stopsAtFirstMatch: first)
         let options = input.parserOptions(multipleValues: lines)
-        var query = JSONQuery(options: options)
-        query.resultOrder = streamOrder ? .streaming : .rfc9535
-        query.add(path, places: printer.places) { match in try printer.write(match) }
+        let order: JSONQuery.ResultOrder = streamOrder ? .streaming : .rfc9535
+        let sources = InputSource.sources(files)
+        let failed: Bool
+        let matchCount: () -> Int
+        if fields.isEmpty {
+            let printer = MatchPrinter(
+                output: output, includesPaths: withPath, includesLocations: withPath && lines, stopsAtFirstMatch: first)
+            var query = JSONQuery(options: options)
+            query.resultOrder = order
+            query.add(path, places: printer.places) { match in try printer.write(match) }
+            matchCount = { printer.matchCount }
+            failed = try await parse(sources, options: options, output: output, matchCount: matchCount) { source in
+                if sources.count > 1 { printer.fileName = source.name }
+                return JSONQueryHandler(query)
+            }
+        } else {
+            let writer = RecordWriter(
+                output: output, names: fields.map(\.name), table: table.map { $0 == .csv ? .csv : .tsv })
+            let paths = CompiledPaths(RecordCollector.automaton(path: path, fields: fields, order: order))
+            matchCount = { writer.count }
+            failed = try await parse(sources, options: options, output: output, matchCount: matchCount) { _ in
+                RecordFollower(
+                    matcher: PathMatcher(
+                        paths: paths,
+                        receiver: RecordCollector(fields: fields, writer: writer, stopsAtFirstRecord: first)),
+                    writer: writer)
+            }
+        }
+        try output.flush()
+        if failed { throw ExitCode.failure }
+        if exitStatus && matchCount() == 0 { throw ExitCode(SiftMain.nothingMatchedStatus) }
+    }
+
+    /// Parses each source in turn with the handler `makeHandler` makes for it.
+    ///
+    /// Input errors are reported as they come; returns whether one failed. Stops after the
+    /// first source with a match when `--first` is given.
+    private func parse<Handler: JSONEventHandler>(
+        _ sources: [InputSource], options: JSONParserOptions, output: StandardOutput,
+        matchCount: @escaping () -> Int,
+        makeHandler: (InputSource) -> Handler
+    ) async throws -> Bool {
+        let holdNote = streamOrder ? nil : HoldNote(path: pathText, stopsAtFirstMatch: first)
         var failed = false
-        for source in InputSource.sources(files) {
-            let tokenizer = JSONTokenizer(options: options, handler: JSONQueryHandler(query))
+        for source in sources {
+            let tokenizer = JSONTokenizer(options: options, handler: makeHandler(source))
             do {
-                let chunks = try source.open(progress: input.progress)
-                defer { chunks.close() }
+                let opened = try source.open(progress: input.progress, connectTimeout: input.connectTimeout)
+                defer { opened.close() }
+                let chunks = CountedChunks(base: opened) { count in
+                    holdNote?.check(bytesRead: count, matchCount: matchCount())
+                }
                 if source.isStreamed {
                     try await tokenizer.parse(FlushingChunks(base: chunks, output: output))
                 } else {
                     try await tokenizer.parse(chunks)
                 }
+                // The matches held until the end were released in the last chunk.
+                holdNote?.check(bytesRead: 0, matchCount: matchCount())
             } catch {
                 try Diagnostics.report(error, in: source, flushing: output, offersLines: true)
                 failed = true
             }
-            if first && printer.matchCount > 0 { break }
+            if first && matchCount() > 0 { break }
         }
-        try output.flush()
-        if failed { throw ExitCode.failure }
+        return failed
+    }
+}
+
+/// Runs the record matcher, throwing a write failure kept by the writer where it happened.
+///
+/// ```swift
+/// JSONTokenizer(options: options, handler: RecordFollower(matcher: matcher, writer: writer))
+/// ```
+struct RecordFollower: JSONEventHandler {
+    var matcher: PathMatcher<RecordCollector>
+    let writer: RecordWriter
+
+    mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+        try matcher.handle(event, context: context)
+        if let failure = writer.failure { throw failure }
     }
 }
 
@@ -100,6 +205,8 @@ final class MatchPrinter {
     let stopsAtFirstMatch: Bool
     /// The matches written so far, over every input.
     private(set) var matchCount = 0
+    /// The name of the input being read, for `"file"` in each record when there are several.
+    var fileName: String?
 
     init(output: StandardOutput, includesPaths: Bool, includesLocations: Bool, stopsAtFirstMatch: Bool) {
         self.output = output
@@ -121,7 +228,8 @@ final class MatchPrinter {
     func write(_ match: JSONMatchView) throws {
         guard !(stopsAtFirstMatch && matchCount > 0) else { return }
         if includesPaths {
-            try output.writeLine(Self.record(of: match.value, path: match.path, location: match.location))
+            try output.writeLine(
+                Self.record(of: match.value, path: match.path, location: match.location, file: fileName))
         } else if let event = match.scalar {
             try output.writeLine(event)
         } else {
@@ -129,32 +237,6 @@ final class MatchPrinter {
         }
         matchCount += 1
         if stopsAtFirstMatch { match.stopParsing() }
-    }
-}
-
-/// A `PATH` argument that is not a JSONPath: argument-parser prints it after
-/// `The value '…' is invalid for '<path>': ` (exit status 2).
-///
-/// ```swift
-/// // Error: The value '$.a[' is invalid for '<path>': expected a selector at position 4
-/// //   $.a[
-/// //       ^
-/// ```
-struct PathArgumentError: Error, CustomStringConvertible {
-    let syntaxError: JSONPathSyntaxError
-
-    /// Parses a `PATH` argument.
-    static func parse(_ argument: String) throws -> JSONPath {
-        do {
-            return try JSONPath(argument)
-        } catch {
-            throw PathArgumentError(syntaxError: error)
-        }
-    }
-
-    var description: String {
-        let caret = String(repeating: " ", count: syntaxError.position) + "^"
-        return "\(syntaxError.message) at position \(syntaxError.position)\n  \(syntaxError.expression)\n  \(caret)"
     }
 }
 

@@ -18,6 +18,9 @@ enum SiftMain {
     /// The exit status of a usage error.
     static let usageErrorStatus: Int32 = 2
 
+    /// The exit status of `sift query -e` when nothing matched.
+    static let nothingMatchedStatus: Int32 = 4
+
     static func main() async {
         do {
             var command = try SiftCommand.parseAsRoot()
@@ -33,6 +36,17 @@ enum SiftMain {
 
     /// Prints the message argument-parser has for `error` and exits with the contract's status.
     static func fail(with error: any Error) -> Never {
+        if SiftCommand.exitCode(for: error) == .success {
+            let message = SiftCommand.fullMessage(for: error)
+            if message.contains("\nSUBCOMMANDS:") {
+                print(message + "\n\n" + SiftCommand.examples)
+                exit(ExitCode.success.rawValue)
+            }
+        }
+        if let error = error as? PathArgumentError {
+            StandardError.write("Error: \(error)\n")
+            exit(usageErrorStatus)
+        }
         if let error = error as? JSONWriterError {
             StandardError.write("sift: error: \(error)\n")
             exit(ExitCode.failure.rawValue)

@@ -9,7 +9,9 @@ import Sift
 /// stdout, for data only: JSON, one value per line (or pretty-printed, see ``OutputFormat``),
 /// through the engine's ``JSONWriter`` and a 64 KiB ``JSONFileSink`` buffer.
 ///
-/// Lines are flushed one by one only when stdout is a terminal, as C's stdio does.
+/// Lines are flushed one by one only when stdout is a terminal, as C's stdio does; there, a
+/// progress bar forced onto the same screen is erased before each value
+/// (``ProgressBar/whileErased(_:)``).
 ///
 /// ```swift
 /// let output = StandardOutput()
@@ -23,44 +25,93 @@ final class StandardOutput {
     /// Whether a string is written as its raw text (`--raw-output`).
     let writesRawStrings: Bool
 
-    /// Whether every line is written at once.
-    let flushesEveryLine = isatty(STDOUT_FILENO) == 1
+    /// Whether every line is written at once (stdout is a terminal).
+    let flushesEveryLine = StandardOutput.isTerminal
+
+    /// Whether stdout is a terminal.
+    static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
+    /// The format, for the decorated forms (see ``OutputFormat/isDecorated``).
+    let format: OutputFormat
+
+    /// Where a value is written first when the format decorates it: its text is then
+    /// coloured, separated and terminated on its way to stdout.
+    private let valueWriter: JSONWriter<JSONBufferSink>?
 
     /// The line feed that ends a raw string.
     private static let lineFeed: [UInt8] = [0x0A]
 
     init(format: OutputFormat = .compact) {
-        let options = JSONWriterOptions(prettyPrinted: format.layout == .pretty, validatesUTF8: false)
+        let options = JSONWriterOptions(
+            prettyPrinted: format.layout == .pretty, indent: format.indent, validatesUTF8: false)
         writer = JSONWriter(sink: JSONFileSink.standardOutput(), options: options)
         writesRawStrings = format.rawStrings
+        self.format = format
+        valueWriter = format.isDecorated ? JSONWriter(sink: JSONBufferSink(), options: options) : nil
     }
 
     /// Writes a value on a line of its own (a pretty value on as many lines as it needs).
     func writeLine(_ value: JSONValue) throws {
-        if writesRawStrings, case .string(var text) = value {
-            try text.withUTF8 { try writeRawLine(JSONBytes(UnsafeRawBufferPointer($0))) }
-            return
+        try onScreen {
+            if let valueWriter, !(writesRawStrings && value.isString) {
+                try valueWriter.write(value)
+                try writeDecorated(valueWriter)
+                return
+            }
+            if writesRawStrings, case .string(var text) = value {
+                try text.withUTF8 { try writeRawLine(JSONBytes(UnsafeRawBufferPointer($0))) }
+                return
+            }
+            try writer.write(value)
+            try endLine()
         }
-        try writer.write(value)
-        try endLine()
     }
 
     /// Writes a value that writes itself through the writer (a Hub model streams straight to
     /// it, without a ``JSONValue`` built first), on a line of its own.
     func writeLine(_ write: (JSONWriter<JSONFileSink>) throws -> Void) throws {
-        try write(writer)
-        try endLine()
+        try onScreen {
+            try write(writer)
+            try endLine()
+        }
     }
 
     /// Writes a scalar event (string, number, bool, null) straight from the tokenizer's bytes,
     /// on a line of its own.
     func writeLine(_ event: JSONEvent) throws {
-        if writesRawStrings, case .string(let bytes) = event {
-            try writeRawLine(bytes)
-            return
+        try onScreen {
+            if let valueWriter, !(writesRawStrings && event.isString) {
+                try valueWriter.write(event)
+                try writeDecorated(valueWriter)
+                return
+            }
+            if writesRawStrings, case .string(let bytes) = event {
+                try writeRawLine(bytes)
+                return
+            }
+            try writer.write(event)
+            try endLine()
         }
-        try writer.write(event)
-        try endLine()
+    }
+
+    /// Writes `text` as it is (a row of a table) and a line feed.
+    func writeText(_ text: String) throws {
+        try onScreen {
+            var line = text + "\n"
+            let sink = writer.sink
+            try line.withUTF8 { try sink.write(JSONBytes(UnsafeRawBufferPointer($0))) }
+            if flushesEveryLine { try writer.flush() }
+        }
+    }
+
+    /// Runs `write`, with the progress bar erased when stdout is a terminal (where every line
+    /// reaches the screen at once).
+    private func onScreen(_ write: () throws -> Void) throws {
+        if flushesEveryLine {
+            try ProgressBar.whileErased(write)
+        } else {
+            try write()
+        }
     }
 
     /// Hands everything buffered to the operating system.
@@ -73,11 +124,38 @@ final class StandardOutput {
         if flushesEveryLine { try writer.flush() }
     }
 
-    /// Writes the unescaped bytes of a string and a line feed, after what the writer holds.
+    /// Writes the unescaped bytes of a string and its terminator, after what the writer holds.
     private func writeRawLine(_ bytes: JSONBytes) throws {
+        if format.nulTerminated, bytes.contains(0) {
+            throw OutputRefusal(
+                message:
+                    "a string with a NUL character cannot be written with --raw-output0 (use --raw-output or --seq)")
+        }
         let sink = writer.sink
+        if format.recordSeparators { try Self.recordSeparator.withUnsafeBytes { try sink.write(JSONBytes($0)) } }
         try sink.write(bytes)
-        try Self.lineFeed.withUnsafeBytes { try sink.write(JSONBytes($0)) }
+        let terminator = format.nulTerminated ? Self.nul : Self.lineFeed
+        try terminator.withUnsafeBytes { try sink.write(JSONBytes($0)) }
+        if flushesEveryLine { try writer.flush() }
+    }
+
+    /// The RFC 7464 record separator, before each value with `--seq`.
+    private static let recordSeparator: [UInt8] = [0x1E]
+    /// The terminator of each value with `--raw-output0`.
+    private static let nul: [UInt8] = [0x00]
+
+    /// Writes the value `valueWriter` holds, coloured, separated and terminated as the format
+    /// says, and empties it.
+    private func writeDecorated(_ valueWriter: JSONWriter<JSONBufferSink>) throws {
+        try valueWriter.reset()
+        var text = valueWriter.sink.bytes
+        valueWriter.sink.removeAll()
+        if text.last == 0x0A { text.removeLast() }
+        if format.colored { text = JSONColors.colored(text) }
+        if format.recordSeparators { text.insert(0x1E, at: 0) }
+        text.append(format.nulTerminated ? 0x00 : 0x0A)
+        let sink = writer.sink
+        try text.withUnsafeBytes { try sink.write(JSONBytes($0)) }
         if flushesEveryLine { try writer.flush() }
     }
 }
@@ -86,4 +164,33 @@ extension JSONWriterError {
     /// Whether the output itself failed (a closed pipe, a full disk), as opposed to one value
     /// that cannot be written: then nothing more can be written at all.
     var isOutputFailure: Bool { kind == .ioError }
+}
+
+/// A value `sift` cannot write in the output format asked for (a string holding NUL with
+/// `--raw-output0`).
+///
+/// ```swift
+/// throw OutputRefusal(message: "a string with a NUL character cannot be written with --raw-output0")
+/// ```
+struct OutputRefusal: Error, CustomStringConvertible {
+    /// What cannot be written, and what to use instead.
+    let message: String
+
+    var description: String { message }
+}
+
+extension JSONValue {
+    /// Whether the value is a string.
+    fileprivate var isString: Bool {
+        if case .string = self { return true }
+        return false
+    }
+}
+
+extension JSONEvent {
+    /// Whether the event is a string.
+    fileprivate var isString: Bool {
+        if case .string = self { return true }
+        return false
+    }
 }

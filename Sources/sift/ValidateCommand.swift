@@ -29,7 +29,7 @@ struct ValidateCommand: AsyncParsableCommand {
         for source in InputSource.sources(files) {
             let tokenizer = JSONTokenizer(options: options, handler: DiscardingHandler())
             do {
-                let chunks = try source.open(progress: input.progress)
+                let chunks = try source.open(progress: input.progress, connectTimeout: input.connectTimeout)
                 defer { chunks.close() }
                 try await tokenizer.parse(chunks)
             } catch {

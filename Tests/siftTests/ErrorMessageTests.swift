@@ -88,4 +88,20 @@ struct ErrorMessageTests {
         #expect(!result.stderrText.dropFirst(url.count).contains("/"), "\(result.stderrText)")
         #expect(result.stderrText.split(separator: "\n").count == 1)
     }
+
+    @Test(
+        "the caret under a line with CJK text or an emoji sits under the offending byte, by display width",
+        arguments: [
+            ("[\"日本\", 1,,]", 11, 14),
+            ("[\"😀\",,]", 6, 9),
+            ("[\"é\",,]", 5, 7),
+        ])
+    func caretByDisplayWidth(line: String, padding: Int, column: Int) throws {
+        let result = try run(["validate"], stdin: line + "\n")
+        #expect(result.status == 1)
+        let lines = result.stderrText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first?.hasPrefix("<stdin>:1:\(column): error: invalid JSON") == true, "\(result.stderrText)")
+        #expect(lines.dropFirst().first == Substring(line))
+        #expect(lines.dropFirst(2).first == Substring(String(repeating: " ", count: padding) + "^"))
+    }
 }

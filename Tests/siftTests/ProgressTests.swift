@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @Suite("progress bar")
@@ -143,5 +144,77 @@ struct ProgressTests {
         let text = result.stderrText
         let diagnostic = try #require(text.range(of: "<stdin>:1:"))
         #expect(text[..<diagnostic.lowerBound].hasSuffix(Self.erase))
+    }
+
+    /// A JSON array of objects `{"a":"xxx…","b":1}` of about `size` bytes: `$[*].b` prints a
+    /// short line per 4 KB read.
+    static func bigRecords(size: Int) -> [UInt8] {
+        let element = Array(("{\"a\":\"" + String(repeating: "x", count: 4080) + "\",\"b\":1},").utf8)
+        var bytes: [UInt8] = [UInt8(ascii: "[")]
+        bytes.reserveCapacity(size + element.count + 2)
+        while bytes.count < size { bytes += element }
+        bytes += Array("{\"b\":1}]".utf8)
+        return bytes
+    }
+
+    @Test("stdout on a terminal: no bar by default, even for a file over 16 MB with stderr on the same screen")
+    func noBarOnScreen() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("big.json", Self.bigRecords(size: 17_000_000))
+        let result = try SiftProcess.run(["query", "-M", "$[*].b", file], onScreen: true)
+        #expect(result.status == 0)
+        let screen = result.stdoutText
+        #expect(!screen.contains("\u{1B}"))
+        #expect(!screen.contains("MB/s"))
+        #expect(Set(result.stdoutLines) == ["1"])
+    }
+
+    @Test("--progress with stdout on a terminal: the bar is erased before every value, never written into one")
+    func forcedBarOnScreenIsErased() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("big.json", Self.bigRecords(size: 17_000_000))
+        let result = try SiftProcess.run(["query", "-M", "--progress", "$[*].b", file], onScreen: true)
+        #expect(result.status == 0)
+        let screen = result.stdoutText
+        #expect(screen.contains(" left\u{1B}[K"), "the bar was drawn")
+        // After a bar, only a carriage return (the next bar, or the erasing) may come.
+        let afterBars = screen.components(separatedBy: " left\u{1B}[K").dropFirst()
+        #expect(afterBars.allSatisfy { $0.hasPrefix("\r") })
+        // Without the bars and the erasing, the screen holds the values alone.
+        let values = screen.replacing(/\r\[[^\u{1B}]*\u{1B}\[K/, with: "").replacing(Self.erase, with: "")
+        #expect(Set(values.split(separator: "\n")) == ["1"])
+        #expect(screen.hasSuffix("1\n") || screen.hasSuffix(Self.erase))
+    }
+
+    @Test("--progress on a screen, interrupted: the bar is erased before the process ends")
+    func erasedOnInterrupt() throws {
+        let element = Array(("{\"a\":\"" + String(repeating: "x", count: 4080) + "\",\"b\":1},").utf8)
+        var started = false
+        let child = Mutex<pid_t>(0)
+        let screen = Mutex<[UInt8]>([])
+        let interrupted = Mutex(false)
+        let result = try SiftProcess.run(
+            ["query", "-M", "--progress", "$[*].b"],
+            stdin: .generator {
+                if started { return element }
+                started = true
+                return [UInt8(ascii: "[")] + element
+            },
+            onScreen: true,
+            onStdout: { bytes in
+                let text = screen.withLock { screen -> String in
+                    screen += bytes
+                    return String(decoding: screen, as: UTF8.self)
+                }
+                // Once a bar has been drawn, interrupt, once.
+                if text.contains("MB/s\u{1B}[K"), !interrupted.withLock({ $0 }) {
+                    interrupted.withLock { $0 = true }
+                    kill(child.withLock { $0 }, SIGINT)
+                }
+            },
+            onStart: { pid in child.withLock { $0 = pid } })
+        #expect(result.status == 128 + SIGINT)
+        let text = String(decoding: screen.withLock { $0 }, as: UTF8.self)
+        #expect(text.hasSuffix(Self.erase), "\(text.suffix(80).debugDescription)")
     }
 }

@@ -176,4 +176,58 @@ struct QueryCommandTests {
         #expect(accepted.status == 0)
         #expect(accepted.stdoutText == written + "\n")
     }
+
+    @Test("--with-path over several inputs names the file of each match; over one it does not")
+    func withPathNamesFiles() throws {
+        let directory = try TemporaryDirectory()
+        let first = try directory.write("a.ndjson", "{\"id\":1}\n{\"id\":2}\n")
+        let second = try directory.write("b.ndjson", "{\"id\":3}\n")
+        let several = try SiftProcess.run(["query", "--lines", "--with-path", "$.id", first, second])
+        #expect(several.status == 0)
+        #expect(
+            several.stdoutLines == [
+                #"{"file":"\#(first)","line":1,"offset":6,"path":"$['id']","value":1}"#,
+                #"{"file":"\#(first)","line":2,"offset":15,"path":"$['id']","value":2}"#,
+                #"{"file":"\#(second)","line":1,"offset":6,"path":"$['id']","value":3}"#,
+            ])
+        let stdinAndFile = try SiftProcess.run(
+            ["query", "--with-path", "$.id", "-", second], stdin: .bytes(Array(#"{"id":0}"#.utf8)))
+        #expect(stdinAndFile.stdoutLines.first == #"{"file":"<stdin>","path":"$['id']","value":0}"#)
+        let one = try SiftProcess.run(["query", "--with-path", "$.id", second])
+        #expect(one.stdoutLines == [#"{"path":"$['id']","value":3}"#])
+    }
+
+    /// `{"items":[{"id":0,"text":"xxx…"},…]}` of about `count` × 200 bytes.
+    static func heldFeed(count: Int) -> String {
+        let text = String(repeating: "x", count: 180)
+        return "{\"items\":[" + (0..<count).map { "{\"id\":\($0),\"text\":\"\(text)\"}" }.joined(separator: ",") + "]}"
+    }
+
+    @Test("a query holding matches for RFC 9535 order says once that --stream-order holds nothing")
+    func holdNote() throws {
+        let feed = Array(Self.heldFeed(count: 20_000).utf8)
+        let environment = ["SIFT_HOLD_NOTE_MB": "1"]
+        let note = "sift: note: RFC 9535 order holds this path's matches until their container closes"
+        let held = try SiftProcess.run(["query", "$..text"], stdin: .bytes(feed), environment: environment)
+        #expect(held.status == 0)
+        #expect(held.stdoutLines.count == 20_000)
+        #expect(held.stderrText.hasPrefix(note), "\(held.stderrText)")
+        #expect(held.stderrText.components(separatedBy: "sift: note:").count == 2)
+        #expect(held.stderrText.contains("--stream-order gives the same values in document order without holding them"))
+
+        let streamed = try SiftProcess.run(
+            ["query", "--stream-order", "$..text"], stdin: .bytes(feed), environment: environment)
+        #expect(streamed.stderr.isEmpty)
+        let plain = try SiftProcess.run(["query", "$.items[*].text"], stdin: .bytes(feed), environment: environment)
+        #expect(plain.stderr.isEmpty)
+        let byDefault = try SiftProcess.run(["query", "$..text"], stdin: .bytes(feed))
+        #expect(byDefault.stderr.isEmpty)
+
+        let first = try SiftProcess.run(["query", "--first", "$..id"], stdin: .bytes(feed), environment: environment)
+        #expect(first.stdoutLines == ["0"])
+        #expect(
+            first.stderrText.hasPrefix(
+                "sift: note: in RFC 9535 order the first match is known only when its container closes"),
+            "\(first.stderrText)")
+    }
 }

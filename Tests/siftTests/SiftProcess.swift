@@ -65,28 +65,35 @@ enum SiftProcess {
     ///   - stdinLimit: stop feeding stdin and close it after this many bytes (the child is
     ///     expected to have exited before; `bytesFed` tells whether it did).
     ///   - stderrIsTerminal: give the child a pseudo-terminal as stderr.
+    ///   - onScreen: give the child one pseudo-terminal (in raw mode: no `\r` added) as both stdout
+    ///     and stderr, as on a screen; what it shows is collected in `stdout`.
     ///   - onStdout: receives stdout as it arrives instead of collecting it.
+    ///   - onStart: receives the child's process id once it runs (to signal it).
     ///   - samplesMemory: sample the child's peak RSS into `peakMemory`.
+    ///   - environment: variables set for the child, beside the test process's own.
     static func run(
         _ arguments: [String],
         binary: URL = SiftBinary.debug,
         stdin: Input = .empty,
         stdinLimit: Int? = nil,
         stderrIsTerminal: Bool = false,
+        onScreen: Bool = false,
         samplesMemory: Bool = false,
-        onStdout: (([UInt8]) -> Void)? = nil
+        environment: [String: String] = [:],
+        onStdout: (([UInt8]) -> Void)? = nil,
+        onStart: ((pid_t) -> Void)? = nil
     ) throws -> Result {
         signal(SIGPIPE, SIG_IGN)
         let input = try makePipe()
-        let output = try makePipe()
-        let errors = try stderrIsTerminal ? makeTerminal() : makePipe()
+        let output = try onScreen ? makeTerminal(raw: true) : makePipe()
+        let errors = try stderrIsTerminal && !onScreen ? makeTerminal() : makePipe()
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_adddup2(&actions, input.read, STDIN_FILENO)
         posix_spawn_file_actions_adddup2(&actions, output.write, STDOUT_FILENO)
-        posix_spawn_file_actions_adddup2(&actions, errors.write, STDERR_FILENO)
+        posix_spawn_file_actions_adddup2(&actions, onScreen ? output.write : errors.write, STDERR_FILENO)
 
         // The child gets SIGPIPE back (ignored here, and ignored dispositions are inherited).
         var attributes = posix_spawnattr_t()
@@ -102,8 +109,13 @@ enum SiftProcess {
         defer {
             for argument in argv { free(argument) }
         }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let envp = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for variable in envp { free(variable) }
+        }
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, binary.path, &actions, &attributes, argv, environ)
+        let spawned = posix_spawn(&pid, binary.path, &actions, &attributes, argv, envp)
         close(input.read)
         close(output.write)
         close(errors.write)
@@ -112,6 +124,7 @@ enum SiftProcess {
             throw SpawnError(description: "cannot start \(binary.path): \(String(cString: strerror(spawned)))")
         }
 
+        onStart?(pid)
         var result = Result(status: -1)
         pump(
             stdin: input.write, stdout: output.read, stderr: errors.read, input: stdin, limit: stdinLimit,
@@ -228,7 +241,7 @@ enum SiftProcess {
     }
 
     /// A pseudo-terminal: the test reads the controller side, the child writes the other.
-    private static func makeTerminal() throws -> (read: Int32, write: Int32) {
+    private static func makeTerminal(raw: Bool = false) throws -> (read: Int32, write: Int32) {
         let controller = LibC.posixOpenpt(O_RDWR | O_NOCTTY | O_CLOEXEC)
         var name = [CChar](repeating: 0, count: 128)
         guard controller >= 0, LibC.grantpt(controller) == 0, LibC.unlockpt(controller) == 0,
@@ -239,6 +252,13 @@ enum SiftProcess {
         let device = open(name, O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard device >= 0 else {
             throw SpawnError(description: "cannot open the terminal device: \(String(cString: strerror(errno)))")
+        }
+        if raw {
+            var settings = termios()
+            if tcgetattr(device, &settings) == 0 {
+                cfmakeraw(&settings)
+                _ = tcsetattr(device, TCSANOW, &settings)
+            }
         }
         return (controller, device)
     }

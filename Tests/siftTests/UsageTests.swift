@@ -6,8 +6,6 @@ struct UsageTests {
         "usage errors exit 2 with argument-parser's message on stderr and nothing on stdout",
         arguments: [
             (["query"], "Error: Missing expected argument '<path>'"),
-            (["query", "$["], "Error: The value '$[' is invalid for '<path>'"),
-            (["query", "body.id"], "Error: The value 'body.id' is invalid for '<path>'"),
             (["query", "--bogus", "$"], "Error: Unknown option '--bogus'"),
             (
                 ["query", "--max-depth", "zero", "$"],
@@ -26,18 +24,81 @@ struct UsageTests {
         #expect(result.stderrText.contains("Usage: sift"))
     }
 
-    @Test("a PATH that is not a JSONPath: the position and a caret under it")
+    @Test("a PATH that is not a JSONPath: the 1-based column, a caret under it, no usage text")
     func invalidPath() throws {
         let result = try SiftProcess.run(["query", "$.statuses[", "twitter.json"])
         #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
         #expect(
-            result.stderrText.hasPrefix(
-                """
-                Error: The value '$.statuses[' is invalid for '<path>': expected a selector at position 11
+            result.stderrText == """
+                Error: invalid JSONPath at column 12: expected a selector
                   $.statuses[
                              ^
 
-                """))
+                """)
+    }
+
+    @Test(
+        "a path written as jq writes it, or mangled by the shell, gets a hint",
+        arguments: [
+            (".statuses[].id", "a JSONPath starts with `$`: did you mean `$.statuses[*].id`?"),
+            (".[0].name", "a JSONPath starts with `$`: did you mean `$[0].name`?"),
+            ("1", "did the shell expand `$`? quote the path with single quotes: sift query '$.a[1]' FILE"),
+            ("", "did the shell expand `$`? quote the path with single quotes: sift query '$.a[1]' FILE"),
+            ("body.id", "did the shell expand `$`? quote the path with single quotes: sift query '$.a[1]' FILE"),
+            ("$.a | .b", "JSONPath has no pipes: chain the steps (`$.a[*].b`), or pipe into a second `sift query`"),
+            (
+                "$.items[] | select(.price < 10)",
+                "JSONPath has no pipes: chain the steps (`$.a[*].b`), or pipe into a second `sift query`"
+            ),
+            (
+                "$.items[select(@.price < 10)]",
+                "a filter is written `[?...]`: jq's `.items[] | select(.price < 10)` is `$.items[?@.price < 10]`"
+            ),
+            ("$[?@.a == 1 and @.b == 2]", "filters combine conditions with `&&` and `||`, not `and` and `or`"),
+            ("$[?@.a == 1 or @.b == 2]", "filters combine conditions with `&&` and `||`, not `and` and `or`"),
+            (
+                "$.tags.length()",
+                "`length` is a filter function: `$.a[?length(@.tags) > 2]`; to count the matches, pipe into `wc -l`"
+            ),
+        ])
+    func pathHint(path: String, hint: String) throws {
+        let result = try SiftProcess.run(["query", path])
+        #expect(result.status == 2)
+        #expect(result.stderrText.hasPrefix("Error: "))
+        #expect(result.stderrText.hasSuffix("  hint: \(hint)\n"), "\(result.stderrText)")
+        #expect(!result.stderrText.contains("Usage:"))
+        #expect(!result.stderrText.contains("Help:"))
+    }
+
+    @Test("the caret under a path error is placed by display width after wide characters")
+    func pathCaretUnderWideText() throws {
+        let result = try SiftProcess.run(["query", "$.日本[", "x.json"])
+        #expect(
+            result.stderrText == """
+                Error: invalid JSONPath at column 6: expected a selector
+                  $.日本[
+                         ^
+
+                """)
+    }
+
+    @Test("a valid path with a filter using || gets no pipe hint")
+    func orIsNotAPipe() throws {
+        let result = try SiftProcess.run(
+            ["query", "$[?@.a == 1 || @.b == 2]"], stdin: .bytes(Array(#"[{"a":1}]"#.utf8)))
+        #expect(result.status == 0)
+        #expect(result.stdoutText == "{\"a\":1}\n")
+    }
+
+    @Test("sift --help ends with three examples; a subcommand's help has none")
+    func helpEndsWithExamples() throws {
+        let result = try SiftProcess.run(["--help"])
+        #expect(result.status == 0)
+        let lines = result.stdoutLines
+        #expect(lines.suffix(4).first == "EXAMPLES:", "\(result.stdoutText)")
+        #expect(lines.suffix(3).allSatisfy { $0.hasPrefix("  ") && $0.contains("sift query") })
+        #expect(try !SiftProcess.run(["query", "--help"]).stdoutText.contains("EXAMPLES:"))
     }
 
     @Test("--help prints to stdout and exits 0")
