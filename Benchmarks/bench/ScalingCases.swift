@@ -58,8 +58,9 @@ enum ScalingCases {
         ]
     }
 
-    /// The hostile shapes: a long unselected string streamed from a file, deep nesting, and
-    /// `..` over a million tiny matches.
+    /// The hostile shapes: a long unselected string streamed from a file, deep nesting, `..`
+    /// over a million tiny matches, and filters whose every candidate waits (for a member of the
+    /// document read last, behind an outer candidate).
     static var hostile: [ScalingCase] {
         [
             ScalingCase(name: "long string/file", input: "$.other past one unselected long string, from a file") {
@@ -84,6 +85,17 @@ enum ScalingCases {
             ScalingCase(name: "descendant/tiny matches", input: "$..x over tiny objects, two matches each") { size in
                 let bytes = ScalingInputs.tinyMatches(size)
                 let path = try JSONPath("$..x").integer
+                return ScalingWork { _ = try JSONQuery.collect(path, from: .bytes(bytes)) }
+            },
+            ScalingCase(name: "filter/waits for the document", input: "$.a[?$.z].k, z after every candidate") { size in
+                let bytes = ScalingInputs.waitingCandidates(size)
+                let path = try JSONPath("$.a[?$.z].k").integer
+                return ScalingWork { _ = try JSONQuery.collect(path, from: .bytes(bytes)) }
+            },
+            ScalingCase(name: "filter/inner behind outer", input: "$[?@.last].items[?@.v].w, last at the end") {
+                size in
+                let bytes = ScalingInputs.nestedCandidates(size)
+                let path = try JSONPath("$[?@.last].items[?@.v].w").integer
                 return ScalingWork { _ = try JSONQuery.collect(path, from: .bytes(bytes)) }
             },
         ]

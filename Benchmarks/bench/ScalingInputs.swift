@@ -56,6 +56,36 @@ enum ScalingInputs {
         return bytes
     }
 
+    /// `{"a":[{"k":0},…],"z":1}` of about `size` bytes: every element of `a` is a candidate of
+    /// `$.a[?$.z]` that waits for `z`, which comes last.
+    static func waitingCandidates(_ size: Int) -> [UInt8] {
+        var bytes = Array(#"{"a":["#.utf8)
+        bytes.reserveCapacity(size + 32)
+        var index = 0
+        while bytes.count < size {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: #"{"k":\#(index)}"#.utf8)
+            index += 1
+        }
+        bytes.append(contentsOf: #"],"z":1}"#.utf8)
+        return bytes
+    }
+
+    /// `[{"items":[{"w":0,"v":true},…],"last":1}]` of about `size` bytes: every `w` of
+    /// `$[?@.last].items[?@.v].w` waits on its item, then behind the outer candidate.
+    static func nestedCandidates(_ size: Int) -> [UInt8] {
+        var bytes = Array(#"[{"items":["#.utf8)
+        bytes.reserveCapacity(size + 32)
+        var index = 0
+        while bytes.count < size {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes.append(contentsOf: #"{"w":\#(index),"v":\#(index % 3 == 0 ? "false" : "true")}"#.utf8)
+            index += 1
+        }
+        bytes.append(contentsOf: #"],"last":1}]"#.utf8)
+        return bytes
+    }
+
     /// Writes `bytes` to a new temporary file and returns its URL.
     static func file(_ bytes: [UInt8], named name: String) throws -> URL {
         let url = FileManager.default.temporaryDirectory
