@@ -1,4 +1,5 @@
 import Foundation
+import SiftCorpora
 import Testing
 
 @testable import Sift
@@ -218,6 +219,59 @@ struct PathSkippingTests {
             return failures
         }
         #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(3).joined(separator: "\n====\n"))")
+    }
+
+    /// The events and error of ``SkippingHandler`` over `bytes` in memory, or cut by `split`.
+    static func skippingOutcome(
+        _ bytes: [UInt8], split: TokenizerTestSupport.Split?, skippingAt depth: Int
+    ) -> String {
+        let tokenizer = JSONTokenizer(handler: SkippingHandler(depth: depth))
+        var error = ""
+        if let split {
+            if let failure = TokenizerTestSupport.run(tokenizer, bytes, split: split) { error = "\(failure)" }
+        } else {
+            do {
+                try tokenizer.parse(.bytes(bytes))
+            } catch let thrown {
+                error = "\(thrown)"
+            }
+        }
+        return tokenizer.handler.seen.joined(separator: "\n") + "\n" + error
+    }
+
+    @Test(
+        "The corpora and their first two thirds, skipped two and three levels down: the same at every level and split",
+        .enabled(if: Corpora.isAvailable))
+    func corpora() async {
+        let failures = await TokenizerTestSupport.offPool { () -> [String] in
+            var failures: [String] = []
+            let splits: [TokenizerTestSupport.Split?] = [nil, .size(65_536), .size(4_093), .random(seed: 5)]
+            for name in Corpora.names where !name.hasSuffix(".ndjson") {
+                guard let url = Corpora.url(name), let data = try? Data(contentsOf: url) else { continue }
+                let full = Array(data)
+                for bytes in [full, Array(full[..<(full.count * 2 / 3)])] {
+                    for depth in [2, 3] {
+                        let reference = SkipScanLevel.$forced.withValue(SkipScanLevel.available[0]) {
+                            Self.skippingOutcome(bytes, split: .size(4_093), skippingAt: depth)
+                        }
+                        for level in SkipScanLevel.available {
+                            for split in splits {
+                                let outcome = SkipScanLevel.$forced.withValue(level) {
+                                    Self.skippingOutcome(bytes, split: split, skippingAt: depth)
+                                }
+                                if outcome != reference {
+                                    failures.append(
+                                        "\(name) (\(bytes.count) bytes), depth \(depth), level \(level), \(split?.description ?? "in memory")"
+                                    )
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            return failures
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
     @Test("In a stream, the containers inside a skipped one that runs past its chunk are passed one by one")
