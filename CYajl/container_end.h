@@ -18,9 +18,137 @@
 
 #define SIFT_CONTAINER_END_STACK 1024
 
+#include <stdlib.h>
+#include <string.h>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#if defined(__x86_64__) && (defined(__clang__) || defined(__GNUC__))
+#include <immintrin.h>
+#define SIFT_SKIP_HAS_X86 1
+#endif
+
+/* Which code classifies the 64-byte blocks of long strings: a portable loop, SSE2 (the x86-64
+   baseline) or AVX2. All three compute the same masks, and the same code reads them. */
+enum { SIFT_SKIP_PORTABLE = 0, SIFT_SKIP_SSE2 = 1, SIFT_SKIP_AVX2 = 2 };
+
+/* The widest level this processor runs. */
+static inline int sift_skip_best_level(void) {
+#if defined(SIFT_SKIP_HAS_X86)
+    static int level = -1;
+    if (level < 0) level = __builtin_cpu_supports("avx2") ? SIFT_SKIP_AVX2 : SIFT_SKIP_SSE2;
+    return level;
+#else
+    return SIFT_SKIP_PORTABLE;
+#endif
+}
+
+/* The level a tokenizer starts with: the best, or the one the environment variable
+   SIFT_SKIP_LEVEL names (`portable`, `sse2`, `avx2`; never above the best), read once per
+   process, so that tests and fuzz runs can force each path. */
+static inline int sift_skip_default_level(void) {
+    static int level = -1;
+    if (level < 0) {
+        int best = sift_skip_best_level();
+        int chosen = best;
+        const char *forced = getenv("SIFT_SKIP_LEVEL");
+        if (forced != NULL) {
+            if (strcmp(forced, "portable") == 0) chosen = SIFT_SKIP_PORTABLE;
+            else if (strcmp(forced, "sse2") == 0) chosen = SIFT_SKIP_SSE2;
+            else if (strcmp(forced, "avx2") == 0) chosen = SIFT_SKIP_AVX2;
+        }
+        level = chosen < best ? chosen : best;
+    }
+    return level;
+}
+
+/* One 64-byte block, as bit masks (bit i for byte i): quotes, backslashes, and bytes below 0x20
+   (never allowed raw in a string). */
+typedef struct {
+    uint64_t quote;
+    uint64_t backslash;
+    uint64_t control;
+} sift_block_masks;
+
+static inline sift_block_masks sift_classify_portable(const uint8_t *p) {
+    sift_block_masks masks = {0, 0, 0};
+    for (int index = 0; index < 64; index++) {
+        uint64_t bit = (uint64_t)1 << index;
+        masks.quote |= p[index] == '"' ? bit : 0;
+        masks.backslash |= p[index] == '\\' ? bit : 0;
+        masks.control |= p[index] < 0x20 ? bit : 0;
+    }
+    return masks;
+}
+
+#if defined(SIFT_SKIP_HAS_X86)
+static inline sift_block_masks sift_classify_sse2(const uint8_t *p) {
+    const __m128i quote = _mm_set1_epi8('"');
+    const __m128i backslash = _mm_set1_epi8('\\');
+    const __m128i below_space = _mm_set1_epi8(0x1F);
+    sift_block_masks masks = {0, 0, 0};
+    for (int part = 0; part < 4; part++) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(p + 16 * part));
+        int shift = 16 * part;
+        masks.quote |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, quote)) << shift;
+        masks.backslash |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(bytes, backslash)) << shift;
+        /* max(byte, 0x1F) == 0x1F exactly for the bytes 0x00 to 0x1F */
+        masks.control |= (uint64_t)(unsigned)_mm_movemask_epi8(
+            _mm_cmpeq_epi8(_mm_max_epu8(bytes, below_space), below_space)) << shift;
+    }
+    return masks;
+}
+
+__attribute__((target("avx2")))
+static inline sift_block_masks sift_classify_avx2(const uint8_t *p) {
+    const __m256i quote = _mm256_set1_epi8('"');
+    const __m256i backslash = _mm256_set1_epi8('\\');
+    const __m256i below_space = _mm256_set1_epi8(0x1F);
+    __m256i low = _mm256_loadu_si256((const __m256i *)p);
+    __m256i high = _mm256_loadu_si256((const __m256i *)(p + 32));
+    sift_block_masks masks;
+    masks.quote = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, quote))
+        | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, quote)) << 32;
+    masks.backslash = (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(low, backslash))
+        | (uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(high, backslash)) << 32;
+    masks.control = (uint64_t)(uint32_t)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_max_epu8(low, below_space), below_space))
+        | (uint64_t)(uint32_t)_mm256_movemask_epi8(
+            _mm256_cmpeq_epi8(_mm256_max_epu8(high, below_space), below_space)) << 32;
+    return masks;
+}
+#endif
+
+static inline sift_block_masks sift_classify(const uint8_t *p, int level) {
+#if defined(SIFT_SKIP_HAS_X86)
+    if (level == SIFT_SKIP_AVX2) return sift_classify_avx2(p);
+    if (level == SIFT_SKIP_SSE2) return sift_classify_sse2(p);
+#endif
+    (void)level;
+    return sift_classify_portable(p);
+}
+
+/* The bytes of a block that a backslash escapes, from its backslash mask (simdjson's escape
+   scanner): a run of backslashes escapes the byte after it when the run is odd. Each run is
+   subtracted from a mask of the odd bits, so that the borrow flips exactly the bits the run
+   covers; whether the run started on an odd or an even bit then says whether the byte after it
+   is escaped. `carry` (0 or 1) says whether the block's first byte is escaped by the previous
+   block's last backslash, and is set for the next block. */
+static inline uint64_t sift_escaped_bytes(uint64_t backslash, uint64_t *carry) {
+    const uint64_t odd_bits = 0xAAAAAAAAAAAAAAAAULL;
+    if (backslash == 0) {
+        uint64_t escaped = *carry;
+        *carry = 0;
+        return escaped;
+    }
+    uint64_t potential = backslash & ~*carry;
+    uint64_t code = (((potential << 1) | odd_bits) - potential) ^ odd_bits;
+    uint64_t escaped = code ^ (backslash | *carry);
+    uint64_t escape = code & backslash;
+    *carry = escape >> 63;
+    return escaped;
+}
 
 static inline int sift_is_json_space(uint8_t byte) {
     return byte == ' ' || byte == '\n' || byte == '\r' || byte == '\t';
@@ -54,33 +182,14 @@ static inline int sift_is_hex_digit(uint8_t byte) {
     return (byte >= '0' && byte <= '9') || ((byte | 0x20) >= 'a' && (byte | 0x20) <= 'f');
 }
 
-/* `p` is just past an opening quote: returns just past the closing one, NULL if the string is
-   not one yajl takes or does not end before `end`. */
-static inline const uint8_t *sift_skip_string(const uint8_t *p, const uint8_t *end) {
+/* `p` is just past an opening quote, or at a backslash inside a string: returns just past the
+   closing quote, NULL if the string is not one yajl takes or does not end before `end`. Byte by
+   byte: the code for the last bytes of the long strings and the short ones of the portable
+   level. */
+static inline const uint8_t *sift_skip_string_bytes(const uint8_t *p, const uint8_t *end) {
     for (;;) {
-#if defined(__SSE2__)
-        const __m128i quote = _mm_set1_epi8('"');
-        const __m128i backslash = _mm_set1_epi8('\\');
-        const __m128i below_space = _mm_set1_epi8(0x1F);
-        while (end - p >= 16) {
-            __m128i bytes = _mm_loadu_si128((const __m128i *)p);
-            /* max(byte, 0x1F) == 0x1F exactly for the bytes 0x00 to 0x1F */
-            __m128i special = _mm_or_si128(
-                _mm_or_si128(_mm_cmpeq_epi8(bytes, quote), _mm_cmpeq_epi8(bytes, backslash)),
-                _mm_cmpeq_epi8(_mm_max_epu8(bytes, below_space), below_space));
-            unsigned mask = (unsigned)_mm_movemask_epi8(special);
-            if (mask != 0) {
-                p += __builtin_ctz(mask);
-                goto special;
-            }
-            p += 16;
-        }
-#endif
         while (p < end && *p != '"' && *p != '\\' && *p >= 0x20) p++;
         if (p >= end) return NULL;
-#if defined(__SSE2__)
-    special:
-#endif
         if (*p == '"') return p + 1;
         if (*p != '\\') return NULL; /* a raw control character */
         p++;
@@ -100,6 +209,74 @@ static inline const uint8_t *sift_skip_string(const uint8_t *p, const uint8_t *e
             return NULL;
         }
     }
+}
+
+/* As sift_skip_string, 64 bytes at a time while that many remain: each block is classified
+   (sift_classify), the bytes its backslashes escape are found from the mask alone, and the string
+   ends at the first quote not escaped. Before it, no byte may be a control character, and every
+   escaped byte must be one of those yajl takes (a `u` also needs four hexadecimal digits). The
+   bytes left at the end go to sift_skip_string. */
+static inline const uint8_t *sift_skip_long_string(const uint8_t *p, const uint8_t *end, int level) {
+    uint64_t carry = 0;
+    while (end - p >= 64) {
+        sift_block_masks masks = sift_classify(p, level);
+        uint64_t escaped = sift_escaped_bytes(masks.backslash, &carry);
+        uint64_t closing = masks.quote & ~escaped;
+        uint64_t inside = closing != 0 ? (closing & (0 - closing)) - 1 : ~(uint64_t)0;
+        if ((masks.control & inside) != 0) return NULL;
+        uint64_t escapes = escaped & inside;
+        while (escapes != 0) {
+            const uint8_t *escape = p + __builtin_ctzll(escapes);
+            switch (*escape) {
+            case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+                break;
+            case 'u':
+                if (end - escape < 5 || !sift_is_hex_digit(escape[1]) || !sift_is_hex_digit(escape[2])
+                    || !sift_is_hex_digit(escape[3]) || !sift_is_hex_digit(escape[4])) {
+                    return NULL;
+                }
+                break;
+            default:
+                return NULL;
+            }
+            escapes &= escapes - 1;
+        }
+        if (closing != 0) return p + __builtin_ctzll(closing) + 1;
+        p += 64;
+    }
+    /* Back onto the backslash that escapes the next byte, if one does. */
+    return sift_skip_string_bytes(p - carry, end);
+}
+
+/* `p` is just past an opening quote: returns just past the closing one, NULL if the string is
+   not one yajl takes or does not end before `end`. Most strings inside skipped containers are
+   short, without escapes: a first look at 16 bytes (SSE2, or byte by byte on the portable
+   level) ends them; any other goes to the 64-byte blocks. */
+static inline const uint8_t *sift_skip_string(const uint8_t *p, const uint8_t *end, int level) {
+    if (end - p >= 64 + 16) {
+#if defined(SIFT_SKIP_HAS_X86)
+        if (level != SIFT_SKIP_PORTABLE) {
+            const __m128i quote = _mm_set1_epi8('"');
+            const __m128i backslash = _mm_set1_epi8('\\');
+            const __m128i below_space = _mm_set1_epi8(0x1F);
+            __m128i bytes = _mm_loadu_si128((const __m128i *)p);
+            __m128i special = _mm_or_si128(
+                _mm_or_si128(_mm_cmpeq_epi8(bytes, quote), _mm_cmpeq_epi8(bytes, backslash)),
+                _mm_cmpeq_epi8(_mm_max_epu8(bytes, below_space), below_space));
+            unsigned mask = (unsigned)_mm_movemask_epi8(special);
+            if (mask == 0) return sift_skip_long_string(p + 16, end, level);
+            const uint8_t *first = p + __builtin_ctz(mask);
+            if (*first == '"') return first + 1;
+            return sift_skip_long_string(first, end, level);
+        }
+#endif
+        for (const uint8_t *probe = p; probe < p + 16; probe++) {
+            if (*probe == '"') return probe + 1;
+            if (*probe == '\\' || *probe < 0x20) return sift_skip_long_string(probe, end, level);
+        }
+        return sift_skip_long_string(p + 16, end, level);
+    }
+    return sift_skip_string_bytes(p, end);
 }
 
 static inline const uint8_t *sift_skip_digits(const uint8_t *p, const uint8_t *end) {
@@ -142,23 +319,41 @@ static inline const uint8_t *sift_skip_word(const uint8_t *p, const uint8_t *end
     return p + length;
 }
 
-/* `text[start - 1]` opens a container (`{` or `[`): returns the index of the bracket that closes
-   it, at most `length - 1`, or -1 when the scan leaves the container to yajl (see above). At
-   most `room` containers may open inside it. */
-static inline long sift_container_end(const uint8_t *text, size_t start, size_t length, long room) {
+/* What sift_container_scan found. */
+typedef struct {
+    /* The index of the bracket that closes the container, or -1 when the scan leaves it to yajl. */
+    long close;
+    /* When closed: the index of the closing quote of the container's last string, -1 if it has
+       none. */
+    long last_string_close;
+    /* When left to yajl: how many containers were open where the scan stopped (the scanned one
+       and those inside it); `open_at[0 ..< open_count]` then holds the index of each one's
+       opening bracket, outermost first. 0 when the scan stopped before the first byte. */
+    long open_count;
+} sift_container_scan_result;
+
+/* `text[start - 1]` opens a container (`{` or `[`): finds the bracket that closes it, at most at
+   `length - 1`, or leaves the container to yajl (see above). At most `room` containers may open
+   inside it. `open_at` has room for SIFT_CONTAINER_END_STACK indices; `level` says which code
+   classifies the blocks of long strings. */
+static inline sift_container_scan_result sift_container_scan(
+    const uint8_t *text, size_t start, size_t length, long room, long *open_at, int level) {
+    sift_container_scan_result result = {-1, -1, 0};
     uint8_t is_object[SIFT_CONTAINER_END_STACK];
     long depth = 0;
     const uint8_t *p = text + start;
     const uint8_t *end = text + length;
-    if (start == 0 || start > length || (text[start - 1] != '{' && text[start - 1] != '[')) return -1;
+    const uint8_t *last_string_end = NULL;
+    if (start == 0 || start > length || (text[start - 1] != '{' && text[start - 1] != '[')) return result;
     is_object[0] = text[start - 1] == '{';
+    open_at[0] = (long)start - 1;
 
 opened:
     p = sift_skip_space(p, end);
-    if (p >= end) return -1;
+    if (p >= end) goto stopped;
     if (is_object[depth]) {
         if (*p == '}') goto closed;
-        if (*p != '"') return -1;
+        if (*p != '"') goto stopped;
         goto key;
     }
     if (*p == ']') goto closed;
@@ -166,62 +361,74 @@ opened:
 
 key:
     /* at a key's opening quote */
-    p = sift_skip_string(p + 1, end);
-    if (p == NULL) return -1;
+    p = sift_skip_string(p + 1, end, level);
+    if (p == NULL) goto stopped;
+    last_string_end = p;
     p = sift_skip_space(p, end);
-    if (p >= end || *p != ':') return -1;
+    if (p >= end || *p != ':') goto stopped;
     p = sift_skip_space(p + 1, end);
-    if (p >= end) return -1;
+    if (p >= end) goto stopped;
 
 value:
-    switch (*p) {
-    case '"':
-        p = sift_skip_string(p + 1, end);
-        break;
-    case '{':
-    case '[':
-        if (depth == room || depth + 1 == SIFT_CONTAINER_END_STACK) return -1;
+    /* Tested in the order of how often they come; a jump table here costs an indirect branch
+       that mispredicts on every change of kind. */
+    if (*p == '"') {
+        p = sift_skip_string(p + 1, end, level);
+        last_string_end = p;
+    } else if ((uint8_t)(*p - '0') <= 9 || *p == '-') {
+        p = sift_skip_number(p, end);
+    } else if (*p == '{' || *p == '[') {
+        if (depth == room || depth + 1 == SIFT_CONTAINER_END_STACK) goto stopped;
         depth++;
         is_object[depth] = *p == '{';
+        open_at[depth] = (long)(p - text);
         p++;
         goto opened;
-    case 't':
+    } else if (*p == 't') {
         p = sift_skip_word(p, end, "true", 4);
-        break;
-    case 'f':
+    } else if (*p == 'f') {
         p = sift_skip_word(p, end, "false", 5);
-        break;
-    case 'n':
+    } else if (*p == 'n') {
         p = sift_skip_word(p, end, "null", 4);
-        break;
-    case '-': case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': case '8': case '9':
-        p = sift_skip_number(p, end);
-        break;
-    default:
-        return -1;
+    } else {
+        goto stopped;
     }
-    if (p == NULL) return -1;
+    if (p == NULL) goto stopped;
 
 after_value:
     p = sift_skip_space(p, end);
-    if (p >= end) return -1;
+    if (p >= end) goto stopped;
     if (*p == ',') {
         p = sift_skip_space(p + 1, end);
-        if (p >= end) return -1;
+        if (p >= end) goto stopped;
         if (is_object[depth]) {
-            if (*p != '"') return -1;
+            if (*p != '"') goto stopped;
             goto key;
         }
         goto value;
     }
-    if (*p != (is_object[depth] ? '}' : ']')) return -1;
+    if (*p != (is_object[depth] ? '}' : ']')) goto stopped;
 
 closed:
     /* at the bracket that closes the container at `depth` */
-    if (depth == 0) return (long)(p - text);
+    if (depth == 0) {
+        result.close = (long)(p - text);
+        result.last_string_close = last_string_end != NULL ? (long)(last_string_end - 1 - text) : -1;
+        return result;
+    }
     depth--;
     p++;
     goto after_value;
+
+stopped:
+    result.open_count = depth + 1;
+    return result;
+}
+
+/* sift_container_scan's closing bracket alone, at the best level. */
+static inline long sift_container_end(const uint8_t *text, size_t start, size_t length, long room) {
+    long open_at[SIFT_CONTAINER_END_STACK];
+    return sift_container_scan(text, start, length, room, open_at, sift_skip_best_level()).close;
 }
 
 #endif

@@ -9,9 +9,11 @@
 
 /* Skipping a container nobody takes: at yajl's own speed, or faster (sift_skip_jump).
 
-   yajl calls no callback it has no pointer for, and decodes no escaped string for a callback
-   that is not there. While the tokenizer skips a container whose bytes stay at hand (an input
-   parsed as one chunk), its callbacks table holds only the two below, which count the containers
+   When the scan (container_end.h) vouches for the container's bytes, yajl is moved onto its
+   closing bracket (sift_skip_jump) and nothing else changes. Otherwise: yajl calls no callback
+   it has no pointer for, and decodes no escaped string for a callback that is not there. While
+   the tokenizer skips a container whose bytes stay at hand (an input parsed as one chunk), its
+   callbacks table holds only the two below, which count the containers
    opened inside it (and keep the depth limit); when the skipped container ends, the tokenizer's
    own callbacks come back, and the end is delivered as usual. The per-token bookkeeping of the
    skipped part (keys, element indices) is rebuilt only if an error needs it, by parsing those
@@ -84,24 +86,33 @@ typedef struct {
     size_t bytes_consumed;
 } sift_yajl_handle_head;
 
-/* Right after sift_skip_begin, in the start callback of the skipped container, while yajl parses
-   the `length` bytes at `text`: when sift_container_end finds the container's closing bracket
-   (having checked every byte up to it), moves yajl's offset onto it. yajl then lexes that
-   bracket as the next token, ends the container (the state it pushed for it expects exactly
-   that) and calls the skipping end callback with no container open inside. Returns 1 if yajl
-   was moved.
+/* Whether the handle's head is laid out as sift_yajl_handle_head says: its table, its context,
+   and the offset yajl_get_bytes_consumed reports. Checked once per handle, inside a callback
+   (where the offset is past the token); should a yajl with another layout ever be linked,
+   nothing is moved and yajl parses every skipped container itself. */
+static inline int sift_skip_head_matches(const sift_skip *skip, yajl_handle handle) {
+    const sift_yajl_handle_head *head = (const sift_yajl_handle_head *)handle;
+    return head->callbacks == skip->table && head->ctx == (const void *)skip
+        && head->bytes_consumed == yajl_get_bytes_consumed(handle);
+}
 
-   The handle's head is checked against what is known of it first (its table, its context, and
-   the offset yajl_get_bytes_consumed reports, just past the opening bracket); should a yajl
-   with another layout ever be linked, nothing is moved and yajl skips the container itself. */
-static inline int sift_skip_jump(sift_skip *skip, yajl_handle handle, const uint8_t *text, size_t length) {
+/* yajl's offset into the bytes it parses (a handle whose head matches). */
+static inline size_t sift_skip_offset(yajl_handle handle) {
+    return ((const sift_yajl_handle_head *)handle)->bytes_consumed;
+}
+
+/* In the start callback of a container nobody takes, while yajl parses the `length` bytes at
+   `text` (a handle whose head matches): when sift_container_scan finds the container's closing
+   bracket (having checked every byte up to it), moves yajl's offset onto it. yajl then lexes
+   that bracket as the next token, ends the container (the state it pushed for it expects
+   exactly that) and calls the tokenizer's end callback, with no callback in between and no
+   table to swap. Otherwise yajl is left where it is; see sift_container_scan for the rest. */
+static inline sift_container_scan_result sift_skip_jump(
+    yajl_handle handle, const uint8_t *text, size_t length, long room, long *open_at, int level) {
     sift_yajl_handle_head *head = (sift_yajl_handle_head *)handle;
-    size_t consumed = yajl_get_bytes_consumed(handle);
-    if (head->callbacks != skip->table || head->ctx != (void *)skip || head->bytes_consumed != consumed) return 0;
-    long close = sift_container_end(text, consumed, length, skip->room);
-    if (close < 0) return 0;
-    head->bytes_consumed = (size_t)close;
-    return 1;
+    sift_container_scan_result result = sift_container_scan(text, head->bytes_consumed, length, room, open_at, level);
+    if (result.close >= 0) head->bytes_consumed = (size_t)result.close;
+    return result;
 }
 
 /* Puts the engine's own callbacks back before the skipped container ends. */

@@ -1,31 +1,39 @@
 import Sift
 
 /// Check 2: a query that skips everything (`$.zzz`) accepts and rejects exactly what `$` does,
-/// with the same error, whole and in pieces; and with the default options its verdict is plain
-/// yajl's but for the documented deviations (``YajlDeviation``).
+/// with the same error, whole and in pieces, at every level of the skipping scan; and with the
+/// default options its verdict is plain yajl's but for the documented deviations
+/// (``YajlDeviation``).
 enum SkippingCheck {
     static let skipAll = JSONPath.root.goTo("zzz").value
     static let takeAll = JSONPath.root.value
 
     static func run(_ input: FuzzInput) throws(FuzzDivergence) {
-        let skipping = outcome(skipAll, input)
         let taking = outcome(takeAll, input)
-        try FuzzDivergence.expectEqual(
-            [skipping.text], [taking.text], "skipping: $.zzz vs $ (\(input.options))")
         let chunks = input.chunks
         let options = input.options
-        let inPieces = FuzzOutcome.wait { () async -> String in
-            var query = JSONQuery(options: options)
-            query.add(skipAll)
-            do {
-                try await query.run(chunks: chunks)
-                return "accepted"
-            } catch {
-                return FuzzOutcome.text(error)
+        var skipping = taking
+        // Every level of the scan this processor runs (portable, SSE2, AVX2), whole and in pieces.
+        for level in SkipScanLevel.available {
+            skipping = SkipScanLevel.$forced.withValue(level) { outcome(skipAll, input) }
+            try FuzzDivergence.expectEqual(
+                [skipping.text], [taking.text], "skipping: $.zzz vs $ (\(input.options), scan level \(level))")
+            let inPieces = FuzzOutcome.wait { () async -> String in
+                await SkipScanLevel.$forced.withValue(level) {
+                    var query = JSONQuery(options: options)
+                    query.add(skipAll)
+                    do {
+                        try await query.run(chunks: chunks)
+                        return "accepted"
+                    } catch {
+                        return FuzzOutcome.text(error)
+                    }
+                }
             }
+            try FuzzDivergence.expectEqual(
+                [skipping.text], [inPieces],
+                "skipping: $.zzz whole vs in pieces (split \(input.splitByte), \(options), scan level \(level))")
         }
-        try FuzzDivergence.expectEqual(
-            [skipping.text], [inPieces], "skipping: $.zzz whole vs in pieces (split \(input.splitByte), \(options))")
         guard options == JSONParserOptions() else { return }
         let yajl = PlainYajl.accepts(input.document)
         if yajl != (skipping.error == nil),

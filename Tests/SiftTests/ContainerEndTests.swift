@@ -26,7 +26,10 @@ struct ContainerEndTests {
         mutating func string() -> String {
             let parts = (0..<Int.random(in: 0..<4, using: &random)).map { _ in
                 pick([
-                    "a", "long text, long enough for the 16-byte blocks: ", #"\""#, #"\\"#, #"\/"#, #"\b"#, #"\f"#,
+                    "a", "long text, long enough for the 16-byte blocks: ",
+                    "longer text, long enough for a 64-byte block of its own, and more than one of them: ",
+                    String(repeating: "\\", count: 2 * Int.random(in: 1..<40, using: &random)), #"\""#, #"\\"#, #"\/"#,
+                    #"\b"#, #"\f"#,
                     #"\n"#, #"\r"#, #"\t"#, #"\u00e9"#, #"\uD83D\uDE00"#, #"\uABcd"#, "é", "東京", "🔥", "}", "]",
                     "'", ":", ",", "\u{7F}",
                 ])
@@ -71,7 +74,8 @@ struct ContainerEndTests {
             [0x5B], [0x5D], [0x2D], [0x2E], [0x65], [0x30], [0x31], [0x2B], [0x78], [0x75], [0x2F], [0x2A],
             Array(#"\u12"#.utf8), Array(#"\u0G"#.utf8), Array(#"\x"#.utf8), Array("tru".utf8), Array("nul".utf8),
             Array("01".utf8), Array("1.".utf8), Array("-".utf8), Array("-e".utf8), Array(".5".utf8), Array("1e".utf8),
-            Array("+1".utf8),
+            Array("+1".utf8), Array(String(repeating: #"\"#, count: 63).utf8),
+            Array(String(repeating: "x", count: 70).utf8),
         ]
 
         /// `bytes` with a piece replaced, inserted or removed at a random place.
@@ -98,9 +102,18 @@ struct ContainerEndTests {
         return parsed == yajl_status_ok && yajl_complete_parse(handle) == yajl_status_ok
     }
 
-    /// The scan's answer for the container opened by `bytes[0]`.
+    /// The scan's answer for the container opened by `bytes[0]`, the same at every level
+    /// (`SIFT_SKIP_LEVEL`); -2 if the levels disagree.
     static func end(of bytes: [UInt8], room: Int = 10_000) -> Int {
-        bytes.withUnsafeBufferPointer { sift_container_end($0.baseAddress, 1, $0.count, room) }
+        let ends = SkipScanLevel.available.map { scan(bytes, room: room, level: $0).close }
+        return ends.allSatisfy { $0 == ends[0] } ? ends[0] : -2
+    }
+
+    /// The whole answer of the scan at one level.
+    static func scan(_ bytes: [UInt8], room: Int = 10_000, level: Int32) -> sift_container_scan_result {
+        let openAt = UnsafeMutablePointer<Int>.allocate(capacity: Int(SIFT_CONTAINER_END_STACK))
+        defer { openAt.deallocate() }
+        return bytes.withUnsafeBufferPointer { sift_container_scan($0.baseAddress, 1, $0.count, room, openAt, level) }
     }
 
     @Test("Every generated container is found whole", arguments: 0..<8)
@@ -135,6 +148,7 @@ struct ContainerEndTests {
                 for _ in 0...(round % 3) { bytes = generator.damaged(bytes) }
                 guard bytes.first == UInt8(ascii: "{") || bytes.first == UInt8(ascii: "[") else { continue }
                 let end = Self.end(of: bytes)
+                if end == -2 { failures.append("levels disagree on \(String(decoding: bytes, as: UTF8.self))") }
                 guard end >= 0 else { continue }
                 let container = Array(bytes[...end])
                 if !Self.yajlAccepts(container) {
@@ -179,5 +193,67 @@ struct ContainerEndTests {
         }
         #expect(Self.end(of: nesting(1_100)) == -1)
         #expect(Self.end(of: nesting(1_000)) == 1_999)
+    }
+
+    @Test("Strings in 64-byte blocks end where the byte-by-byte scan ends them, at every level", arguments: 0..<4)
+    func longStrings(seed: UInt64) async {
+        let failures = await TokenizerTestSupport.offPool { () -> [String] in
+            var random = Random(seed: seed &+ 0xB10C)
+            // Dense in what the blocks must tell apart: backslash runs, quotes, escapes, control
+            // bytes, hexadecimal digits after `u`.
+            let alphabet = Array(#"\\\\\\""aaaaaaaaaauuF0/bnx"#.utf8) + [0x01, 0x1F, 0xC3, 0xA9, 0x7F]
+            var failures: [String] = []
+            for _ in 0..<4_000 {
+                let count = Int.random(in: 1..<300, using: &random)
+                let plain = Int.random(in: 0..<4, using: &random) == 0
+                let bytes = (0..<count).map { _ in
+                    plain && Int.random(in: 0..<8, using: &random) != 0
+                        ? UInt8(ascii: "a") : alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+                }
+                bytes.withUnsafeBufferPointer { buffer in
+                    // swift-format-ignore: NeverForceUnwrap
+                    // A non-empty array's buffer has a base address.
+                    let base = buffer.baseAddress!
+                    let end = base + buffer.count
+                    let expected = sift_skip_string_bytes(base, end).map { $0 - base } ?? -1
+                    for level in SkipScanLevel.available {
+                        for found in [sift_skip_string(base, end, level), sift_skip_long_string(base, end, level)] {
+                            let offset = found.map { $0 - base } ?? -1
+                            if offset != expected {
+                                failures.append(
+                                    "level \(level): \(offset) instead of \(expected) in \(bytes)")
+                            }
+                        }
+                    }
+                }
+                if failures.count > 5 { break }
+            }
+            return failures
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
+
+    @Test("The scan tells where the last string closes, and which containers are open where it stops")
+    func lastStringAndOpenContainers() {
+        let escapes = String(repeating: #"\\"#, count: 50)
+        let cases: [(text: String, lastStringClose: Int)] = [
+            (#"{"a":"b","c":[1,"d"]}"#, 18), (#"[1,[2],{}]"#, -1), (#"{"k":1}"#, 3),
+            (#"[""#, -1), ("[\"\(escapes)\\\"\"]", 104), ("[\"\(escapes)\(escapes)x\", 1]", 203),
+        ]
+        for level in SkipScanLevel.available {
+            for (text, expected) in cases {
+                let result = Self.scan(Array(text.utf8), level: level)
+                if result.close >= 0 { #expect(result.last_string_close == expected, "\(text), level \(level)") }
+            }
+            let openAt = UnsafeMutablePointer<Int>.allocate(capacity: Int(SIFT_CONTAINER_END_STACK))
+            defer { openAt.deallocate() }
+            let cut = Array(#"[1,[2,{"a":[ 3"#.utf8)
+            let result = cut.withUnsafeBufferPointer {
+                sift_container_scan($0.baseAddress, 1, $0.count, 10_000, openAt, level)
+            }
+            #expect(result.close == -1)
+            #expect(result.open_count == 4)
+            #expect((0..<4).map { openAt[$0] } == [0, 3, 6, 11])
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SiftCorpora
 import Testing
 
 @testable import Sift
@@ -31,7 +32,12 @@ struct PathSkippingTests {
             case 2: return ["true", "false", "null"][Int.random(in: 0..<3, using: &random)]
             case 3:
                 let escape = [#"\/"#, #"\b\f\r\t"#, #"\uD83D\uDE00"#, #"\uABcd"#][Int.random(in: 0..<4, using: &random)]
-                return #""s\"\\\u00e9 é \#(escape) \#(Int.random(in: 0..<9, using: &random))""#
+                // Now and then long enough for the scan's 64-byte blocks, with runs of backslashes
+                // across their edges.
+                let long =
+                    Int.random(in: 0..<3, using: &random) == 0
+                    ? String(repeating: #"\\ab\""#, count: Int.random(in: 8..<30, using: &random)) : ""
+                return #""s\"\\\u00e9 é \#(escape) \#(long)\#(Int.random(in: 0..<9, using: &random))""#
             case 4: return #""\#(["x", "id", "", "a b"][Int.random(in: 0..<4, using: &random)])""#
             case 5, 6:
                 let count = Int.random(in: 0..<4, using: &random)
@@ -111,11 +117,20 @@ struct PathSkippingTests {
             for bytes in [text, generator.damage(text), generator.damage(generator.damage(text))] {
                 for paths in Self.queries {
                     let single = await Self.outcome(paths, bytes, pieces: 1, options: options)
-                    for size in [nil, 7] {
-                        let outcome = await Self.outcome(paths, bytes, pieces: size, options: options)
+                    // Whole at every level of the scan, in pieces at one (a different one for
+                    // each seed).
+                    let levels = SkipScanLevel.available
+                    let runs: [(Int?, Int32)] = levels.map { (nil, $0) } + [(7, levels[Int(seed) % levels.count])]
+                    for (size, level) in runs {
+                        let outcome = await SkipScanLevel.$forced.withValue(level) {
+                            await Self.outcome(paths, bytes, pieces: size, options: options)
+                        }
                         #expect(
                             outcome == single,
-                            "seed \(seed), \(paths), pieces \(size ?? 0): \(String(decoding: bytes, as: UTF8.self))")
+                            """
+                            seed \(seed), \(paths), pieces \(size ?? 0), level \(level): \
+                            \(String(decoding: bytes, as: UTF8.self))
+                            """)
                     }
                 }
             }
@@ -180,10 +195,14 @@ struct PathSkippingTests {
                 let text = Array(generator.document().utf8)
                 let bytes = round % 2 == 0 ? text : generator.damage(text)
                 let single = Self.skippingOutcome(bytes, pieces: 1)
-                let whole = Self.skippingOutcome(bytes, pieces: nil)
-                let pieces = Self.skippingOutcome(bytes, pieces: 24)
+                let level = SkipScanLevel.available[round % SkipScanLevel.available.count]
+                let (whole, pieces) = SkipScanLevel.$forced.withValue(level) {
+                    (Self.skippingOutcome(bytes, pieces: nil), Self.skippingOutcome(bytes, pieces: 24))
+                }
                 for outcome in [whole, pieces] where outcome.seen != single.seen {
-                    failures.append("\(String(decoding: bytes, as: UTF8.self)):\n\(outcome.seen)\n---\n\(single.seen)")
+                    failures.append(
+                        "level \(level), \(String(decoding: bytes, as: UTF8.self)):\n\(outcome.seen)\n---\n\(single.seen)"
+                    )
                 }
                 if single.passedByScan != 0 { failures.append("the scan passed a container in 1-byte pieces") }
                 passedInPieces += pieces.passedByScan
@@ -200,6 +219,59 @@ struct PathSkippingTests {
             return failures
         }
         #expect(failures.isEmpty, "seed \(seed): \(failures.prefix(3).joined(separator: "\n====\n"))")
+    }
+
+    /// The events and error of ``SkippingHandler`` over `bytes` in memory, or cut by `split`.
+    static func skippingOutcome(
+        _ bytes: [UInt8], split: TokenizerTestSupport.Split?, skippingAt depth: Int
+    ) -> String {
+        let tokenizer = JSONTokenizer(handler: SkippingHandler(depth: depth))
+        var error = ""
+        if let split {
+            if let failure = TokenizerTestSupport.run(tokenizer, bytes, split: split) { error = "\(failure)" }
+        } else {
+            do {
+                try tokenizer.parse(.bytes(bytes))
+            } catch let thrown {
+                error = "\(thrown)"
+            }
+        }
+        return tokenizer.handler.seen.joined(separator: "\n") + "\n" + error
+    }
+
+    @Test(
+        "The corpora and their first two thirds, skipped two and three levels down: the same at every level and split",
+        .enabled(if: Corpora.isAvailable))
+    func corpora() async {
+        let failures = await TokenizerTestSupport.offPool { () -> [String] in
+            var failures: [String] = []
+            let splits: [TokenizerTestSupport.Split?] = [nil, .size(65_536), .size(4_093), .random(seed: 5)]
+            for name in Corpora.names where !name.hasSuffix(".ndjson") {
+                guard let url = Corpora.url(name), let data = try? Data(contentsOf: url) else { continue }
+                let full = Array(data)
+                for bytes in [full, Array(full[..<(full.count * 2 / 3)])] {
+                    for depth in [2, 3] {
+                        let reference = SkipScanLevel.$forced.withValue(SkipScanLevel.available[0]) {
+                            Self.skippingOutcome(bytes, split: .size(4_093), skippingAt: depth)
+                        }
+                        for level in SkipScanLevel.available {
+                            for split in splits {
+                                let outcome = SkipScanLevel.$forced.withValue(level) {
+                                    Self.skippingOutcome(bytes, split: split, skippingAt: depth)
+                                }
+                                if outcome != reference {
+                                    failures.append(
+                                        "\(name) (\(bytes.count) bytes), depth \(depth), level \(level), \(split?.description ?? "in memory")"
+                                    )
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+            return failures
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
     @Test("In a stream, the containers inside a skipped one that runs past its chunk are passed one by one")

@@ -3,18 +3,22 @@ internal import CYajl
 /// Skipping a container nobody takes, at yajl's own speed or faster.
 ///
 /// When the handler skips a container (``JSONEventContext/skipContents()``) or its sink leaves
-/// one out, nothing inside it is delivered, yet every token still went through a callback for
-/// its bookkeeping: the open containers, keys and indices an error's path names, and where the
-/// last string ended. In an input held whole (one chunk), the table yajl calls holds CYajl's
-/// skipping callbacks instead until the container ends: yajl calls nothing for keys and scalars
-/// and does not even decode their escapes, and only counts the containers opened inside. Better
-/// still, unless comments are allowed, a scan in C (`sift_container_end`, CYajl) looks for the
-/// container's closing bracket first, checking every byte on the way as yajl would, several
-/// times faster than yajl lexes; when it finds it, yajl is moved straight onto it. What the scan
-/// does not vouch for (an error, the end of the chunk, the depth limit) is left to yajl as above.
-/// In a stream, only the scan is used: a container it finds whole in the current chunk is passed
-/// the same way; any other is followed token by token, and each container that opens inside it
-/// is offered to the scan in turn (see `deliver`).
+/// one out, nothing inside it is delivered, yet every token would still go through a callback
+/// for its bookkeeping: the open containers, keys and indices an error's path names, and where
+/// the last string ended. Unless comments are allowed, a scan in C (`sift_container_scan`,
+/// CYajl) looks for the container's closing bracket first, checking every byte on the way as
+/// yajl would, several times faster than yajl lexes; when it finds it, yajl is moved straight
+/// onto it, and the scan also tells where the container's last string closed. Nothing else is
+/// set up: the cost of a small container is its scan. Long strings are classified 64 bytes at a
+/// time, by AVX2, SSE2 or portable code (``SkipScanLevel``).
+///
+/// What the scan does not vouch for (an error, the end of the chunk, the depth limit) is left
+/// to yajl. In an input held whole, the table yajl calls then holds CYajl's skipping callbacks
+/// until the container ends: yajl calls nothing for keys and scalars and does not even decode
+/// their escapes, and only counts the containers opened inside. In a stream (a file, a pipe, a
+/// download), the container is followed token by token, and each container that opens inside
+/// it is offered to the scan in turn (see `deliver`), but for those the scan that stopped had
+/// found open where it stopped: each byte is scanned at most twice, whatever the shape.
 ///
 /// The bookkeeping is needed again in two cases only, and is rebuilt then from the bytes, which
 /// are at hand: when the container ends, the end of its last string (found by looking back from
@@ -49,29 +53,59 @@ extension TokenizerEngine {
         beginFastSkip()
     }
 
-    /// Skips the container the current start event opened with the skipping callbacks: in an
-    /// input held whole, always; in a stream, when the scan finds its end in the current chunk
-    /// (the bytes are then at hand for as long as the container lasts, and the parse cannot stop
-    /// inside it).
+    /// Skips the container the current start event opened: moves yajl onto its closing bracket
+    /// when the scan vouches for its bytes; otherwise, in an input held whole, puts the skipping
+    /// callbacks in; otherwise (a stream) leaves it to the ordinary callbacks, which offer each
+    /// container opened inside it to the scan in turn.
     func beginFastSkip() {
         guard !isReplaying, fastSkipStart < 0, let base = state.pointee.chunkBase else { return }
-        let canScan = !options.allowsComments && (holdsWholeInput || scanBudget > 0)
-        guard holdsWholeInput || canScan else { return }
+        if !options.allowsComments, jumpOverSkipped(base) { return }
+        guard holdsWholeInput else { return }
         fastSkipStart = currentTokenStart(tokenLength: 1)
         fastSkipDepth = state.pointee.depth
+        skipScan.pointee.lastStringClose = SkipScanState.unknown
         sift_skip_begin(link, state.pointee.maximumDepth - fastSkipDepth)
-        // Where the container ends, found by a scan that also checks its bytes: yajl goes
-        // straight there, and lexes only the closing bracket.
-        let from = yajlOffset
-        if canScan && sift_skip_jump(link, handle, base + yajlStart, parsedCount - yajlStart) != 0 {
-            diagnostics.containersPassedByScan &+= 1
-            scanBudget &-= yajlOffset - from
-        } else if !holdsWholeInput {
-            sift_skip_cancel(link)
-            fastSkipStart = -1
-            // The scan may have read to the end of the chunk.
-            scanBudget &-= parsedCount - from
+    }
+
+    /// Scans the container the current start event opened and, when the scan finds its end in
+    /// the bytes at hand (checking every byte on the way), moves yajl onto its closing bracket.
+    ///
+    /// In a stream, a scan that stops (the chunk ends inside the container, or the scan leaves
+    /// an error to yajl) leaves behind the containers open where it stopped: yajl follows the
+    /// container's tokens, and each of those containers, offered in turn, would stop at the same
+    /// byte; they are not scanned again. Every byte of a chunk is therefore scanned at most twice
+    /// (once by passed containers, once by the scan that stopped), with no budget.
+    private func jumpOverSkipped(_ base: UnsafePointer<UInt8>) -> Bool {
+        let scan = skipScan
+        if scan.pointee.headMatches == 0 {
+            scan.pointee.headMatches = sift_skip_head_matches(link, handle) != 0 ? 1 : -1
         }
+        guard scan.pointee.headMatches > 0 else { return false }
+        let depth = state.pointee.depth
+        // The chunk index of the opening bracket, yajl's offset counted from `yajlStart`.
+        let open = sift_skip_offset(handle) &- 1
+        if scan.pointee.stoppedCount > 0 {
+            let inside = depth &- scan.pointee.stoppedDepth
+            if inside > 0, inside < scan.pointee.stoppedCount, scan.pointee.stopped[inside] == open { return false }
+        }
+        let text = base + yajlStart
+        let result = sift_skip_jump(
+            handle, text, parsedCount &- yajlStart, state.pointee.maximumDepth &- depth, scan.pointee.scratch,
+            scan.pointee.level)
+        if result.close >= 0 {
+            let start = state.pointee.chunkStart &+ yajlStart
+            fastSkipStart = start &+ open
+            fastSkipDepth = depth
+            scan.pointee.lastStringClose = result.last_string_close >= 0 ? start &+ result.last_string_close : -1
+            diagnostics.containersPassedByScan &+= 1
+            return true
+        }
+        if !holdsWholeInput, result.open_count > 0 {
+            swap(&scan.pointee.scratch, &scan.pointee.stopped)
+            scan.pointee.stoppedCount = result.open_count
+            scan.pointee.stoppedDepth = depth
+        }
+        return false
     }
 
     /// The skipped container ends (its end callback runs, the ordinary ones are back): its last
@@ -79,6 +113,12 @@ extension TokenizerEngine {
     func finishFastSkip() {
         let start = fastSkipStart
         fastSkipStart = -1
+        let known = skipScan.pointee.lastStringClose
+        if known != SkipScanState.unknown {
+            // Found by the scan.
+            if known >= 0 { state.pointee.lastStringClose = known }
+            return
+        }
         guard let base = state.pointee.chunkBase else { return }
         let chunkStart = state.pointee.chunkStart
         // Outside strings, the last unescaped quote before the closing bracket closes the last
@@ -122,4 +162,57 @@ extension TokenizerEngine {
         if pendingFailure == nil { _ = depthExceeded() }
         return 0
     }
+}
+
+/// What the scan of skipped containers keeps between them, behind a pointer (read on every
+/// skip: a class's stored `var` would cost a dynamic exclusivity check on each access).
+struct SkipScanState {
+    /// ``lastStringClose`` when only a look back over the container's bytes can tell.
+    static let unknown = -2
+
+    /// Which code classifies the blocks of long strings (`SIFT_SKIP_PORTABLE`, `SIFT_SKIP_SSE2`,
+    /// `SIFT_SKIP_AVX2`).
+    var level: Int32
+    /// Whether yajl's handle is laid out as CYajl expects (`sift_skip_head_matches`): 0 not yet
+    /// known, 1 yes, -1 no (yajl then parses every skipped container itself).
+    var headMatches: Int8 = 0
+    /// The opening brackets of the containers open where a scan stopped, outermost first, as
+    /// chunk indices from `yajlStart`: the scan writes into `scratch`; a scan that stops in a
+    /// stream keeps them in `stopped`, `stoppedCount` of them, the first at depth `stoppedDepth`.
+    var scratch: UnsafeMutablePointer<Int>
+    var stopped: UnsafeMutablePointer<Int>
+    var stoppedCount = 0
+    var stoppedDepth = 0
+    /// The absolute offset of the closing quote of the skipped container's last string, -1 if it
+    /// has none, ``unknown`` if the scan did not pass it.
+    var lastStringClose = -1
+
+    init(level: Int32) {
+        self.level = level
+        scratch = .allocate(capacity: Int(SIFT_CONTAINER_END_STACK))
+        stopped = .allocate(capacity: Int(SIFT_CONTAINER_END_STACK))
+    }
+
+    func deallocate() {
+        scratch.deallocate()
+        stopped.deallocate()
+    }
+}
+
+/// Which code the scan of skipped containers classifies long strings with, for the tests and
+/// fuzz checks that run every one.
+package enum SkipScanLevel {
+    /// Every level this processor runs, portable first.
+    package static var available: [Int32] {
+        [Int32(SIFT_SKIP_PORTABLE), Int32(SIFT_SKIP_SSE2), Int32(SIFT_SKIP_AVX2)].filter {
+            $0 <= sift_skip_best_level()
+        }
+    }
+
+    /// The level of the tokenizers made in this task, if forced; otherwise the best the
+    /// processor runs, or the one the environment variable `SIFT_SKIP_LEVEL` names (`portable`,
+    /// `sse2`, `avx2`).
+    @TaskLocal package static var forced: Int32?
+
+    static var current: Int32 { forced ?? sift_skip_default_level() }
 }

@@ -83,11 +83,8 @@ final class TokenizerEngine {
     @usableFromInline var discardsValues = false
     /// How many bytes of a byte order mark begin the input so far; -1 once past it.
     var byteOrderMarkRead = 0
-    /// In a stream, how many more bytes of the current chunk the scan of skipped containers may read.
-    ///
-    /// Nested containers that each run past the chunk would each be scanned to its end; the
-    /// budget (twice the chunk) keeps the scanning linear in the input whatever its shape.
-    var scanBudget = 0
+    /// The scan of skipped containers: its level and what it keeps between containers.
+    let skipScan: UnsafeMutablePointer<SkipScanState>
     /// What tests count (see ``EngineDiagnostics``).
     var diagnostics = EngineDiagnostics()
     /// Whether the callbacks rebuild a skipped container's bookkeeping (nothing is delivered),
@@ -115,6 +112,8 @@ final class TokenizerEngine {
         self.deliverEvent = deliver
         self.destroyHandler = destroy
         screen = ByteScreen(validatesUTF8: options.validatesUTF8, followsComments: options.allowsComments)
+        skipScan = .allocate(capacity: 1)
+        skipScan.initialize(to: SkipScanState(level: SkipScanLevel.current))
         longTokenStorage = .allocate(capacity: 1)
         longTokenStorage.initialize(to: LongToken())
         state = .allocate(capacity: 1)
@@ -159,6 +158,9 @@ final class TokenizerEngine {
         callbacks.deallocate()
         link.deinitialize(count: 1)
         link.deallocate()
+        skipScan.pointee.deallocate()
+        skipScan.deinitialize(count: 1)
+        skipScan.deallocate()
         state.pointee.deallocate()
         state.deinitialize(count: 1)
         state.deallocate()
@@ -240,7 +242,7 @@ final class TokenizerEngine {
         if yajlEnd > yajlStart {
             isParsing = true
             self.parsedCount = parsedCount
-            scanBudget = 2 &* parsedCount
+            skipScan.pointee.stoppedCount = 0
             status = yajl_parse(handle, base + yajlStart, parsedCount - yajlStart)
             isParsing = false
             // Stopped (an error, or the end of the input) inside a container skipped without
