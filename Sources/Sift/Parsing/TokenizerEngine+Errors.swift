@@ -311,6 +311,16 @@ extension TokenizerEngine {
         return quote >= 0 && quote > state.lastStringClose ? quote : nil
     }
 
+    /// A container opened past the depth limit: stores the error and tells yajl to stop.
+    func depthExceeded() -> Bool {
+        let start = currentTokenStart(tokenLength: 1)
+        pendingFailure = makeFailure(
+            .depthLimitExceeded,
+            "more than \(state.pointee.maximumDepth) nested arrays and objects",
+            offset: start, readPosition: start + 1, pathAnchor: nil, underlying: nil)
+        return false
+    }
+
     /// The failure for an error a handler threw while handling the current token.
     func failure(thrownBy error: any Error, tokenLength: Int) -> TokenizerFailure {
         if let parseError = error as? JSONParseError {

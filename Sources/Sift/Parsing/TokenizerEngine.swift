@@ -478,15 +478,6 @@ final class TokenizerEngine {
         }
         return table
     }
-
-    func depthExceeded() -> Bool {
-        let start = currentTokenStart(tokenLength: 1)
-        pendingFailure = makeFailure(
-            .depthLimitExceeded,
-            "more than \(state.pointee.maximumDepth) nested arrays and objects",
-            offset: start, readPosition: start + 1, pathAnchor: nil, underlying: nil)
-        return false
-    }
 }
 
 /// Recovers the engine from yajl's context pointer (its link) without retaining it.
