@@ -44,45 +44,35 @@ enum ScalingInputs {
     /// An array of about `size` bytes of tiny objects, each with a nested `x`:
     /// `[{"x":0,"y":{"x":1}},…]`, so that `$..x` matches twice per element.
     static func tinyMatches(_ size: Int) -> [UInt8] {
-        var bytes: [UInt8] = [UInt8(ascii: "[")]
-        bytes.reserveCapacity(size + 32)
-        var index = 0
-        while bytes.count < size {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: #"{"x":\#(index),"y":{"x":\#(index + 1)}}"#.utf8)
-            index += 2
-        }
-        bytes.append(UInt8(ascii: "]"))
-        return bytes
+        elements(size, opening: "[", closing: "]") { #"{"x":\#(2 * $0),"y":{"x":\#(2 * $0 + 1)}}"# }
     }
 
     /// `{"a":[{"k":0},…],"z":1}` of about `size` bytes: every element of `a` is a candidate of
     /// `$.a[?$.z]` that waits for `z`, which comes last.
     static func waitingCandidates(_ size: Int) -> [UInt8] {
-        var bytes = Array(#"{"a":["#.utf8)
-        bytes.reserveCapacity(size + 32)
-        var index = 0
-        while bytes.count < size {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: #"{"k":\#(index)}"#.utf8)
-            index += 1
-        }
-        bytes.append(contentsOf: #"],"z":1}"#.utf8)
-        return bytes
+        elements(size, opening: #"{"a":["#, closing: #"],"z":1}"#) { #"{"k":\#($0)}"# }
     }
 
     /// `[{"items":[{"w":0,"v":true},…],"last":1}]` of about `size` bytes: every `w` of
     /// `$[?@.last].items[?@.v].w` waits on its item, then behind the outer candidate.
     static func nestedCandidates(_ size: Int) -> [UInt8] {
-        var bytes = Array(#"[{"items":["#.utf8)
+        elements(size, opening: #"[{"items":["#, closing: #"],"last":1}]"#) {
+            #"{"w":\#($0),"v":\#($0 % 3 == 0 ? "false" : "true")}"#
+        }
+    }
+
+    /// `opening`, then `element(0)`, `element(1)`, … separated by commas until about `size`
+    /// bytes, then `closing`.
+    static func elements(_ size: Int, opening: String, closing: String, element: (Int) -> String) -> [UInt8] {
+        var bytes = Array(opening.utf8)
         bytes.reserveCapacity(size + 32)
         var index = 0
         while bytes.count < size {
             if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            bytes.append(contentsOf: #"{"w":\#(index),"v":\#(index % 3 == 0 ? "false" : "true")}"#.utf8)
+            bytes.append(contentsOf: element(index).utf8)
             index += 1
         }
-        bytes.append(contentsOf: #"],"last":1}]"#.utf8)
+        bytes.append(contentsOf: closing.utf8)
         return bytes
     }
 
