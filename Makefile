@@ -73,6 +73,11 @@ test: deps lint docs
 	$(SWIFT) test --skip-build --filter SiftHTTPTests
 	$(SWIFT) run -c release --skip-build bench --quick
 	$(SWIFT) run -c release --skip-build bench --scaling --quick
+	# make install into a new prefix, then its tests: the static binary run from outside the
+	# checkout with an empty LD_LIBRARY_PATH, its completions and its man page.
+	prefix=$$(mktemp -d) && $(MAKE) install PREFIX=$$prefix \
+		&& SIFT_INSTALL_PREFIX=$$prefix $(SWIFT) test --skip-build --filter 'siftTests\.InstallTests' \
+		&& rm -rf $$prefix
 
 # The release sift is built too, for the command-line cases of `bench --scaling`.
 bench: deps
