@@ -32,6 +32,41 @@ import Testing
         }
     }
 
+    /// A change to the tokenizer, the scanner or the matcher lands only fuzzed: `make fuzz`
+    /// (at least 300 s a target, no finding) records the sources it covered in `Fuzz/LastRun`,
+    /// and this fails until it has run over the sources as they are.
+    @Test func lastFuzzRunCoversTheseSources() throws {
+        let stamp = try String(contentsOf: Self.packageRoot.appendingPathComponent("Fuzz/LastRun"), encoding: .utf8)
+        let fields = Dictionary(
+            stamp.split(separator: "\n").map { line in
+                let parts = line.split(separator: " ", maxSplits: 1)
+                return (String(parts[0]), parts.count > 1 ? String(parts[1]) : "")
+            },
+            uniquingKeysWith: { first, _ in first })
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [Self.packageRoot.appendingPathComponent("Fuzz/fuzzed-sources.sh").path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let hash = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0 && hash.count == 64, "Fuzz/fuzzed-sources.sh failed")
+        #expect(
+            fields["sources"] == hash,
+            """
+            The tokenizer (Sources/Sift/Parsing), CYajl or the matcher (Sources/Sift/Paths) changed since the \
+            last `make fuzz` that found nothing (Fuzz/LastRun, \(fields["date"] ?? "never")): run `make fuzz` \
+            (FUZZ_SECONDS of 300 or more) and commit Fuzz/LastRun with the change.
+            """)
+        let seconds = fields["seconds"]?.split(separator: " ").first.flatMap { Int($0) } ?? 0
+        #expect(seconds >= 300, "Fuzz/LastRun records \(seconds) s a target; a run counts from 300 s")
+        for target in ["FuzzTokenizer", "FuzzSkipping", "FuzzPaths", "FuzzJSONPath", "FuzzModels"] {
+            #expect(fields["\(target):"] != nil, "Fuzz/LastRun has no status line for \(target)")
+        }
+    }
+
     /// Each target's check over its inputs, on a thread of its own: the checks wait for
     /// asynchronous entry points, which must not block a thread of the cooperative pool.
     @Test(arguments: FuzzTarget.allCases)
