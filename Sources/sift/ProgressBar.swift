@@ -152,8 +152,8 @@ final class ProgressBar: Sendable {
 /// Erases the progress line when the process is interrupted (SIGINT, SIGTERM, SIGHUP), then
 /// lets the signal end the process as it would have.
 ///
-/// Only async-signal-safe calls are made in the handler: `write(2)` of a constant, `signal` and
-/// `raise`. Erasing a line with no bar on it is harmless.
+/// Only async-signal-safe calls are made in the handler: `write(2)` of a constant, `signal`,
+/// `sigprocmask` and `raise`. Erasing a line with no bar on it is harmless.
 ///
 /// ```swift
 /// InterruptEraser.install()
@@ -181,6 +181,12 @@ enum InterruptEraser {
         let erase: StaticString = "\r\u{1B}[K"
         _ = writeBytes(STDERR_FILENO, erase.utf8Start, erase.utf8CodeUnitCount)
         _ = signal(signalNumber, SIG_DFL)
+        // The signal is blocked while its handler runs; unblock it so that it ends the process
+        // now, not when the handler returns and other threads have written more.
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signalNumber)
+        _ = sigprocmask(SIG_UNBLOCK, &set, nil)
         _ = raise(signalNumber)
     }
 }
