@@ -6,6 +6,7 @@
 #include <yajl/yajl_parse.h>
 
 #include "container_end.h"
+#include "member_pass.h"
 
 /* Skipping a container nobody takes: at yajl's own speed, or faster (sift_skip_jump).
 
@@ -112,6 +113,19 @@ static inline sift_container_scan_result sift_skip_jump(
     sift_yajl_handle_head *head = (sift_yajl_handle_head *)handle;
     sift_container_scan_result result = sift_container_scan(text, head->bytes_consumed, length, room, open_at, level);
     if (result.close >= 0) head->bytes_consumed = (size_t)result.close;
+    return result;
+}
+
+/* In the start callback of an object, or the end callback of one of its members' values (a
+   handle whose head matches), while yajl parses the `length` bytes at `text`: passes the members
+   not in `wanted` (sift_member_pass) and moves yajl's offset to where it resumes. */
+static inline sift_member_pass_result sift_skip_members(
+    yajl_handle handle, const uint8_t *text, size_t length, int after_value, const sift_member_names *wanted,
+    long room, long *open_at, int level) {
+    sift_yajl_handle_head *head = (sift_yajl_handle_head *)handle;
+    sift_member_pass_result result =
+        sift_member_pass(text, head->bytes_consumed, length, after_value, wanted, room, open_at, level);
+    if (result.resume >= 0) head->bytes_consumed = (size_t)result.resume;
     return result;
 }
 

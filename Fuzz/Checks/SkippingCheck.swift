@@ -1,9 +1,10 @@
 import Sift
 
 /// Check 2: a query that skips everything (`$.zzz`) accepts and rejects exactly what `$` does,
-/// with the same error, whole and in pieces, at every level of the skipping scan; and with the
-/// default options its verdict is plain yajl's but for the documented deviations
-/// (``YajlDeviation``).
+/// with the same error, whole and in pieces, at every level of the skipping scan; a path that
+/// names members finds the same matches and error whether the tokenizer passes the members it
+/// does not name or not; and with the default options the verdict is plain yajl's but for the
+/// documented deviations (``YajlDeviation``).
 enum SkippingCheck {
     static let skipAll = JSONPath.root.goTo("zzz").value
     static let takeAll = JSONPath.root.value
@@ -34,6 +35,7 @@ enum SkippingCheck {
                 [skipping.text], [inPieces],
                 "skipping: $.zzz whole vs in pieces (split \(input.splitByte), \(options), scan level \(level))")
         }
+        try passedMembers(input)
         guard options == JSONParserOptions() else { return }
         let yajl = PlainYajl.accepts(input.document)
         if yajl != (skipping.error == nil),
@@ -44,6 +46,52 @@ enum SkippingCheck {
                 details: "yajl \(yajl ? "accepts" : "rejects"), Sift: \(skipping.text); no documented deviation applies"
             )
         }
+    }
+
+    /// Paths that pick members by name, at the top and deeper, so that the tokenizer passes the
+    /// other members (``MemberPassing``).
+    static let namingPaths: [TypedJSONPath<JSONValue>] = [
+        "$.a", "$[*].a", "$.a.b", "$.a[*].b", "$[*][*].a", "$[?@.a==1].b", "$.items[*].id", "$[0].a.a",
+    ].map(FuzzOutcome.path)
+
+    /// A path the input chooses matches the same values, with the same paths and locations, and
+    /// fails with the same error, whether the tokenizer passes the members it names not or
+    /// delivers every one: whole and in pieces.
+    static func passedMembers(_ input: FuzzInput) throws(FuzzDivergence) {
+        let path = namingPaths[Int(input.selector % UInt64(namingPaths.count))]
+        let delivering = MemberPassing.$isEnabled.withValue(false) { matches(path, input) }
+        try FuzzDivergence.expectEqual(
+            matches(path, input), delivering, "members passed vs delivered: \(path.path) (\(input.options))")
+        let chunks = input.chunks
+        let options = input.options
+        let inPieces = FuzzOutcome.wait { () async -> [String] in
+            let lines = FuzzOutcome.Lines()
+            var query = JSONQuery(options: options)
+            query.add(path) { lines.append("\($0.path) \($0.location) \($0.value)") }
+            do {
+                try await query.run(chunks: chunks)
+                lines.append("accepted")
+            } catch {
+                lines.append(FuzzOutcome.text(error))
+            }
+            return lines.lines
+        }
+        try FuzzDivergence.expectEqual(
+            inPieces, delivering,
+            "members passed in pieces vs delivered: \(path.path) (split \(input.splitByte), \(options))")
+    }
+
+    static func matches(_ path: TypedJSONPath<JSONValue>, _ input: FuzzInput) -> [String] {
+        let lines = FuzzOutcome.Lines()
+        var query = JSONQuery(options: input.options)
+        query.add(path) { lines.append("\($0.path) \($0.location) \($0.value)") }
+        do {
+            try query.run(.bytes(input.document))
+            lines.append("accepted")
+        } catch {
+            lines.append(FuzzOutcome.text(error))
+        }
+        return lines.lines
     }
 
     static func outcome(_ path: TypedJSONPath<JSONValue>, _ input: FuzzInput) -> (text: String, error: JSONParseError?)

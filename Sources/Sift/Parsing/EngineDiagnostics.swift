@@ -12,6 +12,9 @@
 package struct EngineDiagnostics: Sendable, Equatable {
     /// Skipped containers the tokenizer moved yajl past, their bytes checked by the scan alone.
     package var containersPassedByScan = 0
+    /// Members of objects the tokenizer moved yajl past, unseen by a handler that takes only
+    /// some names (``JSONEventContext/takeOnlyMembers(named:)``).
+    package var membersPassed = 0
     /// The most matches a matcher held back at once (indices from the end, RFC 9535 order).
     package var peakHeldMatches = 0
     /// Codable elements a matcher captured leaving members out.

@@ -168,6 +168,15 @@ public struct JSONEventContext {
         }
     }
 
+    /// On a `startObject` event: the handler takes only the members whose names are in `names`;
+    /// the others may be passed without any event at all, not even their keys (they are still
+    /// parsed and checked).
+    ///
+    /// The caller keeps `names` alive until this object's end event.
+    package func takeOnlyMembers(named names: MemberNameSet) {
+        if case .startObject = event { engine.takeOnlyMembers(named: names.pointer) }
+    }
+
     /// On a `key` event: nobody wants the member's value.
     ///
     /// A string or number value that runs past its chunk is then checked without being kept, and

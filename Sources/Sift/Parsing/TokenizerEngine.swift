@@ -61,6 +61,14 @@ final class TokenizerEngine {
     /// The input is parsed as one chunk (an in-memory input): every offset of it can be located
     /// until the parse ends, and a skipped container's bytes can be parsed again.
     var holdsWholeInput = false
+    /// yajl is parsing the current chunk's bytes from `yajlStart` (not a bridge, not a replay,
+    /// not the end of the input): its offset may be moved (see `TokenizerEngine+Members`).
+    var isParsingChunk = false
+    /// Whether members a handler does not take may be passed (``MemberPassing``).
+    let passesMembers = MemberPassing.isEnabled
+    /// While the handler still runs on an object's start event whose members were passed: the
+    /// absolute offset just past the `{` (yajl's offset has moved on); -1 otherwise.
+    var movedTokenEnd = -1
 
     /// The absolute offset of the container skipped with the skipping callbacks, -1 when none
     /// is, and how many containers were open with it.
@@ -243,7 +251,9 @@ final class TokenizerEngine {
             isParsing = true
             self.parsedCount = parsedCount
             skipScan.pointee.stoppedCount = 0
+            isParsingChunk = true
             status = yajl_parse(handle, base + yajlStart, parsedCount - yajlStart)
+            isParsingChunk = false
             isParsing = false
             // Stopped (an error, or the end of the input) inside a container skipped without
             // bookkeeping: rebuild it while the bytes are at hand.
@@ -383,6 +393,7 @@ final class TokenizerEngine {
     /// The absolute offset just past the token being delivered.
     var currentTokenEnd: Int {
         guard state.pointee.chunkBase != nil else { return state.pointee.chunkStart }
+        if movedTokenEnd >= 0 { return movedTokenEnd }
         if let replayHandle { return state.pointee.chunkStart + replayBase + yajl_get_bytes_consumed(replayHandle) }
         return state.pointee.chunkStart + yajlOffset
     }
@@ -402,30 +413,37 @@ final class TokenizerEngine {
 
     // MARK: Callbacks
 
+    /// After a value's event (`delivered` says whether the parse goes on): notes a top-level
+    /// value's end, or passes the members after it that the handler does not take.
+    @inline(__always)
+    func endMemberValue(_ delivered: Bool) -> Bool {
+        state.pointee.endValue { currentTokenEnd }
+        if delivered, state.pointee.depth > 0 { passMembersAfterValue() }
+        return delivered
+    }
+
     private static func makeCallbacks() -> yajl_callbacks {
         var table = yajl_callbacks()
         table.yajl_null = { context in
             engine(context) { engine in
                 engine.state.pointee.beginValue()
-                defer { engine.state.pointee.endValue { engine.currentTokenEnd } }
-                return engine.deliver(.null, tokenLength: 4)
+                return engine.endMemberValue(engine.deliver(.null, tokenLength: 4))
             }
         }
         table.yajl_boolean = { context, value in
             engine(context) { engine in
                 engine.state.pointee.beginValue()
-                defer { engine.state.pointee.endValue { engine.currentTokenEnd } }
-                return engine.deliver(.bool(value != 0), tokenLength: value != 0 ? 4 : 5)
+                return engine.endMemberValue(engine.deliver(.bool(value != 0), tokenLength: value != 0 ? 4 : 5))
             }
         }
         table.yajl_number = { context, text, length in
             engine(context) { engine in
                 engine.state.pointee.beginValue()
-                defer { engine.state.pointee.endValue { engine.currentTokenEnd } }
                 let tokenLength = engine.reportedNumberLength(length)
                 let (text, length) = engine.reportedValue(
                     UnsafeRawPointer(text).map { $0.assumingMemoryBound(to: UInt8.self) }, length, isString: false)
-                return engine.deliver(.number(JSONBytes(base: text, count: length)), tokenLength: tokenLength)
+                return engine.endMemberValue(
+                    engine.deliver(.number(JSONBytes(base: text, count: length)), tokenLength: tokenLength))
             }
         }
         table.yajl_string = { context, text, length in
@@ -433,14 +451,15 @@ final class TokenizerEngine {
                 engine.state.pointee.beginValue()
                 let (text, length) = engine.reportedValue(text, length, isString: true)
                 engine.state.pointee.noteStringClose(text, length) { engine.currentTokenEnd }
-                defer { engine.state.pointee.endValue { engine.currentTokenEnd } }
-                return engine.deliver(.string(JSONBytes(base: text, count: length)), tokenLength: -1)
+                return engine.endMemberValue(
+                    engine.deliver(.string(JSONBytes(base: text, count: length)), tokenLength: -1))
             }
         }
         table.yajl_start_map = { context in
             engine(context) { engine in
                 engine.state.pointee.beginValue()
                 guard engine.state.pointee.push(isArray: false) else { return engine.depthExceeded() }
+                defer { engine.movedTokenEnd = -1 }
                 return engine.deliver(.startObject, tokenLength: 1)
             }
         }
@@ -457,8 +476,7 @@ final class TokenizerEngine {
             engine(context) { engine in
                 if engine.fastSkipStart >= 0 { engine.finishFastSkip() }
                 engine.state.pointee.pop()
-                defer { engine.state.pointee.endValue { engine.currentTokenEnd } }
-                return engine.deliver(.endObject, tokenLength: 1)
+                return engine.endMemberValue(engine.deliver(.endObject, tokenLength: 1))
             }
         }
         table.yajl_start_array = { context in
@@ -472,8 +490,7 @@ final class TokenizerEngine {
             engine(context) { engine in
                 if engine.fastSkipStart >= 0 { engine.finishFastSkip() }
                 engine.state.pointee.pop()
-                defer { engine.state.pointee.endValue { engine.currentTokenEnd } }
-                return engine.deliver(.endArray, tokenLength: 1)
+                return engine.endMemberValue(engine.deliver(.endArray, tokenLength: 1))
             }
         }
         return table

@@ -18,6 +18,11 @@ struct TokenizerState {
         var keyCount: Int
         var hasKey: Bool
         var keyInArena: Bool
+        /// Objects: the only member names the handler takes, if it said (nil: all of them).
+        ///
+        /// The tokenizer may pass every other member unseen
+        /// (``JSONEventContext/takeOnlyMembers(named:)``).
+        var memberNames: UnsafeRawPointer? = nil
     }
 
     /// How many bytes before the current chunk are kept (for excerpts and token starts).

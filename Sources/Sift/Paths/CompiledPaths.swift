@@ -67,6 +67,10 @@ package final class CompiledPaths: @unchecked Sendable {
     let documentSlots: [[String]]
     let orderGroups: [PathAutomaton.OrderGroup]
     let programRoots: [Int32]
+    /// For each state whose members are picked by name alone (``State/directNames``): its names,
+    /// for the tokenizer to pass every other member of an object unseen
+    /// (``JSONEventContext/takeOnlyMembers(named:)``); nil for the others.
+    let memberNameSets: ContiguousArray<MemberNameSet?>
 
     /// Freezes an automaton; it can be matched against any number of documents, concurrently.
     package init(_ automaton: PathAutomaton) {
@@ -134,6 +138,14 @@ package final class CompiledPaths: @unchecked Sendable {
             states[index].directNames = Self.picksDirectly(
                 states[index], states: states, names: names, nameBytes: nameBytes)
         }
+        memberNameSets = ContiguousArray(
+            states.map { state in
+                guard state.directNames else { return nil }
+                return MemberNameSet(
+                    names[Int(state.nameStart)..<Int(state.nameStart + state.nameCount)].map {
+                        Array(nameBytes[Int($0.offset)..<Int($0.offset + $0.count)])
+                    })
+            })
         self.states = states
         self.names = names
         self.nameBytes = nameBytes

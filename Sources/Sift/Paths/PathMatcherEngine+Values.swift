@@ -41,6 +41,13 @@ extension PathMatcherEngine {
             return
         }
         openFrame(entries: valueStart..<valueEnd, closerStart: closerStart, isArray: isArray)
+        // An object whose members one state picks by name, with nothing captured around or at
+        // it: the members it does not name need not even be delivered.
+        if !isArray, captures.isEmpty, let direct = frames.last?.directEntry, direct >= 0,
+            let names = paths.memberNameSets[Int(entries[Int(direct)].state)]
+        {
+            context.takeOnlyMembers(named: names)
+        }
     }
 
     /// Whether the entries from `start` on (a member's, computed from its key) neither accept a

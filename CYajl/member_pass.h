@@ -1,0 +1,167 @@
+#ifndef SIFT_CYAJL_MEMBER_PASS_H
+#define SIFT_CYAJL_MEMBER_PASS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "container_end.h"
+
+/* Passing the members of an object that nobody takes.
+
+   When the handler says which member names of an object matter (a path that picks members by
+   name), every other member is invisible to it: its key, its value and everything inside. This
+   scan goes over such members in C, checking every byte as yajl would (container_end.h), and
+   stops at the first member whose name is wanted, at the object's closing brace, or at anything
+   it leaves to yajl (an escaped or unfinished key, an error, the end of the bytes, the depth
+   limit). yajl is then moved onto a byte where its state for the object expects exactly what
+   is there (skip.h):
+   - in the object's start callback, yajl expects a key or `}`: the pass resumes yajl at the
+     opening quote of the first key it did not pass, or at the `}`;
+   - in the end callback of a member's value (a scalar's callback, or the end callback of a
+     container member), yajl expects `,` or `}`: the pass resumes yajl just past the last value
+     it passed (yajl then reads the `,` itself), or at the `}`.
+   Only whole members are passed, so a pass that stops early has still made progress, and
+   whatever it leaves is parsed by yajl exactly as without it. */
+
+/* One member name, as raw bytes (names whose keys carry escapes are never compared: the pass
+   leaves such keys to yajl). */
+typedef struct {
+    const uint8_t *bytes;
+    long length;
+} sift_member_name;
+
+/* The names that matter in an object; any other member may be passed. */
+typedef struct {
+    const sift_member_name *names;
+    long count;
+    /* Bit n set when some name is n bytes long (bit 63: 63 bytes or more), so that most keys
+       are ruled out by their length alone. */
+    uint64_t lengths;
+} sift_member_names;
+
+/* What sift_member_pass did. */
+typedef struct {
+    /* The index where yajl resumes, or -1 when nothing was passed. */
+    long resume;
+    /* When something was passed: the index of the last passed key's first byte (past its quote)
+       and its length, and the index of the closing quote of the last string passed (keys
+       included). */
+    long last_key;
+    long last_key_length;
+    long last_string_close;
+    /* How many members were passed. */
+    long passed;
+} sift_member_pass_result;
+
+static inline int sift_member_is_wanted(const sift_member_names *wanted, const uint8_t *key, long length) {
+    if ((wanted->lengths & ((uint64_t)1 << (length < 63 ? length : 63))) == 0) return 0;
+    for (long index = 0; index < wanted->count; index++) {
+        const sift_member_name *name = wanted->names + index;
+        if (name->length == length && memcmp(name->bytes, key, (size_t)length) == 0) return 1;
+    }
+    return 0;
+}
+
+/* The object is open at `text[start]` (in its start callback when `after_value` is 0; just past
+   a member's value, in its end callback, when it is 1): passes the members whose names are not
+   in `wanted`, at most up to `length`. A container member may hold `room` levels (its own
+   included): 0 leaves containers to yajl. `open_at` has room for SIFT_CONTAINER_END_STACK
+   indices; `level` says which code classifies the blocks of long strings. */
+static inline sift_member_pass_result sift_member_pass(
+    const uint8_t *text, size_t start, size_t length, int after_value, const sift_member_names *wanted, long room,
+    long *open_at, int level) {
+    sift_member_pass_result result = {-1, -1, 0, -1, 0};
+    if (start > length) return result;
+    const uint8_t *p = text + start;
+    const uint8_t *end = text + length;
+    /* What has been passed but not yet committed: in the start callback, a pass is committed
+       only once the next key's quote (or the brace) is found, since yajl cannot resume on a
+       comma there. */
+    long last_key = -1, last_key_length = 0, last_string_close = -1, passed = 0;
+    const uint8_t *key;
+
+    p = sift_skip_space(p, end);
+    if (p >= end) return result;
+    if (after_value) goto separator;
+    if (*p != '"') return result;
+    key = p;
+
+member:
+    /* at a key's opening quote */
+    {
+        const uint8_t *name = key + 1;
+        const uint8_t *close = name;
+        while (close < end && *close != '"' && *close != '\\' && *close >= 0x20) close++;
+        if (close >= end || *close != '"') return result;
+        if (sift_member_is_wanted(wanted, name, (long)(close - name))) return result;
+        last_key = (long)(name - text);
+        last_key_length = (long)(close - name);
+        last_string_close = (long)(close - text);
+        p = sift_skip_space(close + 1, end);
+        if (p >= end || *p != ':') return result;
+        p = sift_skip_space(p + 1, end);
+        if (p >= end) return result;
+    }
+    if (*p == '"') {
+        p = sift_skip_string(p + 1, end, level);
+        if (p == NULL) return result;
+        last_string_close = (long)(p - 1 - text);
+    } else if ((uint8_t)(*p - '0') <= 9 || *p == '-') {
+        p = sift_skip_number(p, end);
+    } else if (*p == '{' || *p == '[') {
+        if (room <= 0) return result;
+        sift_container_scan_result scan =
+            sift_container_scan(text, (size_t)(p + 1 - text), length, room - 1, open_at, level);
+        if (scan.close < 0) return result;
+        if (scan.last_string_close >= 0) last_string_close = scan.last_string_close;
+        p = text + scan.close + 1;
+    } else if (*p == 't') {
+        p = sift_skip_word(p, end, "true", 4);
+    } else if (*p == 'f') {
+        p = sift_skip_word(p, end, "false", 5);
+    } else if (*p == 'n') {
+        p = sift_skip_word(p, end, "null", 4);
+    } else {
+        return result;
+    }
+    if (p == NULL) return result;
+    passed++;
+    if (after_value) {
+        /* yajl may resume just past this value. */
+        result.resume = (long)(p - text);
+        result.last_key = last_key;
+        result.last_key_length = last_key_length;
+        result.last_string_close = last_string_close;
+        result.passed = passed;
+    }
+    p = sift_skip_space(p, end);
+    if (p >= end) return result;
+
+separator:
+    /* just past a member's value, at the first byte that is not whitespace */
+    if (*p == '}') {
+        if (passed == 0) return result;
+        result.resume = (long)(p - text);
+        result.last_key = last_key;
+        result.last_key_length = last_key_length;
+        result.last_string_close = last_string_close;
+        result.passed = passed;
+        return result;
+    }
+    if (*p != ',') return result;
+    p = sift_skip_space(p + 1, end);
+    if (p >= end || *p != '"') return result;
+    key = p;
+    if (!after_value && passed > 0) {
+        /* yajl may resume at this key's quote. */
+        result.resume = (long)(key - text);
+        result.last_key = last_key;
+        result.last_key_length = last_key_length;
+        result.last_string_close = last_string_close;
+        result.passed = passed;
+    }
+    goto member;
+}
+
+#endif

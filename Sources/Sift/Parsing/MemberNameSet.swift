@@ -1,0 +1,42 @@
+internal import CYajl
+
+/// The member names of an object that a handler takes, laid out for the tokenizer's member
+/// pass (``JSONEventContext/takeOnlyMembers(named:)``): the tokenizer may pass every member of
+/// that object whose key is not one of them without delivering anything of it.
+///
+/// Made once per compiled path state, kept by its maker for as long as a tokenizer may use it.
+///
+/// ```swift
+/// let names = MemberNameSet([Array("id".utf8), Array("title".utf8)])
+/// ```
+package final class MemberNameSet: @unchecked Sendable {
+    /// A `sift_member_names`, its names and their bytes, in one allocation.
+    let pointer: UnsafeRawPointer
+    private let storage: UnsafeMutableRawPointer
+
+    /// The set of `names`, each the decoded bytes of a member name.
+    package init(_ names: [[UInt8]]) {
+        let header = MemoryLayout<sift_member_names>.stride
+        let entry = MemoryLayout<sift_member_name>.stride
+        let byteCount = names.reduce(0) { $0 + $1.count }
+        let alignment = max(MemoryLayout<sift_member_names>.alignment, MemoryLayout<sift_member_name>.alignment)
+        storage = .allocate(byteCount: header + entry * names.count + max(byteCount, 1), alignment: alignment)
+        let entries = (storage + header).bindMemory(to: sift_member_name.self, capacity: names.count)
+        var bytes = (storage + header + entry * names.count).bindMemory(to: UInt8.self, capacity: max(byteCount, 1))
+        for (index, name) in names.enumerated() {
+            name.withUnsafeBufferPointer { source in
+                if let base = source.baseAddress { bytes.update(from: base, count: source.count) }
+            }
+            entries[index] = sift_member_name(bytes: UnsafePointer(bytes), length: name.count)
+            bytes += name.count
+        }
+        let lengths = names.reduce(UInt64(0)) { $0 | 1 &<< UInt64(min($1.count, 63)) }
+        storage.bindMemory(to: sift_member_names.self, capacity: 1).initialize(
+            to: sift_member_names(names: UnsafePointer(entries), count: names.count, lengths: lengths))
+        pointer = UnsafeRawPointer(storage)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+}
