@@ -124,18 +124,18 @@ struct OutputFormatTests {
         #expect(single.stdoutLines == [#"{"path":"$['x'][0]['id']","value":3}"#])
     }
 
-    @Test("--lines --with-path locates matches the same on either side of a 64 KiB read")
+    @Test("--lines --with-path locates matches the same on either side of a read (64 KiB, 256 KiB ahead)")
     func linesWithLocationsAcrossReads() throws {
         let directory = try TemporaryDirectory()
         var text = ""
         var expected: [String] = []
-        for line in 1...4000 {
+        for line in 1...16000 {
             let record = "{\"n\":\"\(String(repeating: "x", count: line % 37))\",\"id\":\(line)}\n"
             let offset = text.utf8.count + record.utf8.count - 1 - String(line).count - 1
             expected.append(#"{"line":\#(line),"offset":\#(offset),"path":"$['id']","value":\#(line)}"#)
             text += record
         }
-        #expect(text.utf8.count > 2 * 65_536)
+        #expect(text.utf8.count > 2 * 262_144)
         let file = try directory.write("records.ndjson", text)
         let fromFile = try SiftProcess.run(["query", "--lines", "--with-path", "$.id", file])
         #expect(fromFile.status == 0)

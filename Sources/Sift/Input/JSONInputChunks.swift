@@ -1,6 +1,6 @@
-/// The bytes of a ``JSONInput`` as an asynchronous sequence of chunks of at most 64 KiB: the
-/// one source of chunks behind `values(at:)`, `matches(at:)`, SiftHub's component streams and
-/// the command line.
+/// The bytes of a ``JSONInput`` as an asynchronous sequence of chunks (at most 256 KiB from a
+/// file or descriptor, 64 KiB from memory): the one source of chunks behind `values(at:)`,
+/// `matches(at:)`, SiftHub's component streams and the command line.
 ///
 /// Files and descriptors are read by an `InputChunkReader` on a `ReadAheadThread`, never on
 /// the consumer's task; in-memory inputs are handed out as views into their own storage, never

@@ -180,7 +180,7 @@ final class ReadAheadThread: @unchecked Sendable {
             condition.unlock()
             if stops { return .success(()) }
             var failure: JSONParseError?
-            let chunk = [UInt8](unsafeUninitializedCapacity: JSONInput.chunkSize) { buffer, count in
+            let chunk = [UInt8](unsafeUninitializedCapacity: JSONInput.readAheadChunkSize) { buffer, count in
                 count = 0
                 do throws(JSONParseError) {
                     let descriptor = try reader.openedDescriptor()
