@@ -151,6 +151,42 @@ struct PathMemberPassTests {
         #expect(failures.isEmpty, "\(failures.prefix(3).joined(separator: "\n\n"))")
     }
 
+    /// Records where each object starts, as its own context says before and after the matcher
+    /// (which passes members during the event) has handled it.
+    struct PlaceRecorder: JSONEventHandler {
+        var matcher: PathMatcher<QueryConsumer>
+        var places: [String] = []
+
+        mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+            let before = guardedPlace(event, context)
+            try matcher.handle(event, context: context)
+            if let before { places.append("\(before) \(guardedPlace(event, context) ?? "")") }
+        }
+
+        func guardedPlace(_ event: JSONEvent, _ context: JSONEventContext) -> String? {
+            guard case .startObject = event else { return nil }
+            return "\(context.offset) \(context.location) \(context.path)"
+        }
+    }
+
+    @Test("An object's start event keeps its offset, location and path after its members were passed")
+    func startEventKeepsItsPlace() throws {
+        let text = Array(#"{"items":[{"x":1,"y":[2],"id":3},{"q":{},"id":4,"z":5}],"tail":{"r":1}}"#.utf8)
+        var query = JSONQuery()
+        query.add(try JSONPath("$.items[*].id").value)
+        let tokenizer = JSONTokenizer(handler: PlaceRecorder(matcher: query.makeMatcher()))
+        try tokenizer.parse(.bytes(text))
+        let places = tokenizer.handler.places
+        // The root and the two items: `tail` is passed unseen.
+        #expect(places.count == 3)
+        #expect(tokenizer.diagnostics.membersPassed >= 5)
+        // Each record is "before after": the same text twice.
+        for place in places {
+            let words = place.split(separator: " ")
+            #expect(Array(words.prefix(words.count / 2)) == Array(words.suffix(words.count / 2)), "\(place)")
+        }
+    }
+
     /// A feed of components made of small containers, the shape member passing is for.
     static func feed(components: Int) -> [UInt8] {
         let items = (0..<components).map { index in
