@@ -1,0 +1,63 @@
+/// A ``JSONEventHandler`` for the blocks of lines ``JSONLineOutputs`` parses on several threads:
+/// what it produces is held per top-level value, and handed out only once the value has parsed,
+/// so that nothing of an invalid record is ever handed out.
+///
+/// One handler is made for each block, on the thread that parses it; it sees the block's events
+/// only. Its ``Output`` crosses threads.
+///
+/// ```swift
+/// struct IDCollector: JSONLineHandler {
+///     var ids: [Int] = []
+///     var committed: [Int] = []
+///     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+///         if context.depth == 1, case .number(let bytes) = event, let id = Int(bytes.string) { ids.append(id) }
+///     }
+///     mutating func commitValue() { committed += ids; ids = [] }
+///     mutating func takeCommitted() -> [Int] { defer { committed = [] }; return committed }
+/// }
+/// ```
+public protocol JSONLineHandler: JSONEventHandler, SendableMetatype {
+    /// What the handler hands out for the values of a block (sent to the consumer's task).
+    associatedtype Output: Sendable
+
+    /// The top-level value being read is complete and valid: what it produced may be handed out.
+    ///
+    /// ```swift
+    /// mutating func commitValue() { committed += pending; pending = [] }
+    /// ```
+    mutating func commitValue()
+
+    /// What the committed values produced since the last call, which the handler then forgets;
+    /// what a value not yet committed produced is kept back (and dropped if the parse fails).
+    ///
+    /// ```swift
+    /// mutating func takeCommitted() -> [Int] { defer { committed = [] }; return committed }
+    /// ```
+    mutating func takeCommitted() -> Output
+}
+
+/// Runs a ``JSONLineHandler`` and commits after each top-level value.
+struct CommittingHandler<Base: JSONLineHandler>: JSONEventHandler {
+    var base: Base
+    /// The depth after the last event.
+    private var depth = 0
+
+    init(_ base: Base) {
+        self.base = base
+    }
+
+    mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+        try base.handle(event, context: context)
+        switch event {
+        case .startObject, .startArray:
+            depth += 1
+        case .endObject, .endArray:
+            depth -= 1
+            if depth == 0 { base.commitValue() }
+        case .key:
+            break
+        case .string, .number, .bool, .null:
+            if depth == 0 { base.commitValue() }
+        }
+    }
+}
