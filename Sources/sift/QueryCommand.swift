@@ -41,6 +41,13 @@ struct QueryCommand: AsyncParsableCommand {
     @Flag(help: "Read a sequence of JSON values (newline-delimited or concatenated) and apply the path to each.")
     var lines = false
 
+    @Option(
+        name: [.customShort("j"), .customLong("jobs")],
+        help: ArgumentHelp(
+            "With --lines, parse blocks of lines on N threads (default: the processors sift may use); the output is the same as with one.",
+            valueName: "n"))
+    var jobs: Int?
+
     @Flag(help: "Stop after the first match, without reading the rest of the input.")
     var first = false
 
@@ -93,6 +100,12 @@ struct QueryCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--\(table.rawValue) writes the --field records: add --field NAME=@PATH for each column.")
         }
+        if let jobs {
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
+            guard lines else {
+                throw ValidationError("--jobs parses the records of --lines in parallel: add --lines.")
+            }
+        }
         if withPath && !fields.isEmpty {
             throw ValidationError("--with-path and --field cannot be used together: add the path as a field instead.")
         }
@@ -106,9 +119,14 @@ struct QueryCommand: AsyncParsableCommand {
         let sources = InputSource.sources(files)
         let failed: Bool
         let matchCount: () -> Int
-        if fields.isEmpty {
+        if lines {
+            let (linesFailed, matches) = try await parseLines(
+                path: path, sources: sources, options: options, output: output)
+            failed = linesFailed
+            matchCount = { matches }
+        } else if fields.isEmpty {
             let printer = MatchPrinter(
-                output: output, includesPaths: withPath, includesLocations: withPath && lines, stopsAtFirstMatch: first)
+                output: output, includesPaths: withPath, includesLocations: false, stopsAtFirstMatch: first)
             var query = JSONQuery(options: options)
             query.resultOrder = order
             query.add(path, places: printer.places) { match in try printer.write(match) }
@@ -207,6 +225,8 @@ final class MatchPrinter {
     private(set) var matchCount = 0
     /// The name of the input being read, for `"file"` in each record when there are several.
     var fileName: String?
+    /// The block of lines being read (`--lines`), which places the locations in the whole input.
+    var block: JSONLineBlock?
 
     init(output: StandardOutput, includesPaths: Bool, includesLocations: Bool, stopsAtFirstMatch: Bool) {
         self.output = output
@@ -229,7 +249,9 @@ final class MatchPrinter {
         guard !(stopsAtFirstMatch && matchCount > 0) else { return }
         if includesPaths {
             try output.writeLine(
-                Self.record(of: match.value, path: match.path, location: match.location, file: fileName))
+                Self.record(
+                    of: match.value, path: match.path, location: match.location.map { block?.location(of: $0) ?? $0 },
+                    file: fileName))
         } else if let event = match.scalar {
             try output.writeLine(event)
         } else {

@@ -1,0 +1,111 @@
+import Sift
+
+extension QueryCommand {
+    /// `--lines`: each input cut into blocks of lines, parsed on `--jobs` threads
+    /// (``JSONLineOutputs``), each block's lines written in input order, so the output is the
+    /// bytes one thread writes. Returns whether an input failed, and the values written.
+    ///
+    /// `SIFT_LINES_BLOCK_SIZE` sets the block size in bytes (the tests use small blocks, so
+    /// that lines straddle block boundaries).
+    func parseLines(
+        path: JSONPath, sources: [InputSource], options: JSONParserOptions, output: StandardOutput
+    ) async throws -> (failed: Bool, matches: Int) {
+        let format = self.format.format
+        let (withPath, first, fields) = (withPath, first, fields)
+        let order: JSONQuery.ResultOrder = streamOrder ? .streaming : .rfc9535
+        guard !fields.isEmpty else {
+            return try await writeLines(of: sources, options: options, output: output) { fileName, block in
+                let blockOutput = StandardOutput(format: format, inMemory: true)
+                let printer = MatchPrinter(
+                    output: blockOutput, includesPaths: withPath, includesLocations: withPath,
+                    stopsAtFirstMatch: first)
+                printer.fileName = fileName
+                printer.block = block
+                var query = JSONQuery(options: options)
+                query.resultOrder = order
+                query.add(path, places: printer.places) { match in try printer.write(match) }
+                return LineBlockPrinter(inner: JSONQueryHandler(query), output: blockOutput) { printer.matchCount }
+            }
+        }
+        let table: RecordWriter.Table? = self.table.map { $0 == .csv ? .csv : .tsv }
+        let writer = RecordWriter(output: output, names: fields.map(\.name), table: table)
+        let paths = CompiledPaths(RecordCollector.automaton(path: path, fields: fields, order: order))
+        return try await writeLines(
+            of: sources, options: options, output: output, beforeFirstValue: writer.writeHeaderIfNeeded
+        ) { _, block in
+            let blockOutput = StandardOutput(format: format, inMemory: true)
+            let blockWriter = RecordWriter(
+                output: blockOutput, names: fields.map(\.name), table: table, writesHeader: false)
+            let collector = RecordCollector(fields: fields, writer: blockWriter, stopsAtFirstRecord: first)
+            return LineBlockPrinter(
+                inner: RecordFollower(matcher: PathMatcher(paths: paths, receiver: collector), writer: blockWriter),
+                output: blockOutput
+            ) { blockWriter.count }
+        }
+    }
+
+    /// Parses each source in turn with the handlers `makeHandler` makes for its blocks, and
+    /// writes what they hand out. Input errors are reported as they come.
+    private func writeLines<Handler: JSONLineHandler>(
+        of sources: [InputSource], options: JSONParserOptions, output: StandardOutput,
+        beforeFirstValue: () throws -> Void = {},
+        makeHandler: @escaping @Sendable (_ fileName: String?, JSONLineBlock) -> Handler
+    ) async throws -> (failed: Bool, matches: Int) where Handler.Output == LineBlockOutput {
+        let holdNote = streamOrder ? nil : HoldNote(path: pathText, stopsAtFirstMatch: first)
+        let blockSize =
+            Environment.value("SIFT_LINES_BLOCK_SIZE").flatMap { Int($0) }
+            ?? JSONLineOutputs<InputChunks, Handler>.defaultBlockSize
+        let parallelism = jobs ?? JSONLineMatches.defaultParallelism
+        let tally = Tally()
+        var failed = false
+        for source in sources {
+            let fileName = sources.count > 1 ? source.name : nil
+            let handler: @Sendable (JSONLineBlock) -> Handler = { block in makeHandler(fileName, block) }
+            do {
+                let opened = try source.open(progress: input.progress, connectTimeout: input.connectTimeout)
+                defer { opened.close() }
+                let chunks = CountedChunks(base: opened) { count in
+                    holdNote?.check(bytesRead: count, matchCount: tally.matches)
+                }
+                if source.isStreamed {
+                    let flushing = FlushingChunks(base: chunks, output: output)
+                    try await write(
+                        JSONLineOutputs(
+                            flushing, options: options, parallelism: parallelism, blockSize: blockSize,
+                            makeHandler: handler),
+                        to: output, tally: tally, beforeFirstValue: beforeFirstValue)
+                } else {
+                    try await write(
+                        JSONLineOutputs(
+                            chunks, options: options, parallelism: parallelism, blockSize: blockSize,
+                            makeHandler: handler),
+                        to: output, tally: tally, beforeFirstValue: beforeFirstValue)
+                }
+                holdNote?.check(bytesRead: 0, matchCount: tally.matches)
+            } catch {
+                try Diagnostics.report(error, in: source, flushing: output, offersLines: true)
+                failed = true
+            }
+            if first && tally.matches > 0 { break }
+        }
+        return (failed, tally.matches)
+    }
+
+    /// Writes each block's lines in order; stops after the first value with `--first`.
+    private func write<Chunks, Handler>(
+        _ outputs: JSONLineOutputs<Chunks, Handler>, to output: StandardOutput, tally: Tally,
+        beforeFirstValue: () throws -> Void
+    ) async throws where Handler.Output == LineBlockOutput {
+        for try await block in outputs {
+            if block.count > 0 { try beforeFirstValue() }
+            try output.write(bytes: block.bytes)
+            tally.matches += block.count
+            if first && tally.matches > 0 { return }
+        }
+    }
+}
+
+/// The values written so far over every input, read by the hold note as the input is read.
+private final class Tally {
+    var matches = 0
+}
