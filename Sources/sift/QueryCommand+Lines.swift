@@ -62,7 +62,15 @@ extension QueryCommand {
             let fileName = sources.count > 1 ? source.name : nil
             let handler: @Sendable (JSONLineBlock) -> Handler = { block in makeHandler(fileName, block) }
             do {
-                let opened = try source.open(progress: input.progress, connectTimeout: input.connectTimeout)
+                var start = (offset: 0, line: 1)
+                var byteRange: Range<Int>?
+                if let shard, case .file(let path) = source {
+                    let part = try JSONLineShard(file: path, index: shard.index, of: shard.count)
+                    start = (part.range.lowerBound, part.line)
+                    byteRange = part.range
+                }
+                let opened = try source.open(
+                    progress: input.progress, connectTimeout: input.connectTimeout, byteRange: byteRange)
                 defer { opened.close() }
                 let chunks = CountedChunks(base: opened) { count in
                     holdNote?.check(bytesRead: count, matchCount: tally.matches)
@@ -78,7 +86,7 @@ extension QueryCommand {
                     try await write(
                         JSONLineOutputs(
                             chunks, options: options, parallelism: parallelism, blockSize: blockSize,
-                            makeHandler: handler),
+                            offset: start.offset, line: start.line, makeHandler: handler),
                         to: output, tally: tally, beforeFirstValue: beforeFirstValue)
                 }
                 holdNote?.check(bytesRead: 0, matchCount: tally.matches)

@@ -48,6 +48,14 @@ struct QueryCommand: AsyncParsableCommand {
             valueName: "n"))
     var jobs: Int?
 
+    @Option(
+        name: .customLong("shard"),
+        help: ArgumentHelp(
+            "With --lines, read only part I of N of each FILE: the lines that start in its I-th N-th of bytes, so that N processes read each line once (lines and offsets stay the whole file's).",
+            valueName: "i/n"),
+        transform: ShardArgument.parse)
+    var shard: ShardArgument?
+
     @Flag(help: "Stop after the first match, without reading the rest of the input.")
     var first = false
 
@@ -104,6 +112,14 @@ struct QueryCommand: AsyncParsableCommand {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
             guard lines else {
                 throw ValidationError("--jobs parses the records of --lines in parallel: add --lines.")
+            }
+        }
+        if shard != nil {
+            guard lines else { throw ValidationError("--shard reads a part of the lines of --lines: add --lines.") }
+            let sources = InputSource.sources(files)
+            if let source = sources.first(where: { if case .file = $0 { false } else { true } }) {
+                throw ValidationError(
+                    "--shard splits a regular file by its size: \(source.name) cannot be split (save it to a file first).")
             }
         }
         if withPath && !fields.isEmpty {

@@ -32,16 +32,32 @@ public enum LineBreaks {
     /// data.withUnsafeBytes { LineBreaks.count(in: $0) }
     /// ```
     public static func count(in buffer: UnsafeRawBufferPointer) -> Int {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return 0 }
-        let lineFeeds = occurrences(of: 0x0A, in: base, count: buffer.count)
-        guard memchr(base, 0x0D, buffer.count) != nil else { return lineFeeds }
-        // A CR followed by LF is one break, already counted with the LF.
-        var lone = 0
-        let bytes = buffer.bindMemory(to: UInt8.self)
-        for index in bytes.indices where bytes[index] == 0x0D {
-            if index + 1 == bytes.count || bytes[index + 1] != 0x0A { lone += 1 }
+        var counter = Counter()
+        counter.add(buffer)
+        return counter.count
+    }
+
+    /// Counts the line breaks of an input given piece by piece (a CRLF split between two
+    /// pieces counts once).
+    struct Counter {
+        /// The breaks counted so far.
+        private(set) var count = 0
+        /// Whether the last piece ended with a CR.
+        private var endsWithCarriageReturn = false
+
+        mutating func add(_ buffer: UnsafeRawBufferPointer) {
+            guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+            let bytes = buffer.bindMemory(to: UInt8.self)
+            // The CR that ended the last piece was counted alone; with this LF it is one break.
+            if endsWithCarriageReturn && bytes[0] == 0x0A { count -= 1 }
+            endsWithCarriageReturn = bytes[bytes.count - 1] == 0x0D
+            count += LineBreaks.occurrences(of: 0x0A, in: base, count: buffer.count)
+            guard memchr(base, 0x0D, buffer.count) != nil else { return }
+            // A CR followed by LF is one break, already counted with the LF.
+            for index in bytes.indices where bytes[index] == 0x0D {
+                if index + 1 == bytes.count || bytes[index + 1] != 0x0A { count += 1 }
+            }
         }
-        return lineFeeds + lone
     }
 
     /// The number of `byte`s in the `count` bytes at `base`.
