@@ -20,6 +20,8 @@ struct LineBlockPrinter<Inner: JSONEventHandler>: JSONLineHandler {
     private var committedBytes = 0
     private var committedCount = 0
     private var takenCount = 0
+    /// The line set aside just before this handler's lines, handed out with its first output.
+    private var setAside: JSONInvalidLine?
 
     init(inner: Inner, output: StandardOutput, count: @escaping () -> Int) {
         self.inner = inner
@@ -37,16 +39,23 @@ struct LineBlockPrinter<Inner: JSONEventHandler>: JSONLineHandler {
     }
 
     mutating func takeCommitted() -> LineBlockOutput {
-        let taken = LineBlockOutput(bytes: output.takeHeld(committedBytes), count: committedCount - takenCount)
+        let taken = LineBlockOutput(
+            invalidLine: setAside, bytes: output.takeHeld(committedBytes), count: committedCount - takenCount)
+        setAside = nil
         takenCount = committedCount
         committedBytes = 0
         return taken
     }
+
+    mutating func setAside(_ line: JSONInvalidLine) {
+        setAside = line
+    }
 }
 
-/// What the records of a block of `--lines` wrote: the bytes for stdout, and how many values or
-/// records they hold.
+/// What the records of a block of `--lines` wrote: the line set aside before them
+/// (`--on-invalid skip`), the bytes for stdout, and how many values or records they hold.
 struct LineBlockOutput: Sendable {
+    let invalidLine: JSONInvalidLine?
     let bytes: [UInt8]
     let count: Int
 }

@@ -3,13 +3,14 @@ import Sift
 extension QueryCommand {
     /// `--lines`: each input cut into blocks of lines, parsed on `--jobs` threads
     /// (``JSONLineOutputs``), each block's lines written in input order, so the output is the
-    /// bytes one thread writes. Returns whether an input failed, and the values written.
+    /// bytes one thread writes. Returns whether an input failed, the values written and the
+    /// lines set aside (`--on-invalid skip`).
     ///
     /// `SIFT_LINES_BLOCK_SIZE` sets the block size in bytes (the tests use small blocks, so
     /// that lines straddle block boundaries).
     func parseLines(
         path: JSONPath, sources: [InputSource], options: JSONParserOptions, output: StandardOutput
-    ) async throws -> (failed: Bool, matches: Int) {
+    ) async throws -> (failed: Bool, matches: Int, setAside: Int) {
         let format = self.format.format
         let (withPath, first, fields) = (withPath, first, fields)
         let order: JSONQuery.ResultOrder = streamOrder ? .streaming : .rfc9535
@@ -50,13 +51,14 @@ extension QueryCommand {
         of sources: [InputSource], options: JSONParserOptions, output: StandardOutput,
         beforeFirstValue: () throws -> Void = {},
         makeHandler: @escaping @Sendable (_ fileName: String?, JSONLineBlock) -> Handler
-    ) async throws -> (failed: Bool, matches: Int) where Handler.Output == LineBlockOutput {
+    ) async throws -> (failed: Bool, matches: Int, setAside: Int) where Handler.Output == LineBlockOutput {
         let holdNote = streamOrder ? nil : HoldNote(path: pathText, stopsAtFirstMatch: first)
         let blockSize =
             Environment.value("SIFT_LINES_BLOCK_SIZE").flatMap { Int($0) }
             ?? JSONLineOutputs<InputChunks, Handler>.defaultBlockSize
         let parallelism = jobs ?? JSONLineMatches.defaultParallelism
         let tally = Tally()
+        let invalidLines = try InvalidLineLog(path: invalidLinesPath, maximum: maximumInvalid)
         var failed = false
         for source in sources {
             let fileName = sources.count > 1 ? source.name : nil
@@ -80,31 +82,39 @@ extension QueryCommand {
                     try await write(
                         JSONLineOutputs(
                             flushing, options: options, parallelism: parallelism, blockSize: blockSize,
-                            makeHandler: handler),
-                        to: output, tally: tally, beforeFirstValue: beforeFirstValue)
+                            skipsInvalidLines: skipsInvalidLines, makeHandler: handler),
+                        to: output, from: source, fileName: fileName, invalidLines: invalidLines, tally: tally,
+                        beforeFirstValue: beforeFirstValue)
                 } else {
                     try await write(
                         JSONLineOutputs(
                             chunks, options: options, parallelism: parallelism, blockSize: blockSize,
-                            offset: start.offset, line: start.line, makeHandler: handler),
-                        to: output, tally: tally, beforeFirstValue: beforeFirstValue)
+                            offset: start.offset, line: start.line, skipsInvalidLines: skipsInvalidLines,
+                            makeHandler: handler),
+                        to: output, from: source, fileName: fileName, invalidLines: invalidLines, tally: tally,
+                        beforeFirstValue: beforeFirstValue)
                 }
                 holdNote?.check(bytesRead: 0, matchCount: tally.matches)
             } catch {
                 try Diagnostics.report(error, in: source, flushing: output, offersLines: true)
                 failed = true
             }
-            if first && tally.matches > 0 { break }
+            if (first && tally.matches > 0) || invalidLines.isOverLimit { break }
         }
-        return (failed, tally.matches)
+        try invalidLines.flush()
+        return (failed, tally.matches, invalidLines.count)
     }
 
-    /// Writes each block's lines in order; stops after the first value with `--first`.
+    /// Writes each block's lines in order, after reporting the line set aside before them, if
+    /// any; stops after the first value with `--first`.
     private func write<Chunks, Handler>(
-        _ outputs: JSONLineOutputs<Chunks, Handler>, to output: StandardOutput, tally: Tally,
-        beforeFirstValue: () throws -> Void
+        _ outputs: JSONLineOutputs<Chunks, Handler>, to output: StandardOutput, from source: InputSource,
+        fileName: String?, invalidLines: InvalidLineLog, tally: Tally, beforeFirstValue: () throws -> Void
     ) async throws where Handler.Output == LineBlockOutput {
         for try await block in outputs {
+            if let invalid = block.invalidLine {
+                try invalidLines.record(invalid, in: source, fileName: fileName, flushing: output)
+            }
             if block.count > 0 { try beforeFirstValue() }
             try output.write(bytes: block.bytes)
             tally.matches += block.count

@@ -56,6 +56,30 @@ struct QueryCommand: AsyncParsableCommand {
         transform: ShardArgument.parse)
     var shard: ShardArgument?
 
+    @Option(
+        name: .customLong("on-invalid"),
+        help: ArgumentHelp(
+            "With --lines, what a line that does not parse does: fail (the default: it ends the run, exit 1) or skip (it is reported on stderr and set aside, the run goes on at the next line; exit 3 when any was).",
+            valueName: "action"))
+    var onInvalid: InvalidLineLog.Action?
+
+    @Option(
+        name: .customLong("invalid-lines"),
+        help: ArgumentHelp(
+            #"With --lines, write each line set aside to FILE as {"line":..,"column":..,"offset":..,"error":..,"text":..} (implies --on-invalid skip)."#,
+            valueName: "file"))
+    var invalidLinesPath: String?
+
+    @Option(
+        name: .customLong("max-invalid"),
+        help: ArgumentHelp(
+            "With --on-invalid skip or --invalid-lines, fail (exit 1) once more than K lines were set aside.",
+            valueName: "k"))
+    var maximumInvalid: Int?
+
+    /// Whether invalid lines are set aside (`--on-invalid skip`, or `--invalid-lines`).
+    var skipsInvalidLines: Bool { onInvalid == .skip || (onInvalid == nil && invalidLinesPath != nil) }
+
     @Flag(help: "Stop after the first match, without reading the rest of the input.")
     var first = false
 
@@ -122,6 +146,21 @@ struct QueryCommand: AsyncParsableCommand {
                     "--shard splits a regular file by its size: \(source.name) cannot be split (save it to a file first).")
             }
         }
+        if onInvalid != nil || invalidLinesPath != nil || maximumInvalid != nil {
+            guard lines else { throw ValidationError("--on-invalid, --invalid-lines and --max-invalid need --lines.") }
+            if onInvalid == .fail && invalidLinesPath != nil {
+                throw ValidationError("--invalid-lines sets lines aside: it cannot be used with --on-invalid fail.")
+            }
+            if let maximumInvalid {
+                guard skipsInvalidLines else {
+                    throw ValidationError(
+                        "--max-invalid counts the lines set aside: add --on-invalid skip or --invalid-lines FILE.")
+                }
+                guard maximumInvalid >= 0 else {
+                    throw ValidationError("--max-invalid must be 0 or more, not \(maximumInvalid).")
+                }
+            }
+        }
         if withPath && !fields.isEmpty {
             throw ValidationError("--with-path and --field cannot be used together: add the path as a field instead.")
         }
@@ -135,11 +174,12 @@ struct QueryCommand: AsyncParsableCommand {
         let sources = InputSource.sources(files)
         let failed: Bool
         let matchCount: () -> Int
+        var setAside = 0
         if lines {
-            let (linesFailed, matches) = try await parseLines(
-                path: path, sources: sources, options: options, output: output)
-            failed = linesFailed
-            matchCount = { matches }
+            let result = try await parseLines(path: path, sources: sources, options: options, output: output)
+            failed = result.failed
+            setAside = result.setAside
+            matchCount = { result.matches }
         } else if fields.isEmpty {
             let printer = MatchPrinter(
                 output: output, includesPaths: withPath, includesLocations: false, stopsAtFirstMatch: first)
@@ -166,6 +206,7 @@ struct QueryCommand: AsyncParsableCommand {
         }
         try output.flush()
         if failed { throw ExitCode.failure }
+        if setAside > 0 { throw ExitCode(SiftMain.linesSetAsideStatus) }
         if exitStatus && matchCount() == 0 { throw ExitCode(SiftMain.nothingMatchedStatus) }
     }
 

@@ -34,30 +34,65 @@ public protocol JSONLineHandler: JSONEventHandler, SendableMetatype {
     /// mutating func takeCommitted() -> [Int] { defer { committed = [] }; return committed }
     /// ```
     mutating func takeCommitted() -> Output
+
+    /// The line just before this handler's lines failed and was set aside (``JSONLineOutputs``
+    /// made with `skipsInvalidLines`): a handler that reports such lines keeps it with its
+    /// output. The default forgets it.
+    ///
+    /// ```swift
+    /// mutating func setAside(_ line: JSONInvalidLine) { invalidLines.append(line.line) }
+    /// ```
+    mutating func setAside(_ line: JSONInvalidLine)
 }
 
-/// Runs a ``JSONLineHandler`` and commits after each top-level value.
+extension JSONLineHandler {
+    /// Forgets the line set aside.
+    ///
+    /// ```swift
+    /// handler.setAside(line)  // nothing happens
+    /// ```
+    public mutating func setAside(_ line: JSONInvalidLine) {}
+}
+
+/// Runs a ``JSONLineHandler`` and commits what it produced when the lines of the values it has
+/// read are complete: before a top-level value that starts on a later line than the last one
+/// ended, or when told (``commit()``) at the end of a line between values. A value that ends on
+/// the line where the next one fails is never committed.
 struct CommittingHandler<Base: JSONLineHandler>: JSONEventHandler {
     var base: Base
     /// The depth after the last event.
-    private var depth = 0
+    private(set) var depth = 0
+    /// The line where the last value not yet committed ended, if any.
+    private var uncommittedLine: Int?
 
     init(_ base: Base) {
         self.base = base
     }
 
     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+        let opens: Bool
+        switch event {
+        case .startObject, .startArray, .string, .number, .bool, .null: opens = depth == 0
+        case .endObject, .endArray, .key: opens = false
+        }
+        if opens, let line = uncommittedLine, context.location.line > line { commit() }
         try base.handle(event, context: context)
         switch event {
         case .startObject, .startArray:
             depth += 1
         case .endObject, .endArray:
             depth -= 1
-            if depth == 0 { base.commitValue() }
+            if depth == 0 { uncommittedLine = context.location.line }
         case .key:
             break
         case .string, .number, .bool, .null:
-            if depth == 0 { base.commitValue() }
+            if depth == 0 { uncommittedLine = context.location.line }
         }
+    }
+
+    /// Commits everything the handler produced: the lines read are complete.
+    mutating func commit() {
+        base.commitValue()
+        uncommittedLine = nil
     }
 }

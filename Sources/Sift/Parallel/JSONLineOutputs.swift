@@ -41,6 +41,7 @@ where Chunks.Element: Sequence<UInt8> {
     let parallelism: Int
     let blockSize: Int
     let start: (offset: Int, line: Int)
+    let skipsInvalidLines: Bool
     let makeHandler: @Sendable (JSONLineBlock) -> Handler
 
     /// The outputs of `makeHandler`'s handlers over the blocks of `chunks`.
@@ -53,6 +54,9 @@ where Chunks.Element: Sequence<UInt8> {
     ///   - offset: the byte offset of the first chunk's first byte in the whole input (for a part
     ///     of a file that starts at a line start).
     ///   - line: the line of that byte.
+    ///   - skipsInvalidLines: whether a line that does not parse on its own is set aside
+    ///     (``JSONLineHandler/setAside(_:)``) and the parse goes on at the next line, rather
+    ///     than ending the sequence; a value must then end on the line where it starts.
     ///   - makeHandler: makes the handler of a block, on the thread that parses it.
     ///
     /// ```swift
@@ -60,9 +64,10 @@ where Chunks.Element: Sequence<UInt8> {
     /// ```
     public init(
         _ chunks: Chunks, options: JSONParserOptions = JSONParserOptions(), parallelism: Int = defaultParallelism,
-        blockSize: Int = defaultBlockSize, offset: Int = 0, line: Int = 1,
+        blockSize: Int = defaultBlockSize, offset: Int = 0, line: Int = 1, skipsInvalidLines: Bool = false,
         makeHandler: @escaping @Sendable (JSONLineBlock) -> Handler
     ) {
+        self.skipsInvalidLines = skipsInvalidLines
         self.chunks = chunks
         var options = options
         options.allowsMultipleValues = true
@@ -88,6 +93,8 @@ where Chunks.Element: Sequence<UInt8> {
         private var chunks: Chunks.AsyncIterator
         private var cutter: LineBlockCutter
         private var inFlight: Deque<InFlightBlock<Handler.Output>> = []
+        /// The outputs of the last block parsed, not yet handed out.
+        private var ready: Deque<Handler.Output> = []
         /// The blocks cut while the rest is parsed in order, not yet fed.
         private var waiting: Deque<JSONLineBlock> = []
         private var inputEnded = false
@@ -112,6 +119,7 @@ where Chunks.Element: Sequence<UInt8> {
         /// ```
         public mutating func next() async throws -> Handler.Output? {
             while true {
+                if let output = ready.popFirst() { return output }
                 if ended {
                     defer { ending = nil }
                     if let ending { throw ending }
@@ -130,14 +138,14 @@ where Chunks.Element: Sequence<UInt8> {
                     continue
                 }
                 switch await head.task.value {
-                case .complete(let output):
-                    return output
-                case .stopped(let output):
+                case .complete(let outputs):
+                    ready.append(contentsOf: outputs)
+                case .stopped(let outputs):
                     end(with: nil)
-                    return output
-                case .failed(let output, let error):
+                    ready.append(contentsOf: outputs)
+                case .failed(let outputs, let error):
                     end(with: error)
-                    return output
+                    ready.append(contentsOf: outputs)
                 case .unfinished:
                     startInOrder(at: head.block)
                 }
@@ -165,7 +173,10 @@ where Chunks.Element: Sequence<UInt8> {
             if rest != nil {
                 waiting.append(block)
             } else {
-                inFlight.append(InFlightBlock(block, options: sequence.options, makeHandler: sequence.makeHandler))
+                inFlight.append(
+                    InFlightBlock(
+                        block, options: sequence.options, skipsInvalidLines: sequence.skipsInvalidLines,
+                        makeHandler: sequence.makeHandler))
             }
         }
 
@@ -214,11 +225,15 @@ where Chunks.Element: Sequence<UInt8> {
                     if block.index == base.index && block.isPrefixed { try tokenizer.feed(JSONLineBlock.prefix) }
                     try tokenizer.feed(block.bytes)
                     if tokenizer.isStopped {
-                        tokenizer.handler.base.commitValue()
+                        tokenizer.handler.commit()
                         end(with: nil)
+                    } else if tokenizer.handler.depth == 0 && block.bytes.last == 0x0A {
+                        // The block ends at the end of a line, between values.
+                        tokenizer.handler.commit()
                     }
                 } else if inputEnded {
                     try tokenizer.finish()
+                    tokenizer.handler.commit()
                     end(with: nil)
                 }
             } catch {
