@@ -1,9 +1,10 @@
 import Sift
 
 extension QueryCommand {
-    /// `--lines`: each input cut into blocks of lines, parsed on `--jobs` threads
-    /// (``JSONLineOutputs``), each block's lines written in input order, so the output is the
-    /// bytes one thread writes. Returns whether an input failed, the values written and the
+    /// `--lines`: each input cut into blocks of lines, parsed on `--jobs` threads.
+    ///
+    /// Each block's lines are parsed by ``JSONLineOutputs`` and written in input order, so the
+    /// output is the bytes one thread writes. Returns whether an input failed, the values written and the
     /// lines set aside (`--on-invalid skip`).
     ///
     /// `SIFT_LINES_BLOCK_SIZE` sets the block size in bytes (the tests use small blocks, so
@@ -45,8 +46,9 @@ extension QueryCommand {
         }
     }
 
-    /// Parses each source in turn with the handlers `makeHandler` makes for its blocks, and
-    /// writes what they hand out. Input errors are reported as they come.
+    /// Parses each source in turn with the handlers `makeHandler` makes for its blocks.
+    ///
+    /// Writes what they hand out; input errors are reported as they come.
     private func writeLines<Handler: JSONLineHandler>(
         of sources: [InputSource], options: JSONParserOptions, output: StandardOutput,
         beforeFirstValue: () throws -> Void = {},

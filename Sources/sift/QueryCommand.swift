@@ -143,7 +143,8 @@ struct QueryCommand: AsyncParsableCommand {
             let sources = InputSource.sources(files)
             if let source = sources.first(where: { if case .file = $0 { false } else { true } }) {
                 throw ValidationError(
-                    "--shard splits a regular file by its size: \(source.name) cannot be split (save it to a file first).")
+                    "--shard splits a regular file by its size: \(source.name) cannot be split (save it to a file first)."
+                )
             }
         }
         if onInvalid != nil || invalidLinesPath != nil || maximumInvalid != nil {

@@ -22,7 +22,8 @@ struct JSONLineOutputsTests {
         var query = JSONQuery(options: JSONParserOptions(allowsMultipleValues: true))
         var found: [JSONLineMatch] = []
         query.add(try JSONPath(path), places: [.path, .location]) { match in
-            found.append(JSONLineMatch(value: match.value, path: match.path ?? .root, location: try #require(match.location)))
+            found.append(
+                JSONLineMatch(value: match.value, path: match.path ?? .root, location: try #require(match.location)))
         }
         do {
             _ = try query.run(.bytes(bytes))
@@ -52,7 +53,8 @@ struct JSONLineOutputsTests {
         }
     }
 
-    @Test("every block size and parallelism gives one tokenizer's matches", arguments: ["$.id", "$..x", "$[0].id", "$"])
+    @Test(
+        "every block size and parallelism gives one tokenizer's matches", arguments: ["$.id", "$..x", "$[0].id", "$"])
     func sameMatches(path: String) async throws {
         let bytes = Array(Self.text.utf8)
         let (expected, error) = try Self.sequential(path, bytes)

@@ -8,7 +8,8 @@ import Testing
 struct JSONLineShardTests {
     @Test("parts cover the file, each from a line start, numbered as the tokenizer numbers lines")
     func parts() throws {
-        let text = "{\"a\":1}\r\n\n\n{\"a\":22222}\r\r{\"a\":3}\n" + String(repeating: "{\"b\":[1,2,3]}\n", count: 9) + "{}"
+        let text =
+            "{\"a\":1}\r\n\n\n{\"a\":22222}\r\r{\"a\":3}\n" + String(repeating: "{\"b\":[1,2,3]}\n", count: 9) + "{}"
         let bytes = Array(text.utf8)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("shard-\(UUID().uuidString).ndjson")
         try Data(bytes).write(to: path)

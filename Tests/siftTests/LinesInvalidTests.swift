@@ -90,7 +90,8 @@ struct LinesInvalidTests {
     @Test("--max-invalid K fails once more than K lines were set aside")
     func maximum() throws {
         let directory = try TemporaryDirectory()
-        let over = try Self.run(["--on-invalid", "skip", "--max-invalid", "2", "$.a[*]"], in: directory, jobs: 3, blockSize: 8)
+        let over = try Self.run(
+            ["--on-invalid", "skip", "--max-invalid", "2", "$.a[*]"], in: directory, jobs: 3, blockSize: 8)
         #expect(over.status == 1)
         #expect(over.stdoutLines == ["1", "2"])
         let file = directory.path("records.ndjson")
@@ -119,7 +120,9 @@ struct LinesInvalidTests {
         let contradiction = try SiftProcess.run(
             ["query", "--lines", "--on-invalid", "fail", "--invalid-lines", "x.ndjson", "$.a"])
         #expect(contradiction.status == 2)
-        #expect(contradiction.stderrText.contains("--invalid-lines sets lines aside: it cannot be used with --on-invalid fail."))
+        #expect(
+            contradiction.stderrText.contains(
+                "--invalid-lines sets lines aside: it cannot be used with --on-invalid fail."))
         let maximum = try SiftProcess.run(["query", "--lines", "--max-invalid", "3", "$.a"])
         #expect(maximum.status == 2)
         #expect(maximum.stderrText.contains("--max-invalid counts the lines set aside"))

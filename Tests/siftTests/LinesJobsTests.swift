@@ -63,7 +63,8 @@ struct LinesJobsTests {
         let second = try directory.write("b.ndjson", "{\"id\":\"b1\"}\n\n{\"id\":\"b2\"}\n")
         try Self.expectSame(["--with-path", "$.id", first, second])
         let reference = try Self.run(["--with-path", "$.id", first, second], jobs: 1)
-        #expect(reference.stdoutLines.last == #"{"file":"\#(second)","line":3,"offset":19,"path":"$['id']","value":"b2"}"#)
+        #expect(
+            reference.stdoutLines.last == #"{"file":"\#(second)","line":3,"offset":19,"path":"$['id']","value":"b2"}"#)
     }
 
     @Test("stdin: the same bytes as a file")
@@ -95,7 +96,10 @@ struct LinesJobsTests {
         ("truncated", "{\"a\":[1]}\n{\"a\":[2,\n3", ["$.a[*]"]),
         ("byte order mark", "{\"a\":[1]}\n\u{FEFF}{\"a\":[2]}\n", ["$.a[*]"]),
         ("too deep", "{\"a\":[1]}\n[[[[[[1]]]]]]\n{\"a\":[5]}\n", ["--max-depth", "4", "$.a[*]"]),
-        ("refused value", "{\"a\":[\"x\"]}\n{\"a\":[\"y\",\"z\\u0000\"]}\n{\"a\":[\"w\"]}\n", ["--raw-output0", "$.a[*]"]),
+        (
+            "refused value", "{\"a\":[\"x\"]}\n{\"a\":[\"y\",\"z\\u0000\"]}\n{\"a\":[\"w\"]}\n",
+            ["--raw-output0", "$.a[*]"]
+        ),
     ]
 
     @Test(
@@ -125,6 +129,18 @@ struct LinesJobsTests {
                           ^
 
                 """)
+    }
+
+    @Test("the values of the lines before the failing one are printed, a value over several lines too")
+    func everythingBeforeTheFailingLine() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("bad.ndjson", "{\"a\":[1]} {\"a\":[2,\n3]}\noops {\"a\":[4]}\n")
+        for (jobs, blockSize) in [(1, 1_000), (2, 1), (3, 8)] {
+            let result = try Self.run(["$.a[*]", file], jobs: jobs, blockSize: blockSize)
+            #expect(result.status == 1)
+            #expect(result.stdoutLines == ["1", "2", "3"], "--jobs \(jobs), blocks of \(blockSize)")
+            #expect(result.stderrText.hasPrefix("\(file):3:1: error: invalid JSON: invalid char in json text (in $)"))
+        }
     }
 
     @Test("--jobs needs --lines and at least one thread")

@@ -156,9 +156,10 @@ public struct JSONInput: Sendable, ExpressibleByStringLiteral {
         return copy
     }
 
-    /// Only the bytes of `range` of this file, offsets counted from the file's start (a part of
-    /// a file, such as a shard of its lines: see ``JSONLineShard``); locations in errors count
-    /// from the range's start. Other inputs are read whole.
+    /// Only the bytes of `range` of this file, offsets counted from the file's start.
+    ///
+    /// For a part of a file, such as a shard of its lines (see ``JSONLineShard``); locations in
+    /// errors count from the range's start. Other inputs are read whole.
     ///
     /// ```swift
     /// let shard = try JSONLineShard(file: "events.ndjson", index: 2, of: 4)

@@ -54,8 +54,9 @@ extension JSONLineHandler {
     public mutating func setAside(_ line: JSONInvalidLine) {}
 }
 
-/// Runs a ``JSONLineHandler`` and commits what it produced when the lines of the values it has
-/// read are complete: before a top-level value that starts on a later line than the last one
+/// Runs a ``JSONLineHandler`` and commits what it produced when its lines are complete.
+///
+/// It commits before a top-level value that starts on a later line than the last one
 /// ended, or when told (``commit()``) at the end of a line between values. A value that ends on
 /// the line where the next one fails is never committed.
 struct CommittingHandler<Base: JSONLineHandler>: JSONEventHandler {
@@ -94,5 +95,11 @@ struct CommittingHandler<Base: JSONLineHandler>: JSONEventHandler {
     mutating func commit() {
         base.commitValue()
         uncommittedLine = nil
+    }
+
+    /// Commits what the handler produced if its values ended before `line` (where the parse
+    /// failed): their lines are complete and valid.
+    mutating func commit(before line: Int) {
+        if let uncommittedLine, uncommittedLine < line { commit() }
     }
 }

@@ -105,7 +105,9 @@ public struct JSONLineMatches: AsyncSequence {
         var batch: [JSONLineMatch] = []
         var position = 0
 
-        /// The next match in input order; nil after the last. Throws the first error of the input.
+        /// The next match in input order; nil after the last.
+        ///
+        /// Throws the first error of the input.
         ///
         /// ```swift
         /// while let match = try await iterator.next() { print(match.value) }

@@ -109,7 +109,8 @@ where Chunks.Element: Sequence<UInt8> {
         init(sequence: JSONLineOutputs) {
             self.sequence = sequence
             chunks = sequence.chunks.makeAsyncIterator()
-            cutter = LineBlockCutter(blockSize: sequence.blockSize, offset: sequence.start.offset, line: sequence.start.line)
+            cutter = LineBlockCutter(
+                blockSize: sequence.blockSize, offset: sequence.start.offset, line: sequence.start.line)
         }
 
         /// The output of the next block, in input order; nil after the last.
@@ -237,6 +238,7 @@ where Chunks.Element: Sequence<UInt8> {
                     end(with: nil)
                 }
             } catch {
+                tokenizer.handler.commit(before: error.location.line)
                 end(with: base.placing(error))
             }
             return tokenizer.handler.base.takeCommitted()

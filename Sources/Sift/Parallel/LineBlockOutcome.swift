@@ -29,6 +29,7 @@ enum LineBlockOutcome<Output: Sendable>: Sendable {
             }
         } catch {
             if finishing && error.kind == .incompleteInput { return .unfinished }
+            tokenizer.handler.commit(before: error.location.line)
             return .failed([tokenizer.handler.base.takeCommitted()], block.placing(error))
         }
         tokenizer.handler.commit()
