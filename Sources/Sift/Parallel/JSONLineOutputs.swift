@@ -92,6 +92,7 @@ where Chunks.Element: Sequence<UInt8> {
         private let sequence: JSONLineOutputs
         private var chunks: Chunks.AsyncIterator
         private var cutter: LineBlockCutter
+        private let workers: LineBlockWorkers.Owner
         private var inFlight: Deque<InFlightBlock<Handler.Output>> = []
         /// The outputs of the last block parsed, not yet handed out.
         private var ready: Deque<Handler.Output> = []
@@ -109,6 +110,7 @@ where Chunks.Element: Sequence<UInt8> {
         init(sequence: JSONLineOutputs) {
             self.sequence = sequence
             chunks = sequence.chunks.makeAsyncIterator()
+            workers = LineBlockWorkers.Owner(LineBlockWorkers(count: sequence.parallelism))
             cutter = LineBlockCutter(
                 blockSize: sequence.blockSize, offset: sequence.start.offset, line: sequence.start.line)
         }
@@ -138,7 +140,7 @@ where Chunks.Element: Sequence<UInt8> {
                     ended = true
                     continue
                 }
-                switch await head.task.value {
+                switch await head.outcome {
                 case .complete(let outputs):
                     ready.append(contentsOf: outputs)
                 case .stopped(let outputs):
@@ -177,7 +179,7 @@ where Chunks.Element: Sequence<UInt8> {
                 inFlight.append(
                     InFlightBlock(
                         block, options: sequence.options, skipsInvalidLines: sequence.skipsInvalidLines,
-                        makeHandler: sequence.makeHandler))
+                        workers: workers.threads, makeHandler: sequence.makeHandler))
             }
         }
 
@@ -185,7 +187,7 @@ where Chunks.Element: Sequence<UInt8> {
         private mutating func end(with error: (any Error)?) {
             ended = true
             ending = error
-            for block in inFlight { block.task.cancel() }
+            workers.threads.shutDown()
             inFlight.removeAll()
         }
 
@@ -195,10 +197,8 @@ where Chunks.Element: Sequence<UInt8> {
                 options: sequence.options, handler: CommittingHandler(sequence.makeHandler(block)))
             rest = (tokenizer, block)
             waiting.append(block)
-            for later in inFlight {
-                later.task.cancel()
-                waiting.append(later.block)
-            }
+            workers.threads.dropPending()
+            waiting.append(contentsOf: inFlight.map(\.block))
             inFlight.removeAll()
         }
 

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// How the parse of one block on its own ended, and the outputs of its committed values (one,
 /// or, when invalid lines are set aside, one per run of lines between them).
 enum LineBlockOutcome<Output: Sendable>: Sendable {
@@ -112,38 +110,5 @@ enum LineBlockOutcome<Output: Sendable>: Sendable {
             return alone.placing(error)
         }
         return nil
-    }
-}
-
-/// A block being parsed on a thread of its own, and whether it is done.
-final class InFlightBlock<Output: Sendable>: Sendable {
-    let block: JSONLineBlock
-    let task: Task<LineBlockOutcome<Output>, Never>
-    private let done: Arc
-    /// Whether the parse has ended (its outcome can be awaited without waiting).
-    var isDone: Bool { done.flag.load(ordering: .acquiring) }
-
-    /// A flag shared with the task.
-    final class Arc: Sendable {
-        let flag = Atomic<Bool>(false)
-    }
-
-    /// Starts parsing `block` on a thread of the global pool, skipping invalid lines when
-    /// `skipsInvalidLines`.
-    init<Handler: JSONLineHandler>(
-        _ block: JSONLineBlock, options: JSONParserOptions, skipsInvalidLines: Bool,
-        makeHandler: @escaping @Sendable (JSONLineBlock) -> Handler
-    ) where Handler.Output == Output {
-        self.block = block
-        let done = Arc()
-        self.done = done
-        task = Task.detached {
-            let outcome =
-                skipsInvalidLines
-                ? LineBlockOutcome.parseSkippingInvalidLines(block, options: options, makeHandler: makeHandler)
-                : LineBlockOutcome.parse(block, options: options, makeHandler: makeHandler)
-            done.flag.store(true, ordering: .releasing)
-            return outcome
-        }
     }
 }

@@ -26,7 +26,7 @@ public enum LineBreaks {
         bytes.withUnsafeBytes { count(in: $0) }
     }
 
-    /// The number of line breaks in `buffer` (see ``count(in:)-([UInt8])``).
+    /// The number of line breaks in `buffer` (see the form that takes an array).
     ///
     /// ```swift
     /// data.withUnsafeBytes { LineBreaks.count(in: $0) }
