@@ -33,13 +33,13 @@ final class LineBlockWorkers: @unchecked Sendable {
         defer { condition.unlock() }
         guard !isShutDown else { return }
         jobs.append(job)
-        if idle == 0 && started < count {
+        condition.signal()
+        // A new thread when the idle ones cannot take every waiting job.
+        if jobs.count > idle && started < count {
             started += 1
             let thread = Thread { [self] in run() }
             thread.name = "sift-lines-\(started)"
             thread.start()
-        } else {
-            condition.signal()
         }
     }
 
