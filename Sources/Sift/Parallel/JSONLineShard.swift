@@ -11,7 +11,7 @@
 /// starts, so part `index` (from 1) holds the lines that start at byte offsets in
 /// `[size × (index − 1) / count, size × index / count)`. Its ``range`` runs from the first such
 /// line to the first line of the next part. Its ``line`` is counted by reading the bytes before
-/// it once (a `memchr` pass, several GB/s from the page cache: part `count` reads the
+/// it once (``LineBreaks``, several GB/s from the page cache: part `count` reads the
 /// `(count − 1) / count` of the file before it).
 ///
 /// ```swift

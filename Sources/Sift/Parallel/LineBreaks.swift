@@ -1,16 +1,11 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+internal import CYajl
 
-/// Counting line breaks as the tokenizer counts them (LF, CR and CRLF each one break), fast: a
-/// `memchr` loop over the line feeds, and a byte loop only over input that holds a carriage
-/// return.
+/// Counting line breaks as the tokenizer counts them (LF, CR and CRLF each one break), fast: the
+/// tokenizer's own SIMD pass over the bytes counts the line feeds and sees any carriage return,
+/// and a byte loop runs only over input that holds one.
 ///
-/// The cost is one pass over the bytes at `memchr` speed (several GB/s): ``JSONLinePipeline``
-/// counts each block to number the next one's lines, and `sift query --shard` counts the bytes
-/// before its shard.
+/// The cost is one pass over the bytes at several GB/s: ``JSONLineOutputs`` counts each block
+/// to number the next one's lines, and ``JSONLineShard`` counts the bytes before its part.
 ///
 /// ```swift
 /// LineBreaks.count(in: Array("a\nb\r\nc\rd".utf8))  // 3
@@ -51,27 +46,14 @@ public enum LineBreaks {
             // The CR that ended the last piece was counted alone; with this LF it is one break.
             if endsWithCarriageReturn && bytes[0] == 0x0A { count -= 1 }
             endsWithCarriageReturn = bytes[bytes.count - 1] == 0x0D
-            count += LineBreaks.occurrences(of: 0x0A, in: base, count: buffer.count)
-            guard memchr(base, 0x0D, buffer.count) != nil else { return }
+            let scan = sift_scan_chunk(base.assumingMemoryBound(to: UInt8.self), buffer.count)
+            count += scan.line_feeds
+            guard scan.has_carriage_return != 0 else { return }
             // A CR followed by LF is one break, already counted with the LF.
             for index in bytes.indices where bytes[index] == 0x0D {
                 if index + 1 == bytes.count || bytes[index + 1] != 0x0A { count += 1 }
             }
         }
-    }
-
-    /// The number of `byte`s in the `count` bytes at `base`.
-    static func occurrences(of byte: UInt8, in base: UnsafeRawPointer, count: Int) -> Int {
-        var found = 0
-        var position = base
-        var remaining = count
-        while remaining > 0, let hit = memchr(position, Int32(byte), remaining) {
-            found += 1
-            let next = UnsafeRawPointer(hit) + 1
-            remaining -= next - position
-            position = next
-        }
-        return found
     }
 
     /// The index just past the last line feed of `bytes`, or nil when there is none.
