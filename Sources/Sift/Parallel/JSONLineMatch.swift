@@ -84,8 +84,12 @@ struct LineMatchCollector: JSONLineHandler {
 /// var iterator = JSONInput.file("events.ndjson").lineMatches(at: path).makeAsyncIterator()
 /// let first = try await iterator.next()
 /// ```
-public struct JSONLineMatches: AsyncSequence {
+public struct JSONLineMatches: AsyncSequence, Sendable {
     /// A match.
+    ///
+    /// ```swift
+    /// if let match: JSONLineMatches.Element = try await iterator.next() { print(match.value) }
+    /// ```
     public typealias Element = JSONLineMatch
 
     let outputs: JSONLineOutputs<JSONInputChunks, LineMatchCollector>

@@ -24,9 +24,17 @@ import Foundation
 public struct JSONLineOutputs<Chunks: AsyncSequence, Handler: JSONLineHandler>: AsyncSequence
 where Chunks.Element: Sequence<UInt8> {
     /// The output of one block (or, after a value spans blocks, of one block of the rest).
+    ///
+    /// ```swift
+    /// for try await ids in outputs { all += ids }  // each an IDCollector's [Int]
+    /// ```
     public typealias Element = Handler.Output
 
     /// The default block size: 1 MiB, extended to the end of its last line.
+    ///
+    /// ```swift
+    /// JSONLineOutputs<JSONInputChunks, IDCollector>.defaultBlockSize  // 1_048_576
+    /// ```
     public static var defaultBlockSize: Int { 1 << 20 }
 
     /// The processors this process may run on: the default parallelism.
@@ -245,3 +253,5 @@ where Chunks.Element: Sequence<UInt8> {
         }
     }
 }
+
+extension JSONLineOutputs: Sendable where Chunks: Sendable {}
