@@ -1,4 +1,4 @@
-/// A run of whole lines of a newline-delimited input, as a worker of ``JSONLinePipeline`` parses
+/// A run of whole lines of a newline-delimited input, as a worker of ``JSONLineOutputs`` parses
 /// it: where it starts in the whole input, so that what is found in it is placed in the whole
 /// input.
 ///
