@@ -1,6 +1,42 @@
+import ArgumentParser
 import Sift
 
 extension QueryCommand {
+    /// Checks `--jobs`, `--shard`, `--on-invalid`, `--invalid-lines` and `--max-invalid`: each
+    /// needs `--lines`, `--shard` regular files, and the last three to agree.
+    func validateLineOptions() throws {
+        if let jobs {
+            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
+            guard lines else {
+                throw ValidationError("--jobs parses the records of --lines in parallel: add --lines.")
+            }
+        }
+        if shard != nil {
+            guard lines else { throw ValidationError("--shard reads a part of the lines of --lines: add --lines.") }
+            let sources = InputSource.sources(files)
+            if let source = sources.first(where: { if case .file = $0 { false } else { true } }) {
+                throw ValidationError(
+                    "--shard splits a regular file by its size: \(source.name) cannot be split (save it to a file first)."
+                )
+            }
+        }
+        if onInvalid != nil || invalidLinesPath != nil || maximumInvalid != nil {
+            guard lines else { throw ValidationError("--on-invalid, --invalid-lines and --max-invalid need --lines.") }
+            if onInvalid == .fail && invalidLinesPath != nil {
+                throw ValidationError("--invalid-lines sets lines aside: it cannot be used with --on-invalid fail.")
+            }
+            if let maximumInvalid {
+                guard skipsInvalidLines else {
+                    throw ValidationError(
+                        "--max-invalid counts the lines set aside: add --on-invalid skip or --invalid-lines FILE.")
+                }
+                guard maximumInvalid >= 0 else {
+                    throw ValidationError("--max-invalid must be 0 or more, not \(maximumInvalid).")
+                }
+            }
+        }
+    }
+
     /// `--lines`: each input cut into blocks of lines, parsed on `--jobs` threads.
     ///
     /// Each block's lines are parsed by ``JSONLineOutputs`` and written in input order, so the

@@ -132,36 +132,7 @@ struct QueryCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--\(table.rawValue) writes the --field records: add --field NAME=@PATH for each column.")
         }
-        if let jobs {
-            guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
-            guard lines else {
-                throw ValidationError("--jobs parses the records of --lines in parallel: add --lines.")
-            }
-        }
-        if shard != nil {
-            guard lines else { throw ValidationError("--shard reads a part of the lines of --lines: add --lines.") }
-            let sources = InputSource.sources(files)
-            if let source = sources.first(where: { if case .file = $0 { false } else { true } }) {
-                throw ValidationError(
-                    "--shard splits a regular file by its size: \(source.name) cannot be split (save it to a file first)."
-                )
-            }
-        }
-        if onInvalid != nil || invalidLinesPath != nil || maximumInvalid != nil {
-            guard lines else { throw ValidationError("--on-invalid, --invalid-lines and --max-invalid need --lines.") }
-            if onInvalid == .fail && invalidLinesPath != nil {
-                throw ValidationError("--invalid-lines sets lines aside: it cannot be used with --on-invalid fail.")
-            }
-            if let maximumInvalid {
-                guard skipsInvalidLines else {
-                    throw ValidationError(
-                        "--max-invalid counts the lines set aside: add --on-invalid skip or --invalid-lines FILE.")
-                }
-                guard maximumInvalid >= 0 else {
-                    throw ValidationError("--max-invalid must be 0 or more, not \(maximumInvalid).")
-                }
-            }
-        }
+        try validateLineOptions()
         if withPath && !fields.isEmpty {
             throw ValidationError("--with-path and --field cannot be used together: add the path as a field instead.")
         }

@@ -131,6 +131,42 @@ struct JSONLineOutputsTests {
         #expect(all == (1...50).map(String.init))
     }
 
+    /// A handler that also notes the lines set aside, as `aside:LINE:COLUMN`.
+    struct AsideCollector: JSONLineHandler {
+        var ids = IDCollector()
+        var aside: [String] = []
+
+        mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+            try ids.handle(event, context: context)
+        }
+
+        mutating func commitValue() { ids.commitValue() }
+
+        mutating func takeCommitted() -> [String] {
+            defer { aside = [] }
+            return aside + ids.takeCommitted()
+        }
+
+        mutating func setAside(_ line: JSONInvalidLine) {
+            aside.append("aside:\(line.line):\(line.error.location.column):\(line.offset)")
+        }
+    }
+
+    @Test("skipping invalid lines: each is handed to the handler after it, on every split")
+    func skipping() async throws {
+        let text = "{\"n\":1}\n{\"n\":,}\n{\"n\":2} {\"n\":\n{\"n\":3}\r\nnope\n{\"n\":4}"
+        let expected = ["1", "aside:2:6:8", "aside:3:14:16", "3", "aside:5:2:39", "4"]
+        for blockSize in 1...text.utf8.count {
+            let outputs = JSONLineOutputs(
+                JSONInputChunks(.string(text)), parallelism: blockSize % 4 + 1, blockSize: blockSize,
+                skipsInvalidLines: true
+            ) { _ in AsideCollector() }
+            var all: [String] = []
+            for try await batch in outputs { all += batch }
+            #expect(all == expected, "blocks of \(blockSize)")
+        }
+    }
+
     @Test("line breaks are counted as the tokenizer counts them")
     func lineBreaks() {
         #expect(LineBreaks.count(in: Array("a\nb\r\nc\rd\r".utf8)) == 4)
