@@ -37,11 +37,13 @@ enum CommandLineScenarios: ScenarioFamily {
         var path: String { arguments.last { $0.hasPrefix("$") } ?? "" }
     }
 
+    /// The `--lines` commands run on one thread (`--jobs 1`), the work the floors do.
     static let commands =
         [
             Command(name: "cli/titles/hub-feed", arguments: ["query", "$.body[*].text.title"], format: .json),
             Command(
-                name: "cli/--lines/hub-feed.ndjson", arguments: ["query", "--lines", "$.text.title"], format: .ndjson),
+                name: "cli/--lines/hub-feed.ndjson", arguments: ["query", "--lines", "--jobs", "1", "$.text.title"],
+                format: .ndjson),
             Command(name: "cli/..uri/hub-feed", arguments: ["query", "$..uri"], format: .json),
             // The same matches in document order: nothing held, memory flat.
             Command(
@@ -66,7 +68,7 @@ enum CommandLineScenarios: ScenarioFamily {
                 feed: .smallContainers),
             Command(
                 name: "cli/--lines/small-containers.ndjson",
-                arguments: ["query", "--lines", SmallContainerQueries.linesPath], format: .ndjson,
+                arguments: ["query", "--lines", "--jobs", "1", SmallContainerQueries.linesPath], format: .ndjson,
                 feed: .smallContainers),
         ]
 

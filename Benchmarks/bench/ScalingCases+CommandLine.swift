@@ -8,9 +8,11 @@ extension ScalingCases {
             command("cli query/hub-feed", input: "sift query '$.body[*].text.title' FILE", ScalingInputs.hubFeed) {
                 ["query", "$.body[*].text.title", $0]
             },
-            command("cli query --lines/ndjson", input: "sift query --lines '$.text.title' FILE", ScalingInputs.hubLines)
-            {
-                ["query", "--lines", "$.text.title", $0]
+            command(
+                "cli query --lines/ndjson", input: "sift query --lines --jobs 1 '$.text.title' FILE",
+                ScalingInputs.hubLines
+            ) {
+                ["query", "--lines", "--jobs", "1", "$.text.title", $0]
             },
             command("cli query ../hub-feed", input: "sift query '$..uri' FILE", ScalingInputs.hubFeed) {
                 ["query", "$..uri", $0]

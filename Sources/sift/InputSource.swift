@@ -67,11 +67,14 @@ enum InputSource: Sendable, Equatable {
 
     /// Opens the input for reading, with a progress bar when `progress` asks for one (nil:
     /// automatic, see ``ProgressBar/isWanted(requested:total:stderrIsTerminal:stdoutIsTerminal:)``);
-    /// `connectTimeout` bounds the wait for a URL's host to accept the connection.
+    /// `connectTimeout` bounds the wait for a URL's host to accept the connection; `byteRange`
+    /// reads only those bytes of a file (a shard).
     ///
     /// Throws ``InputError`` when a URL is not valid. A file is opened, and a request sent, when
     /// the first chunk is read: a file that cannot be opened throws ``InputError`` from there.
-    func open(progress: Bool?, connectTimeout: Duration = .seconds(10)) throws(InputError) -> InputChunks {
+    func open(
+        progress: Bool?, connectTimeout: Duration = .seconds(10), byteRange: Range<Int>? = nil
+    ) throws(InputError) -> InputChunks {
         let input: JSONInput
         switch self {
         case .url(let url):
@@ -80,7 +83,7 @@ enum InputSource: Sendable, Equatable {
         case .standardInput:
             input = .fileDescriptor(STDIN_FILENO, named: name)
         case .file(let path):
-            input = .file(path)
+            input = byteRange.map { JSONInput.file(path).reading(bytes: $0) } ?? .file(path)
         }
         // The total is what remains of a regular file; the bar is drawn from the reading thread.
         guard ProgressBar.isWanted(requested: progress, total: input.byteCount) else {

@@ -41,6 +41,45 @@ struct QueryCommand: AsyncParsableCommand {
     @Flag(help: "Read a sequence of JSON values (newline-delimited or concatenated) and apply the path to each.")
     var lines = false
 
+    @Option(
+        name: [.customShort("j"), .customLong("jobs")],
+        help: ArgumentHelp(
+            "With --lines, parse blocks of lines on N threads (default: the processors sift may use); the output is the same as with one.",
+            valueName: "n"))
+    var jobs: Int?
+
+    @Option(
+        name: .customLong("shard"),
+        help: ArgumentHelp(
+            "With --lines, read only part I of N of each FILE: the lines that start in its I-th N-th of bytes, so that N processes read each line once (lines and offsets stay the whole file's).",
+            valueName: "i/n"),
+        transform: ShardArgument.parse)
+    var shard: ShardArgument?
+
+    @Option(
+        name: .customLong("on-invalid"),
+        help: ArgumentHelp(
+            "With --lines, what a line that does not parse does: fail (the default: it ends the run, exit 1) or skip (it is reported on stderr and set aside, the run goes on at the next line; exit 3 when any was).",
+            valueName: "action"))
+    var onInvalid: InvalidLineLog.Action?
+
+    @Option(
+        name: .customLong("invalid-lines"),
+        help: ArgumentHelp(
+            #"With --lines, write each line set aside to FILE as {"line":..,"column":..,"offset":..,"error":..,"text":..} (implies --on-invalid skip)."#,
+            valueName: "file"))
+    var invalidLinesPath: String?
+
+    @Option(
+        name: .customLong("max-invalid"),
+        help: ArgumentHelp(
+            "With --on-invalid skip or --invalid-lines, fail (exit 1) once more than K lines were set aside.",
+            valueName: "k"))
+    var maximumInvalid: Int?
+
+    /// Whether invalid lines are set aside (`--on-invalid skip`, or `--invalid-lines`).
+    var skipsInvalidLines: Bool { onInvalid == .skip || (onInvalid == nil && invalidLinesPath != nil) }
+
     @Flag(help: "Stop after the first match, without reading the rest of the input.")
     var first = false
 
@@ -93,6 +132,7 @@ struct QueryCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--\(table.rawValue) writes the --field records: add --field NAME=@PATH for each column.")
         }
+        try validateLineOptions()
         if withPath && !fields.isEmpty {
             throw ValidationError("--with-path and --field cannot be used together: add the path as a field instead.")
         }
@@ -106,9 +146,15 @@ struct QueryCommand: AsyncParsableCommand {
         let sources = InputSource.sources(files)
         let failed: Bool
         let matchCount: () -> Int
-        if fields.isEmpty {
+        var setAside = 0
+        if lines {
+            let result = try await parseLines(path: path, sources: sources, options: options, output: output)
+            failed = result.failed
+            setAside = result.setAside
+            matchCount = { result.matches }
+        } else if fields.isEmpty {
             let printer = MatchPrinter(
-                output: output, includesPaths: withPath, includesLocations: withPath && lines, stopsAtFirstMatch: first)
+                output: output, includesPaths: withPath, includesLocations: false, stopsAtFirstMatch: first)
             var query = JSONQuery(options: options)
             query.resultOrder = order
             query.add(path, places: printer.places) { match in try printer.write(match) }
@@ -132,6 +178,7 @@ struct QueryCommand: AsyncParsableCommand {
         }
         try output.flush()
         if failed { throw ExitCode.failure }
+        if setAside > 0 { throw ExitCode(SiftMain.linesSetAsideStatus) }
         if exitStatus && matchCount() == 0 { throw ExitCode(SiftMain.nothingMatchedStatus) }
     }
 
@@ -207,6 +254,8 @@ final class MatchPrinter {
     private(set) var matchCount = 0
     /// The name of the input being read, for `"file"` in each record when there are several.
     var fileName: String?
+    /// The block of lines being read (`--lines`), which places the locations in the whole input.
+    var block: JSONLineBlock?
 
     init(output: StandardOutput, includesPaths: Bool, includesLocations: Bool, stopsAtFirstMatch: Bool) {
         self.output = output
@@ -229,7 +278,9 @@ final class MatchPrinter {
         guard !(stopsAtFirstMatch && matchCount > 0) else { return }
         if includesPaths {
             try output.writeLine(
-                Self.record(of: match.value, path: match.path, location: match.location, file: fileName))
+                Self.record(
+                    of: match.value, path: match.path, location: match.location.map { block?.location(of: $0) ?? $0 },
+                    file: fileName))
         } else if let event = match.scalar {
             try output.writeLine(event)
         } else {

@@ -102,13 +102,23 @@ final class RecordWriter {
     private(set) var count = 0
     /// A failure of a write that could not throw where it happened.
     private(set) var failure: (any Error)?
-    private var headerWritten = false
+    private var headerWritten: Bool
     private let cellWriter = JSONWriter(sink: JSONBufferSink(), options: JSONWriterOptions(validatesUTF8: false))
 
-    init(output: StandardOutput, names: [String], table: Table?) {
+    /// A writer of records to `output`; `writesHeader: false` for the rows of a block of lines,
+    /// whose header the writer of stdout writes (``writeHeaderIfNeeded()``).
+    init(output: StandardOutput, names: [String], table: Table?, writesHeader: Bool = true) {
         self.output = output
         self.names = names
         self.table = table
+        headerWritten = !writesHeader
+    }
+
+    /// Writes the header line of a table before the first row.
+    func writeHeaderIfNeeded() throws {
+        guard let table, !headerWritten else { return }
+        headerWritten = true
+        try output.writeText(names.map { cell($0, table) }.joined(separator: table == .csv ? "," : "\t"))
     }
 
     /// Writes one record.
@@ -119,10 +129,7 @@ final class RecordWriter {
             try output.writeLine(.object(JSONObject(zip(names, values).map { .init(key: $0, value: $1) })))
             return
         }
-        if !headerWritten {
-            headerWritten = true
-            try output.writeText(names.map { cell($0, table) }.joined(separator: table == .csv ? "," : "\t"))
-        }
+        try writeHeaderIfNeeded()
         var cells: [String] = []
         for value in values {
             if case .string(let text) = value {

@@ -18,6 +18,9 @@ enum SiftMain {
     /// The exit status of a usage error.
     static let usageErrorStatus: Int32 = 2
 
+    /// The exit status of `sift query --lines --on-invalid skip` when lines were set aside.
+    static let linesSetAsideStatus: Int32 = 3
+
     /// The exit status of `sift query -e` when nothing matched.
     static let nothingMatchedStatus: Int32 = 4
 

@@ -7,7 +7,9 @@ import Sift
 #endif
 
 /// stdout, for data only: JSON, one value per line (or pretty-printed, see ``OutputFormat``),
-/// through the engine's ``JSONWriter`` and a 64 KiB ``JSONFileSink`` buffer.
+/// through the engine's ``JSONWriter`` and a 64 KiB ``JSONFileSink`` buffer; or, for a block of
+/// `--lines` parsed on a thread of its own, the same lines held in memory (``init(format:inMemory:)``)
+/// until they are written to stdout in input order (``write(bytes:)``).
 ///
 /// Lines are flushed one by one only when stdout is a terminal, as C's stdio does; there, a
 /// progress bar forced onto the same screen is erased before each value
@@ -20,13 +22,13 @@ import Sift
 /// ```
 final class StandardOutput {
     /// The writer; strings are not validated again (the tokenizer validated them).
-    let writer: JSONWriter<JSONFileSink>
+    let writer: JSONWriter<OutputSink>
 
     /// Whether a string is written as its raw text (`--raw-output`).
     let writesRawStrings: Bool
 
     /// Whether every line is written at once (stdout is a terminal).
-    let flushesEveryLine = StandardOutput.isTerminal
+    let flushesEveryLine: Bool
 
     /// Whether stdout is a terminal.
     static var isTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
@@ -41,10 +43,12 @@ final class StandardOutput {
     /// The line feed that ends a raw string.
     private static let lineFeed: [UInt8] = [0x0A]
 
-    init(format: OutputFormat = .compact) {
+    /// stdout, or, when `inMemory`, lines held in memory (see ``takeHeld(_:)``).
+    init(format: OutputFormat = .compact, inMemory: Bool = false) {
         let options = JSONWriterOptions(
             prettyPrinted: format.layout == .pretty, indent: format.indent, validatesUTF8: false)
-        writer = JSONWriter(sink: JSONFileSink.standardOutput(), options: options)
+        writer = JSONWriter(sink: OutputSink(file: inMemory ? nil : JSONFileSink.standardOutput()), options: options)
+        flushesEveryLine = !inMemory && Self.isTerminal
         writesRawStrings = format.rawStrings
         self.format = format
         valueWriter = format.isDecorated ? JSONWriter(sink: JSONBufferSink(), options: options) : nil
@@ -69,7 +73,7 @@ final class StandardOutput {
 
     /// Writes a value that writes itself through the writer (a Hub model streams straight to
     /// it, without a ``JSONValue`` built first), on a line of its own.
-    func writeLine(_ write: (JSONWriter<JSONFileSink>) throws -> Void) throws {
+    func writeLine(_ write: (JSONWriter<OutputSink>) throws -> Void) throws {
         try onScreen {
             try write(writer)
             try endLine()
@@ -102,6 +106,24 @@ final class StandardOutput {
             try line.withUTF8 { try sink.write(JSONBytes(UnsafeRawBufferPointer($0))) }
             if flushesEveryLine { try writer.flush() }
         }
+    }
+
+    /// Writes lines another output held in memory, as they are.
+    func write(bytes: [UInt8]) throws {
+        guard !bytes.isEmpty else { return }
+        try onScreen {
+            let sink = writer.sink
+            try bytes.withUnsafeBytes { try sink.write(JSONBytes($0)) }
+            if flushesEveryLine { try writer.flush() }
+        }
+    }
+
+    /// The number of bytes held in memory (an output made `inMemory`).
+    var heldCount: Int { writer.sink.held.count }
+
+    /// The first `count` bytes held in memory, which the output then forgets.
+    func takeHeld(_ count: Int) -> [UInt8] {
+        writer.sink.take(count)
     }
 
     /// Runs `write`, with the progress bar erased when stdout is a terminal (where every line

@@ -4,6 +4,8 @@ import Testing
 /// The folders of `Sources/Sift` form layers: each names types of the folders below it only.
 ///
 /// ```
+/// Parallel    newline-delimited input in blocks on several threads, shards of a file
+///   └─▶ Actions
 /// Actions     typed destinations, JSONQuery, match sequences, decode-at-path
 ///   ├─▶ Paths     JSONPath, the automaton, the matcher
 ///   ├─▶ Codable   the decoders and the encoder (no path knowledge)
@@ -25,6 +27,7 @@ import Testing
         "Codable": ["Parsing", "Values"],
         "Paths": ["Parsing", "Values"],
         "Actions": ["Parsing", "Input", "Values", "Encoding", "Codable", "Paths"],
+        "Parallel": ["Parsing", "Input", "Values", "Paths", "Actions"],
     ]
 
     static let engine = URL(fileURLWithPath: #filePath)

@@ -4,8 +4,9 @@
     import Darwin
 #endif
 
-/// The one reader of files and file descriptors: opens a ``JSONInput``'s file, reads its
-/// descriptor a piece at a time, reports progress, and closes what it opened.
+/// The one reader of files and file descriptors: opens a ``JSONInput``'s file (only its
+/// ``JSONInput/byteRange`` when it has one), reads its descriptor a piece at a time, reports
+/// progress, and closes what it opened.
 ///
 /// Every way of reading an input goes through it: ``JSONTokenizer/parse(_:)`` reads on the
 /// caller's thread, the asynchronous chunks (``JSONInputChunks``, behind `values(at:)`, SiftHub's
@@ -51,6 +52,9 @@ final class InputChunkReader {
             }
             descriptor = opened
             ownsDescriptor = true
+            if let start = input.byteRange?.lowerBound, start > 0, lseek(opened, off_t(start), SEEK_SET) < 0 {
+                throw Self.failure("cannot read '\(path)' from byte \(start): \(Self.reason(errno))", offset: 0)
+            }
         case .descriptor(let given, _):
             descriptor = given
         case .bytes, .data, .text:
@@ -65,8 +69,13 @@ final class InputChunkReader {
     /// every piece.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws(JSONParseError) -> Int {
         let descriptor = try openedDescriptor()
+        var wanted = buffer.count
+        if case .file = input.source, let range = input.byteRange {
+            wanted = min(wanted, range.count - total)
+            if wanted <= 0 { return 0 }
+        }
         while true {
-            let count = systemRead(descriptor, buffer.baseAddress, buffer.count)
+            let count = systemRead(descriptor, buffer.baseAddress, wanted)
             if count < 0 {
                 if errno == EINTR { continue }
                 throw Self.failure("cannot read \(name): \(Self.reason(errno))", offset: total)

@@ -47,6 +47,13 @@ public struct JSONInput: Sendable, ExpressibleByStringLiteral {
     /// ```
     public private(set) var progress: (@Sendable (_ bytesRead: Int) -> Void)?
 
+    /// The part of a file read, set with ``reading(bytes:)``; nil for the whole input.
+    ///
+    /// ```swift
+    /// JSONInput.file("events.ndjson").reading(bytes: 100..<200).byteRange  // 100..<200
+    /// ```
+    public private(set) var byteRange: Range<Int>?
+
     /// The size of reading one piece of a file or descriptor.
     static let chunkSize = 64 * 1024
 
@@ -154,6 +161,21 @@ public struct JSONInput: Sendable, ExpressibleByStringLiteral {
         return copy
     }
 
+    /// Only the bytes of `range` of this file, offsets counted from the file's start.
+    ///
+    /// For a part of a file, such as a shard of its lines (see ``JSONLineShard``); locations in
+    /// errors count from the range's start. Other inputs are read whole.
+    ///
+    /// ```swift
+    /// let shard = try JSONLineShard(file: "events.ndjson", index: 2, of: 4)
+    /// let input = JSONInput.file("events.ndjson").reading(bytes: shard.range)
+    /// ```
+    public func reading(bytes range: Range<Int>) -> JSONInput {
+        var copy = self
+        copy.byteRange = range
+        return copy
+    }
+
     /// The number of bytes the input holds, when known: in-memory inputs, and regular files
     /// (for a descriptor, what remains after its current position).
     ///
@@ -170,7 +192,8 @@ public struct JSONInput: Sendable, ExpressibleByStringLiteral {
         case .file(let path):
             var info = stat()
             guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-            return Int(info.st_size)
+            guard let byteRange else { return Int(info.st_size) }
+            return max(min(byteRange.upperBound, Int(info.st_size)) - byteRange.lowerBound, 0)
         case .descriptor(let descriptor, _):
             var info = stat()
             guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }

@@ -1,0 +1,82 @@
+/// A run of whole lines of a newline-delimited input, as a worker of ``JSONLineOutputs`` parses
+/// it: where it starts in the whole input, so that what is found in it is placed in the whole
+/// input.
+///
+/// A block starts at the start of a line (after a line feed, or at the start of the input) and
+/// ends after a line feed (or at the end of the input). A block other than the first is parsed
+/// after one line feed of its own, so that it is never the start of an input (a byte order mark
+/// there is an error, as it is in the middle of the whole input); ``location(of:)`` accounts for
+/// it.
+///
+/// ```swift
+/// struct Printer: JSONLineHandler {
+///     let block: JSONLineBlock
+///     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+///         print(block.location(of: context.location), event)  // line and offset in the whole input
+///     }
+///     ...
+/// }
+/// ```
+public struct JSONLineBlock: Sendable {
+    /// The block's place among the blocks of its input, from 0.
+    ///
+    /// ```swift
+    /// block.index  // 0 for the first block
+    /// ```
+    public let index: Int
+
+    /// The byte offset of the block's first byte in the whole input, from 0.
+    ///
+    /// ```swift
+    /// block.offset  // 1_048_601
+    /// ```
+    public let offset: Int
+
+    /// The line of the block's first byte in the whole input, from 1.
+    ///
+    /// ```swift
+    /// block.line  // 4_211
+    /// ```
+    public let line: Int
+
+    /// The bytes of the block.
+    let bytes: [UInt8]
+
+    init(index: Int, offset: Int, line: Int, bytes: [UInt8]) {
+        self.index = index
+        self.offset = offset
+        self.line = line
+        self.bytes = bytes
+    }
+
+    /// Whether the block is parsed after a line feed of its own (every block but the one at the
+    /// start of the input).
+    var isPrefixed: Bool { offset > 0 }
+
+    /// The line feed a block other than the first is parsed after.
+    static let prefix: [UInt8] = [0x0A]
+
+    /// The place in the whole input of `location`, a place the tokenizer of this block reported.
+    ///
+    /// Columns are unchanged: the block starts at the start of a line.
+    ///
+    /// ```swift
+    /// block.location(of: context.location)
+    /// ```
+    public func location(of location: SourceLocation) -> SourceLocation {
+        let skipped = isPrefixed ? 1 : 0
+        return SourceLocation(
+            offset: offset + location.offset - skipped, line: line + location.line - 1 - skipped,
+            column: location.column)
+    }
+
+    /// `error`, a failure of this block's tokenizer, placed in the whole input (same message,
+    /// path and source line).
+    func placing(_ error: JSONParseError) -> JSONParseError {
+        // A failure to read has no place in the block.
+        guard error.kind != .inputError else { return error }
+        return JSONParseError(
+            kind: error.kind, message: error.message, location: location(of: error.location), path: error.path,
+            sourceLine: error.sourceLine, excerptColumn: error.excerptColumn, underlyingError: error.underlyingError)
+    }
+}

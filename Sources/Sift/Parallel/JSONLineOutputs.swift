@@ -1,0 +1,257 @@
+import DequeModule
+import Foundation
+
+/// A newline-delimited input (NDJSON, or any stream of JSON values) parsed on several threads:
+/// the input is cut into blocks of whole lines, each block is parsed by a ``JSONLineHandler`` of
+/// its own, and the handlers' outputs come out in input order, as one thread would give them.
+///
+/// At most twice `parallelism` blocks are read ahead of the consumer, so memory is bounded by
+/// blocks in flight, never by the input. The first error in input order ends the sequence, placed
+/// in the whole input (line, column, offset, path and source line as one tokenizer reports it),
+/// after the output of the values before it; nothing of the value that failed is handed out.
+/// A value that spans a block boundary (pretty-printed values, one after another) is found when
+/// its block ends inside it: from that block on, the input is parsed by one tokenizer in order,
+/// so the outputs are the same on every split of the input. When the input pauses (a pipe or a
+/// download waiting for its writer), the lines read so far are parsed at once rather than
+/// waiting for a whole block.
+///
+/// ```swift
+/// let outputs = JSONLineOutputs(JSONInputChunks(.file("events.ndjson")), parallelism: 4) { block in
+///     IDCollector()  // a JSONLineHandler whose Output is [Int]
+/// }
+/// for try await ids in outputs { print(ids) }
+/// ```
+public struct JSONLineOutputs<Chunks: AsyncSequence, Handler: JSONLineHandler>: AsyncSequence
+where Chunks.Element: Sequence<UInt8> {
+    /// The output of one block (or, after a value spans blocks, of one block of the rest).
+    ///
+    /// ```swift
+    /// for try await ids in outputs { all += ids }  // each an IDCollector's [Int]
+    /// ```
+    public typealias Element = Handler.Output
+
+    /// The default block size: 1 MiB, extended to the end of its last line.
+    ///
+    /// ```swift
+    /// JSONLineOutputs<JSONInputChunks, IDCollector>.defaultBlockSize  // 1_048_576
+    /// ```
+    public static var defaultBlockSize: Int { 1 << 20 }
+
+    /// The processors this process may run on: the default parallelism.
+    ///
+    /// ```swift
+    /// JSONLineOutputs<JSONInputChunks, IDCollector>.defaultParallelism  // 8 on an 8-core machine
+    /// ```
+    public static var defaultParallelism: Int { Swift.max(ProcessInfo.processInfo.activeProcessorCount, 1) }
+
+    let chunks: Chunks
+    let options: JSONParserOptions
+    let parallelism: Int
+    let blockSize: Int
+    let start: (offset: Int, line: Int)
+    let skipsInvalidLines: Bool
+    let makeHandler: @Sendable (JSONLineBlock) -> Handler
+
+    /// The outputs of `makeHandler`'s handlers over the blocks of `chunks`.
+    ///
+    /// - Parameters:
+    ///   - chunks: the input, as byte chunks (``JSONInputChunks``, an HTTP body...).
+    ///   - options: the tokenizer's options; ``JSONParserOptions/allowsMultipleValues`` is always on.
+    ///   - parallelism: the blocks parsed at once (at least 1).
+    ///   - blockSize: the size at which a block is cut, at the end of a line.
+    ///   - offset: the byte offset of the first chunk's first byte in the whole input (for a part
+    ///     of a file that starts at a line start).
+    ///   - line: the line of that byte.
+    ///   - skipsInvalidLines: whether a line that does not parse on its own is set aside
+    ///     (``JSONLineHandler/setAside(_:)``) and the parse goes on at the next line, rather
+    ///     than ending the sequence; a value must then end on the line where it starts.
+    ///   - makeHandler: makes the handler of a block, on the thread that parses it.
+    ///
+    /// ```swift
+    /// let outputs = JSONLineOutputs(JSONInputChunks(.standardInput), parallelism: 2) { _ in IDCollector() }
+    /// ```
+    public init(
+        _ chunks: Chunks, options: JSONParserOptions = JSONParserOptions(), parallelism: Int = defaultParallelism,
+        blockSize: Int = defaultBlockSize, offset: Int = 0, line: Int = 1, skipsInvalidLines: Bool = false,
+        makeHandler: @escaping @Sendable (JSONLineBlock) -> Handler
+    ) {
+        self.skipsInvalidLines = skipsInvalidLines
+        self.chunks = chunks
+        var options = options
+        options.allowsMultipleValues = true
+        self.options = options
+        self.parallelism = Swift.max(parallelism, 1)
+        self.blockSize = Swift.max(blockSize, 1)
+        start = (offset, line)
+        self.makeHandler = makeHandler
+    }
+
+    /// Starts reading.
+    ///
+    /// ```swift
+    /// var iterator = outputs.makeAsyncIterator()
+    /// ```
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(sequence: self)
+    }
+
+    /// Reads blocks, starts their parses and hands out their outputs in order.
+    public struct Iterator: AsyncIteratorProtocol {
+        private let sequence: JSONLineOutputs
+        private var chunks: Chunks.AsyncIterator
+        private var cutter: LineBlockCutter
+        private let workers: LineBlockWorkers.Owner
+        private var inFlight: Deque<InFlightBlock<Handler.Output>> = []
+        /// The outputs of the last block parsed, not yet handed out.
+        private var ready: Deque<Handler.Output> = []
+        /// The blocks cut while the rest is parsed in order, not yet fed.
+        private var waiting: Deque<JSONLineBlock> = []
+        private var inputEnded = false
+        /// Whether the last chunk was short: the input paused.
+        private var paused = false
+        /// The tokenizer that parses the rest in order, once a value spanned blocks.
+        private var rest: (tokenizer: JSONTokenizer<CommittingHandler<Handler>>, base: JSONLineBlock)?
+        /// The error to throw once the output before it is handed out, or the end.
+        private var ending: (any Error)?
+        private var ended = false
+
+        init(sequence: JSONLineOutputs) {
+            self.sequence = sequence
+            chunks = sequence.chunks.makeAsyncIterator()
+            workers = LineBlockWorkers.Owner(LineBlockWorkers(count: sequence.parallelism))
+            cutter = LineBlockCutter(
+                blockSize: sequence.blockSize, offset: sequence.start.offset, line: sequence.start.line)
+        }
+
+        /// The output of the next block, in input order; nil after the last.
+        ///
+        /// ```swift
+        /// while let output = try await iterator.next() { consume(output) }
+        /// ```
+        public mutating func next() async throws -> Handler.Output? {
+            while true {
+                if let output = ready.popFirst() { return output }
+                if ended {
+                    defer { ending = nil }
+                    if let ending { throw ending }
+                    return nil
+                }
+                if rest != nil { return try await nextInOrder() }
+                do {
+                    try await read()
+                } catch {
+                    // Read failures come after the blocks read before them.
+                    inputEnded = true
+                    ending = error
+                }
+                guard let head = inFlight.popFirst() else {
+                    ended = true
+                    continue
+                }
+                switch await head.outcome {
+                case .complete(let outputs):
+                    ready.append(contentsOf: outputs)
+                case .stopped(let outputs):
+                    end(with: nil)
+                    ready.append(contentsOf: outputs)
+                case .failed(let outputs, let error):
+                    end(with: error)
+                    ready.append(contentsOf: outputs)
+                case .unfinished:
+                    startInOrder(at: head.block)
+                }
+            }
+        }
+
+        /// Reads and dispatches blocks until enough are in flight, the head is done while the
+        /// input pauses, or the input ends.
+        private mutating func read() async throws {
+            while !inputEnded, inFlight.count < 2 * sequence.parallelism,
+                !(paused && !inFlight.isEmpty)
+            {
+                guard let chunk = try await chunks.next() else {
+                    inputEnded = true
+                    if let last = cutter.finish() { dispatch(last) }
+                    return
+                }
+                for block in cutter.append(chunk) { dispatch(block) }
+                paused = cutter.inputPaused
+                if paused, let block = cutter.cutAtPause() { dispatch(block) }
+            }
+        }
+
+        private mutating func dispatch(_ block: JSONLineBlock) {
+            if rest != nil {
+                waiting.append(block)
+            } else {
+                inFlight.append(
+                    InFlightBlock(
+                        block, options: sequence.options, skipsInvalidLines: sequence.skipsInvalidLines,
+                        workers: workers.threads, makeHandler: sequence.makeHandler))
+            }
+        }
+
+        /// Ends the sequence after the output being handed out: with `error`, or at once.
+        private mutating func end(with error: (any Error)?) {
+            ended = true
+            ending = error
+            workers.threads.shutDown()
+            inFlight.removeAll()
+        }
+
+        /// Parses from `block` on with one tokenizer: `block` ends inside a value.
+        private mutating func startInOrder(at block: JSONLineBlock) {
+            let tokenizer = JSONTokenizer(
+                options: sequence.options, handler: CommittingHandler(sequence.makeHandler(block)))
+            rest = (tokenizer, block)
+            waiting.append(block)
+            workers.threads.dropPending()
+            waiting.append(contentsOf: inFlight.map(\.block))
+            inFlight.removeAll()
+        }
+
+        /// Feeds the next block to the tokenizer of the rest; its committed output.
+        private mutating func nextInOrder() async throws -> Handler.Output? {
+            guard let (tokenizer, base) = rest else { return nil }
+            do {
+                while waiting.isEmpty && !inputEnded {
+                    if let chunk = try await chunks.next() {
+                        for block in cutter.append(chunk) { waiting.append(block) }
+                        if cutter.inputPaused, let block = cutter.cutAtPause() {
+                            waiting.append(block)
+                        }
+                    } else {
+                        inputEnded = true
+                        if let last = cutter.finish() { waiting.append(last) }
+                    }
+                }
+            } catch {
+                end(with: error)
+                return tokenizer.handler.base.takeCommitted()
+            }
+            do throws(JSONParseError) {
+                if let block = waiting.popFirst() {
+                    if block.index == base.index && block.isPrefixed { try tokenizer.feed(JSONLineBlock.prefix) }
+                    try tokenizer.feed(block.bytes)
+                    if tokenizer.isStopped {
+                        tokenizer.handler.commit()
+                        end(with: nil)
+                    } else if tokenizer.handler.depth == 0 && block.bytes.last == 0x0A {
+                        // The block ends at the end of a line, between values.
+                        tokenizer.handler.commit()
+                    }
+                } else if inputEnded {
+                    try tokenizer.finish()
+                    tokenizer.handler.commit()
+                    end(with: nil)
+                }
+            } catch {
+                tokenizer.handler.commit(before: error.location.line)
+                end(with: base.placing(error))
+            }
+            return tokenizer.handler.base.takeCommitted()
+        }
+    }
+}
+
+extension JSONLineOutputs: Sendable where Chunks: Sendable {}

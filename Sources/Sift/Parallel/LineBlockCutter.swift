@@ -1,0 +1,89 @@
+/// Cuts a stream of bytes into ``JSONLineBlock``s of whole lines: a block is cut at the last line
+/// feed once it holds `blockSize` bytes (a line longer than that stays whole, in a block of its
+/// own size), when the input pauses (see ``cutAtPause()``), and at the end of the input.
+///
+/// Each block knows its byte offset and first line in the whole input.
+///
+/// ```swift
+/// var cutter = LineBlockCutter(blockSize: 1 << 20)
+/// for try await chunk in chunks {
+///     for block in cutter.append(chunk) { dispatch(block) }
+/// }
+/// if let last = cutter.finish() { dispatch(last) }
+/// ```
+struct LineBlockCutter {
+    /// The size at which a block is cut, at the last line feed it holds.
+    let blockSize: Int
+    /// The bytes read and not yet in a block.
+    private var pending: [UInt8] = []
+    /// How far `pending` is known to hold no line feed.
+    private var searched = 0
+    /// The next block's index, offset and line.
+    private var nextIndex = 0
+    private var nextOffset: Int
+    private var nextLine: Int
+
+    /// A cutter whose first block starts at `offset` and `line` of the whole input.
+    init(blockSize: Int, offset: Int = 0, line: Int = 1) {
+        self.blockSize = max(blockSize, 1)
+        nextOffset = offset
+        nextLine = line
+    }
+
+    /// The size of the last chunk appended.
+    private(set) var lastChunkCount = 0
+
+    /// Whether the last chunk was shorter than a read asks for: the input paused (a pipe or a
+    /// download waiting for its writer), or ended.
+    var inputPaused: Bool { lastChunkCount < JSONInput.chunkSize }
+
+    /// Takes the next bytes of the input; returns the blocks they complete.
+    mutating func append(_ chunk: some Sequence<UInt8>) -> [JSONLineBlock] {
+        let before = pending.count
+        if chunk.withContiguousStorageIfAvailable({ pending.append(contentsOf: $0) }) == nil {
+            pending.append(contentsOf: chunk)
+        }
+        lastChunkCount = pending.count - before
+        var blocks: [JSONLineBlock] = []
+        while pending.count >= blockSize, let block = cut() {
+            blocks.append(block)
+        }
+        return blocks
+    }
+
+    /// The lines read so far as a block, when the input paused (a read returned less than was
+    /// asked for: a pipe or a download waiting for its writer): their values then reach the
+    /// output without waiting for a whole block.
+    mutating func cutAtPause() -> JSONLineBlock? {
+        cut()
+    }
+
+    /// The rest of the input as the last block, if anything is left.
+    mutating func finish() -> JSONLineBlock? {
+        guard !pending.isEmpty else { return nil }
+        return makeBlock(taking: pending.count)
+    }
+
+    /// The block up to the last line feed of `pending`, if it holds one.
+    private mutating func cut() -> JSONLineBlock? {
+        guard let end = LineBreaks.endOfLastLine(in: pending[searched...]) else {
+            searched = pending.count
+            return nil
+        }
+        return makeBlock(taking: end)
+    }
+
+    /// The first `count` bytes of `pending` as the next block.
+    private mutating func makeBlock(taking count: Int) -> JSONLineBlock {
+        var bytes = pending
+        pending = Array(bytes[count...])
+        pending.reserveCapacity(blockSize + JSONInput.chunkSize)
+        bytes.removeSubrange(count...)
+        searched = 0
+        let block = JSONLineBlock(index: nextIndex, offset: nextOffset, line: nextLine, bytes: bytes)
+        nextIndex += 1
+        nextOffset += count
+        nextLine += LineBreaks.count(in: bytes)
+        return block
+    }
+}
