@@ -319,6 +319,20 @@ static inline const uint8_t *sift_skip_word(const uint8_t *p, const uint8_t *end
     return p + length;
 }
 
+/* `p` is at a value's first byte: returns just past it when it is a scalar (a string, a number
+   or a literal) that yajl takes and that ends before `end`; NULL otherwise (a container, an
+   error, or a token that could go on past `end`). A string's closing quote is the byte before
+   the one returned. Tested in the order of how often they come; a jump table here costs an
+   indirect branch that mispredicts on every change of kind. */
+static inline const uint8_t *sift_skip_scalar(const uint8_t *p, const uint8_t *end, int level) {
+    if (*p == '"') return sift_skip_string(p + 1, end, level);
+    if ((uint8_t)(*p - '0') <= 9 || *p == '-') return sift_skip_number(p, end);
+    if (*p == 't') return sift_skip_word(p, end, "true", 4);
+    if (*p == 'f') return sift_skip_word(p, end, "false", 5);
+    if (*p == 'n') return sift_skip_word(p, end, "null", 4);
+    return NULL;
+}
+
 /* What sift_container_scan found. */
 typedef struct {
     /* The index of the bracket that closes the container, or -1 when the scan leaves it to yajl. */
@@ -370,30 +384,21 @@ key:
     if (p >= end) goto stopped;
 
 value:
-    /* Tested in the order of how often they come; a jump table here costs an indirect branch
-       that mispredicts on every change of kind. */
-    if (*p == '"') {
-        p = sift_skip_string(p + 1, end, level);
-        last_string_end = p;
-    } else if ((uint8_t)(*p - '0') <= 9 || *p == '-') {
-        p = sift_skip_number(p, end);
-    } else if (*p == '{' || *p == '[') {
-        if (depth == room || depth + 1 == SIFT_CONTAINER_END_STACK) goto stopped;
-        depth++;
-        is_object[depth] = *p == '{';
-        open_at[depth] = (long)(p - text);
-        p++;
-        goto opened;
-    } else if (*p == 't') {
-        p = sift_skip_word(p, end, "true", 4);
-    } else if (*p == 'f') {
-        p = sift_skip_word(p, end, "false", 5);
-    } else if (*p == 'n') {
-        p = sift_skip_word(p, end, "null", 4);
-    } else {
-        goto stopped;
+    {
+        const uint8_t *next = sift_skip_scalar(p, end, level);
+        if (next != NULL) {
+            if (*p == '"') last_string_end = next;
+            p = next;
+            goto after_value;
+        }
     }
-    if (p == NULL) goto stopped;
+    if (*p != '{' && *p != '[') goto stopped;
+    if (depth == room || depth + 1 == SIFT_CONTAINER_END_STACK) goto stopped;
+    depth++;
+    is_object[depth] = *p == '{';
+    open_at[depth] = (long)(p - text);
+    p++;
+    goto opened;
 
 after_value:
     p = sift_skip_space(p, end);

@@ -75,10 +75,10 @@ static inline sift_member_pass_result sift_member_pass(
     if (start > length) return result;
     const uint8_t *p = text + start;
     const uint8_t *end = text + length;
-    /* What has been passed but not yet committed: in the start callback, a pass is committed
-       only once the next key's quote (or the brace) is found, since yajl cannot resume on a
-       comma there. */
-    long last_key = -1, last_key_length = 0, last_string_close = -1, passed = 0;
+    /* What has been passed, committed to `result` (with where yajl resumes) only where yajl
+       can resume: in the start callback, once the next key's quote or the brace is found,
+       since yajl cannot resume on a comma there; after a value, right past each value. */
+    sift_member_pass_result passed = result;
     const uint8_t *key;
 
     p = sift_skip_space(p, end);
@@ -95,45 +95,34 @@ member:
         while (close < end && *close != '"' && *close != '\\' && *close >= 0x20) close++;
         if (close >= end || *close != '"') return result;
         if (sift_member_is_wanted(wanted, name, (long)(close - name))) return result;
-        last_key = (long)(name - text);
-        last_key_length = (long)(close - name);
-        last_string_close = (long)(close - text);
+        passed.last_key = (long)(name - text);
+        passed.last_key_length = (long)(close - name);
+        passed.last_string_close = (long)(close - text);
         p = sift_skip_space(close + 1, end);
         if (p >= end || *p != ':') return result;
         p = sift_skip_space(p + 1, end);
         if (p >= end) return result;
     }
-    if (*p == '"') {
-        p = sift_skip_string(p + 1, end, level);
-        if (p == NULL) return result;
-        last_string_close = (long)(p - 1 - text);
-    } else if ((uint8_t)(*p - '0') <= 9 || *p == '-') {
-        p = sift_skip_number(p, end);
-    } else if (*p == '{' || *p == '[') {
-        if (room <= 0) return result;
-        sift_container_scan_result scan =
-            sift_container_scan(text, (size_t)(p + 1 - text), length, room - 1, open_at, level);
-        if (scan.close < 0) return result;
-        if (scan.last_string_close >= 0) last_string_close = scan.last_string_close;
-        p = text + scan.close + 1;
-    } else if (*p == 't') {
-        p = sift_skip_word(p, end, "true", 4);
-    } else if (*p == 'f') {
-        p = sift_skip_word(p, end, "false", 5);
-    } else if (*p == 'n') {
-        p = sift_skip_word(p, end, "null", 4);
-    } else {
-        return result;
+    {
+        const uint8_t *next = sift_skip_scalar(p, end, level);
+        if (next != NULL) {
+            if (*p == '"') passed.last_string_close = (long)(next - 1 - text);
+            p = next;
+        } else if ((*p == '{' || *p == '[') && room > 0) {
+            sift_container_scan_result scan =
+                sift_container_scan(text, (size_t)(p + 1 - text), length, room - 1, open_at, level);
+            if (scan.close < 0) return result;
+            if (scan.last_string_close >= 0) passed.last_string_close = scan.last_string_close;
+            p = text + scan.close + 1;
+        } else {
+            return result;
+        }
     }
-    if (p == NULL) return result;
-    passed++;
+    passed.passed++;
     if (after_value) {
         /* yajl may resume just past this value. */
+        result = passed;
         result.resume = (long)(p - text);
-        result.last_key = last_key;
-        result.last_key_length = last_key_length;
-        result.last_string_close = last_string_close;
-        result.passed = passed;
     }
     p = sift_skip_space(p, end);
     if (p >= end) return result;
@@ -141,25 +130,19 @@ member:
 separator:
     /* just past a member's value, at the first byte that is not whitespace */
     if (*p == '}') {
-        if (passed == 0) return result;
+        if (passed.passed == 0) return result;
+        result = passed;
         result.resume = (long)(p - text);
-        result.last_key = last_key;
-        result.last_key_length = last_key_length;
-        result.last_string_close = last_string_close;
-        result.passed = passed;
         return result;
     }
     if (*p != ',') return result;
     p = sift_skip_space(p + 1, end);
     if (p >= end || *p != '"') return result;
     key = p;
-    if (!after_value && passed > 0) {
+    if (!after_value && passed.passed > 0) {
         /* yajl may resume at this key's quote. */
+        result = passed;
         result.resume = (long)(key - text);
-        result.last_key = last_key;
-        result.last_key_length = last_key_length;
-        result.last_string_close = last_string_close;
-        result.passed = passed;
     }
     goto member;
 }

@@ -24,6 +24,34 @@ enum FuzzOutcome {
         return value
     }
 
+    /// The lines a query's callbacks append, then its verdict (`accepted`, or the error's
+    /// ``text(_:)``): over the input's bytes whole, or over its chunks as an `AsyncSequence`.
+    static func lines(
+        of input: FuzzInput, inPieces: Bool, _ makeQuery: @escaping @Sendable (Lines) -> JSONQuery
+    ) -> [String] {
+        guard inPieces else {
+            let lines = Lines()
+            do {
+                try makeQuery(lines).run(.bytes(input.document))
+                lines.append("accepted")
+            } catch {
+                lines.append(text(error))
+            }
+            return lines.lines
+        }
+        let chunks = input.chunks
+        return wait { () async -> [String] in
+            let lines = Lines()
+            do {
+                try await makeQuery(lines).run(chunks: chunks)
+                lines.append("accepted")
+            } catch {
+                lines.append(text(error))
+            }
+            return lines.lines
+        }
+    }
+
     /// A path of the harness (a constant: failing to parse is a bug of the harness).
     static func path(_ text: String) -> TypedJSONPath<JSONValue> {
         do {

@@ -15,29 +15,11 @@ enum PathsCheck {
         let count = UInt64(paths.count)
         let chosen = (0..<3).map { Int(input.selector / [1, count, count * count][$0] % count) }
         let order: JSONQuery.ResultOrder = input.selector & 0x80 != 0 ? .streaming : .rfc9535
-        let whole = FuzzOutcome.Lines()
-        let query = makeQuery(input, chosen, order, into: whole)
-        do {
-            try query.run(.bytes(input.document))
-            whole.append("accepted")
-        } catch {
-            whole.append(FuzzOutcome.text(error))
-        }
-        let chunks = input.chunks
-        let pieces = FuzzOutcome.wait { () async -> [String] in
-            let lines = FuzzOutcome.Lines()
-            let query = makeQuery(input, chosen, order, into: lines)
-            do {
-                try await query.run(chunks: chunks)
-                lines.append("accepted")
-            } catch {
-                lines.append(FuzzOutcome.text(error))
-            }
-            return lines.lines
-        }
+        let whole = FuzzOutcome.lines(of: input, inPieces: false) { makeQuery(input, chosen, order, into: $0) }
+        let pieces = FuzzOutcome.lines(of: input, inPieces: true) { makeQuery(input, chosen, order, into: $0) }
         let described = chosen.map { paths[$0].path.description }.joined(separator: ", ")
         try FuzzDivergence.expectEqual(
-            whole.lines, pieces,
+            whole, pieces,
             "paths: bytes vs chunks (\(described), \(order), split \(input.splitByte), \(input.options))")
     }
 

@@ -59,39 +59,20 @@ enum SkippingCheck {
     /// delivers every one: whole and in pieces.
     static func passedMembers(_ input: FuzzInput) throws(FuzzDivergence) {
         let path = namingPaths[Int(input.selector % UInt64(namingPaths.count))]
-        let delivering = MemberPassing.$isEnabled.withValue(false) { matches(path, input) }
-        try FuzzDivergence.expectEqual(
-            matches(path, input), delivering, "members passed vs delivered: \(path.path) (\(input.options))")
-        let chunks = input.chunks
         let options = input.options
-        let inPieces = FuzzOutcome.wait { () async -> [String] in
-            let lines = FuzzOutcome.Lines()
-            var query = JSONQuery(options: options)
-            query.add(path) { lines.append("\($0.path) \($0.location) \($0.value)") }
-            do {
-                try await query.run(chunks: chunks)
-                lines.append("accepted")
-            } catch {
-                lines.append(FuzzOutcome.text(error))
+        func matches(inPieces: Bool) -> [String] {
+            FuzzOutcome.lines(of: input, inPieces: inPieces) { lines in
+                var query = JSONQuery(options: options)
+                query.add(path) { lines.append("\($0.path) \($0.location) \($0.value)") }
+                return query
             }
-            return lines.lines
         }
+        let delivering = MemberPassing.$isEnabled.withValue(false) { matches(inPieces: false) }
         try FuzzDivergence.expectEqual(
-            inPieces, delivering,
+            matches(inPieces: false), delivering, "members passed vs delivered: \(path.path) (\(options))")
+        try FuzzDivergence.expectEqual(
+            matches(inPieces: true), delivering,
             "members passed in pieces vs delivered: \(path.path) (split \(input.splitByte), \(options))")
-    }
-
-    static func matches(_ path: TypedJSONPath<JSONValue>, _ input: FuzzInput) -> [String] {
-        let lines = FuzzOutcome.Lines()
-        var query = JSONQuery(options: input.options)
-        query.add(path) { lines.append("\($0.path) \($0.location) \($0.value)") }
-        do {
-            try query.run(.bytes(input.document))
-            lines.append("accepted")
-        } catch {
-            lines.append(FuzzOutcome.text(error))
-        }
-        return lines.lines
     }
 
     static func outcome(_ path: TypedJSONPath<JSONValue>, _ input: FuzzInput) -> (text: String, error: JSONParseError?)
