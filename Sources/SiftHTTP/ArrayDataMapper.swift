@@ -57,27 +57,6 @@ public struct ArrayDataMapper<Element>: ElementMapper {
         self.convert = CapturedJSON.decoding(Element.self, with: decoder)
     }
 
-    /// Creates a mapper that decodes each element of the array at `rootKeyPath` as `type` with the settings of a Foundation
-    /// `JSONDecoder`.
-    ///
-    /// Decoded by `JSONValueDecoder(matching: decoder)`; a `decoder` that allows JSON5 or assumes
-    /// a top-level dictionary decodes the value's text itself.
-    ///
-    /// ```swift
-    /// let mapper = ArrayDataMapper(of: Author.self, rootKeyPath: "authors", decoder: JSONDecoder())
-    /// ```
-    @available(*, deprecated, message: "pass a JSONValueDecoder, or JSONValueDecoder(matching: jsonDecoder)")
-    public init(
-        of type: Element.Type,
-        rootKeyPath: String? = nil,
-        decoder: JSONDecoder,
-        options: JSONParserOptions = JSONParserOptions()
-    ) where Element: Decodable & SendableMetatype {
-        self.rootKeyPath = rootKeyPath
-        self.options = options
-        self.convert = CapturedJSON.decoding(Element.self, with: decoder)
-    }
-
     /// Creates a mapper that builds each element from its `JSONValue`.
     ///
     /// What `transform` throws is reported as a mapping error for that element.

@@ -4,22 +4,6 @@ import Sift
 // Turns the values captured by `KeyPathCaptureSession` into the values the mappers hand out.
 
 extension CapturedJSON {
-    /// How a mapper decodes captured values as `T` with the settings of a Foundation `decoder`.
-    ///
-    /// Straight from the captured value with Sift's `JSONValueDecoder` (same strategies; numbers
-    /// exact) when it mirrors `decoder`'s settings, read now; else, for the settings it does not
-    /// mirror (`allowsJSON5`, say), the value is written out as JSON text for `decoder`.
-    static func decoding<T: Decodable & SendableMetatype>(
-        _ type: T.Type, with decoder: JSONDecoder
-    ) -> @Sendable (CapturedJSON) throws -> T {
-        if let valueDecoder = JSONValueDecoder(matching: decoder) {
-            return decoding(T.self, with: valueDecoder)
-        }
-        return { captured in
-            try captured.decoding(T.self) { try decoder.decode(T.self, from: Data(try $0.jsonBytes())) }
-        }
-    }
-
     /// How a mapper decodes captured values as `T` with Sift's `JSONValueDecoder`, straight from
     /// the captured value.
     static func decoding<T: Decodable & SendableMetatype>(

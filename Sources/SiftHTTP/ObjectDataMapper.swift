@@ -56,27 +56,6 @@ public struct ObjectDataMapper<Object>: DataMapper {
         self.convert = CapturedJSON.decoding(Object.self, with: decoder)
     }
 
-    /// Creates a mapper that decodes the value at `rootKeyPath` as `type` with the settings of a Foundation
-    /// `JSONDecoder`.
-    ///
-    /// Decoded by `JSONValueDecoder(matching: decoder)`; a `decoder` that allows JSON5 or assumes
-    /// a top-level dictionary decodes the value's text itself.
-    ///
-    /// ```swift
-    /// let mapper = ObjectDataMapper(Post.self, rootKeyPath: "post", decoder: JSONDecoder())
-    /// ```
-    @available(*, deprecated, message: "pass a JSONValueDecoder, or JSONValueDecoder(matching: jsonDecoder)")
-    public init(
-        _ type: Object.Type,
-        rootKeyPath: String? = nil,
-        decoder: JSONDecoder,
-        options: JSONParserOptions = JSONParserOptions()
-    ) where Object: Decodable & SendableMetatype {
-        self.rootKeyPath = rootKeyPath
-        self.options = options
-        self.convert = CapturedJSON.decoding(Object.self, with: decoder)
-    }
-
     /// Creates a mapper that builds the object from the `JSONValue` at `rootKeyPath`.
     ///
     /// What `transform` throws is reported as a mapping error.
