@@ -65,6 +65,18 @@ enum InputSource: Sendable, Equatable {
         }
     }
 
+    /// The input `--lines` reads straight into its blocks (``JSONLineOutputs/init(_:options:parallelism:blockSize:offset:line:skipsInvalidLines:makeHandler:)``):
+    /// this input's bytes (`byteRange` of them for a shard) when it is a regular file and no
+    /// progress bar is wanted; nil otherwise, for ``open(progress:connectTimeout:byteRange:)``
+    /// (a pipe, a download, a path that cannot be opened, whose error that reports).
+    func regularFile(progress: Bool?, byteRange: Range<Int>? = nil) -> JSONInput? {
+        guard case .file(let path) = self else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        let input = byteRange.map { JSONInput.file(path).reading(bytes: $0) } ?? .file(path)
+        return ProgressBar.isWanted(requested: progress, total: input.byteCount) ? nil : input
+    }
+
     /// Opens the input for reading, with a progress bar when `progress` asks for one (nil:
     /// automatic, see ``ProgressBar/isWanted(requested:total:stderrIsTerminal:stdoutIsTerminal:)``);
     /// `connectTimeout` bounds the wait for a URL's host to accept the connection; `byteRange`

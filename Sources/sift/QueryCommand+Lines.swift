@@ -1,5 +1,6 @@
 import ArgumentParser
 import Sift
+import Synchronization
 
 extension QueryCommand {
     /// Checks `--jobs`, `--shard`, `--on-invalid`, `--invalid-lines` and `--max-invalid`: each
@@ -109,28 +110,41 @@ extension QueryCommand {
                     start = (part.range.lowerBound, part.line)
                     byteRange = part.range
                 }
-                let opened = try source.open(
-                    progress: input.progress, connectTimeout: input.connectTimeout, byteRange: byteRange)
-                defer { opened.close() }
-                let chunks = CountedChunks(base: opened) { count in
-                    holdNote?.check(bytesRead: count, matchCount: tally.matches)
-                }
-                if source.isStreamed {
-                    let flushing = FlushingChunks(base: chunks, output: output)
+                if let file = source.regularFile(progress: input.progress, byteRange: byteRange) {
+                    // Read straight into the blocks; the hold note counts the bytes read per block.
+                    let read = ReadCount()
                     try await write(
                         JSONLineOutputs(
-                            flushing, options: options, parallelism: parallelism, blockSize: blockSize,
-                            skipsInvalidLines: skipsInvalidLines, makeHandler: handler),
+                            file.reportingProgress { read.record(total: $0) },
+                            options: options, parallelism: parallelism, blockSize: blockSize, offset: start.offset,
+                            line: start.line, skipsInvalidLines: skipsInvalidLines, makeHandler: handler),
                         to: output, from: source, fileName: fileName, invalidLines: invalidLines, tally: tally,
-                        beforeFirstValue: beforeFirstValue)
+                        beforeFirstValue: beforeFirstValue
+                    ) { holdNote?.check(bytesRead: read.takeNew(), matchCount: tally.matches) }
                 } else {
-                    try await write(
-                        JSONLineOutputs(
-                            chunks, options: options, parallelism: parallelism, blockSize: blockSize,
-                            offset: start.offset, line: start.line, skipsInvalidLines: skipsInvalidLines,
-                            makeHandler: handler),
-                        to: output, from: source, fileName: fileName, invalidLines: invalidLines, tally: tally,
-                        beforeFirstValue: beforeFirstValue)
+                    let opened = try source.open(
+                        progress: input.progress, connectTimeout: input.connectTimeout, byteRange: byteRange)
+                    defer { opened.close() }
+                    let chunks = CountedChunks(base: opened) { count in
+                        holdNote?.check(bytesRead: count, matchCount: tally.matches)
+                    }
+                    if source.isStreamed {
+                        let flushing = FlushingChunks(base: chunks, output: output)
+                        try await write(
+                            JSONLineOutputs(
+                                flushing, options: options, parallelism: parallelism, blockSize: blockSize,
+                                skipsInvalidLines: skipsInvalidLines, makeHandler: handler),
+                            to: output, from: source, fileName: fileName, invalidLines: invalidLines, tally: tally,
+                            beforeFirstValue: beforeFirstValue)
+                    } else {
+                        try await write(
+                            JSONLineOutputs(
+                                chunks, options: options, parallelism: parallelism, blockSize: blockSize,
+                                offset: start.offset, line: start.line, skipsInvalidLines: skipsInvalidLines,
+                                makeHandler: handler),
+                            to: output, from: source, fileName: fileName, invalidLines: invalidLines, tally: tally,
+                            beforeFirstValue: beforeFirstValue)
+                    }
                 }
                 holdNote?.check(bytesRead: 0, matchCount: tally.matches)
             } catch {
@@ -144,10 +158,11 @@ extension QueryCommand {
     }
 
     /// Writes each block's lines in order, after reporting the line set aside before them, if
-    /// any; stops after the first value with `--first`.
+    /// any, and calls `afterBlock`; stops after the first value with `--first`.
     private func write<Chunks, Handler>(
         _ outputs: JSONLineOutputs<Chunks, Handler>, to output: StandardOutput, from source: InputSource,
-        fileName: String?, invalidLines: InvalidLineLog, tally: Tally, beforeFirstValue: () throws -> Void
+        fileName: String?, invalidLines: InvalidLineLog, tally: Tally, beforeFirstValue: () throws -> Void,
+        afterBlock: () -> Void = {}
     ) async throws where Handler.Output == LineBlockOutput {
         for try await block in outputs {
             if let invalid = block.invalidLine {
@@ -156,6 +171,7 @@ extension QueryCommand {
             if block.count > 0 { try beforeFirstValue() }
             try output.write(bytes: block.bytes)
             tally.matches += block.count
+            afterBlock()
             if first && tally.matches > 0 { return }
         }
     }
@@ -164,4 +180,22 @@ extension QueryCommand {
 /// The values written so far over every input, read by the hold note as the input is read.
 private final class Tally {
     var matches = 0
+}
+
+/// The bytes of a file read straight into blocks so far, as its progress reports them.
+private final class ReadCount: Sendable {
+    private let state = Mutex((total: 0, counted: 0))
+
+    /// Records the bytes read so far.
+    func record(total: Int) {
+        state.withLock { $0.total = total }
+    }
+
+    /// The bytes read since the last call.
+    func takeNew() -> Int {
+        state.withLock { state in
+            defer { state.counted = state.total }
+            return state.total - state.counted
+        }
+    }
 }
