@@ -333,6 +333,34 @@ static inline const uint8_t *sift_skip_scalar(const uint8_t *p, const uint8_t *e
     return NULL;
 }
 
+/* One member name, as raw bytes (names whose keys carry escapes are never compared: the pass
+   leaves such keys to yajl). */
+typedef struct {
+    const uint8_t *bytes;
+    long length;
+} sift_member_name;
+
+/* The names that matter in an object; any other member may be passed. */
+typedef struct {
+    const sift_member_name *names;
+    long count;
+    /* Bit n set when some name is n bytes long (bit 63: 63 bytes or more), so that most keys
+       are ruled out by their length alone. */
+    uint64_t lengths;
+    /* Whether the names matter at any depth (a handler looking for `$..name`): a member whose
+       value holds one of them, however deep, is not passed either. */
+    int any_depth;
+} sift_member_names;
+
+static inline int sift_member_is_wanted(const sift_member_names *wanted, const uint8_t *key, long length) {
+    if ((wanted->lengths & ((uint64_t)1 << (length < 63 ? length : 63))) == 0) return 0;
+    for (long index = 0; index < wanted->count; index++) {
+        const sift_member_name *name = wanted->names + index;
+        if (name->length == length && memcmp(name->bytes, key, (size_t)length) == 0) return 1;
+    }
+    return 0;
+}
+
 /* What sift_container_scan found. */
 typedef struct {
     /* The index of the bracket that closes the container, or -1 when the scan leaves it to yajl. */
@@ -349,9 +377,14 @@ typedef struct {
 /* `text[start - 1]` opens a container (`{` or `[`): finds the bracket that closes it, at most at
    `length - 1`, or leaves the container to yajl (see above). At most `room` containers may open
    inside it. `open_at` has room for SIFT_CONTAINER_END_STACK indices; `level` says which code
-   classifies the blocks of long strings. */
-static inline sift_container_scan_result sift_container_scan(
-    const uint8_t *text, size_t start, size_t length, long room, long *open_at, int level) {
+   classifies the blocks of long strings.
+
+   With `needles`, the scan also stops at the first key, at any depth, that is one of them or
+   that has an escape (which might decode to one): a container found to close then holds none
+   of those names. */
+static inline sift_container_scan_result sift_container_scan_for(
+    const uint8_t *text, size_t start, size_t length, long room, long *open_at, int level,
+    const sift_member_names *needles) {
     sift_container_scan_result result = {-1, -1, 0};
     uint8_t is_object[SIFT_CONTAINER_END_STACK];
     long depth = 0;
@@ -375,8 +408,16 @@ opened:
 
 key:
     /* at a key's opening quote */
-    p = sift_skip_string(p + 1, end, level);
-    if (p == NULL) goto stopped;
+    if (needles != NULL) {
+        const uint8_t *name = p + 1;
+        p = name;
+        while (p < end && *p != '"' && *p != '\\' && *p >= 0x20) p++;
+        if (p >= end || *p != '"' || sift_member_is_wanted(needles, name, (long)(p - name))) goto stopped;
+        p++;
+    } else {
+        p = sift_skip_string(p + 1, end, level);
+        if (p == NULL) goto stopped;
+    }
     last_string_end = p;
     p = sift_skip_space(p, end);
     if (p >= end || *p != ':') goto stopped;
@@ -428,6 +469,12 @@ closed:
 stopped:
     result.open_count = depth + 1;
     return result;
+}
+
+/* sift_container_scan_for with no needles. */
+static inline sift_container_scan_result sift_container_scan(
+    const uint8_t *text, size_t start, size_t length, long room, long *open_at, int level) {
+    return sift_container_scan_for(text, start, length, room, open_at, level, NULL);
 }
 
 /* sift_container_scan's closing bracket alone, at the best level. */

@@ -24,22 +24,6 @@
    Only whole members are passed, so a pass that stops early has still made progress, and
    whatever it leaves is parsed by yajl exactly as without it. */
 
-/* One member name, as raw bytes (names whose keys carry escapes are never compared: the pass
-   leaves such keys to yajl). */
-typedef struct {
-    const uint8_t *bytes;
-    long length;
-} sift_member_name;
-
-/* The names that matter in an object; any other member may be passed. */
-typedef struct {
-    const sift_member_name *names;
-    long count;
-    /* Bit n set when some name is n bytes long (bit 63: 63 bytes or more), so that most keys
-       are ruled out by their length alone. */
-    uint64_t lengths;
-} sift_member_names;
-
 /* What sift_member_pass did. */
 typedef struct {
     /* The index where yajl resumes, or -1 when nothing was passed. */
@@ -52,26 +36,23 @@ typedef struct {
     long last_string_close;
     /* How many members were passed. */
     long passed;
+    /* When the pass stopped at a container member whose scan stopped: how many containers were
+       open where it stopped, their opening brackets in `open_at` (see sift_container_scan_result);
+       0 otherwise. */
+    long open_count;
 } sift_member_pass_result;
 
-static inline int sift_member_is_wanted(const sift_member_names *wanted, const uint8_t *key, long length) {
-    if ((wanted->lengths & ((uint64_t)1 << (length < 63 ? length : 63))) == 0) return 0;
-    for (long index = 0; index < wanted->count; index++) {
-        const sift_member_name *name = wanted->names + index;
-        if (name->length == length && memcmp(name->bytes, key, (size_t)length) == 0) return 1;
-    }
-    return 0;
-}
 
 /* The object is open at `text[start]` (in its start callback when `after_value` is 0; just past
    a member's value, in its end callback, when it is 1): passes the members whose names are not
    in `wanted`, at most up to `length`. A container member may hold `room` levels (its own
    included): 0 leaves containers to yajl. `open_at` has room for SIFT_CONTAINER_END_STACK
-   indices; `level` says which code classifies the blocks of long strings. */
+   indices; `level` says which code classifies the blocks of long strings. A container member
+   opening at `known_stop` (-1: none) is known to stop its scan, and is not scanned. */
 static inline sift_member_pass_result sift_member_pass(
     const uint8_t *text, size_t start, size_t length, int after_value, const sift_member_names *wanted, long room,
-    long *open_at, int level) {
-    sift_member_pass_result result = {-1, -1, 0, -1, 0};
+    long *open_at, int level, long known_stop) {
+    sift_member_pass_result result = {-1, -1, 0, -1, 0, 0};
     if (start > length) return result;
     const uint8_t *p = text + start;
     const uint8_t *end = text + length;
@@ -108,10 +89,14 @@ member:
         if (next != NULL) {
             if (*p == '"') passed.last_string_close = (long)(next - 1 - text);
             p = next;
-        } else if ((*p == '{' || *p == '[') && room > 0) {
+        } else if ((*p == '{' || *p == '[') && room > 0 && (long)(p - text) != known_stop) {
             sift_container_scan_result scan =
-                sift_container_scan(text, (size_t)(p + 1 - text), length, room - 1, open_at, level);
-            if (scan.close < 0) return result;
+                sift_container_scan_for(text, (size_t)(p + 1 - text), length, room - 1, open_at, level,
+                    wanted->any_depth ? wanted : NULL);
+            if (scan.close < 0) {
+                result.open_count = scan.open_count;
+                return result;
+            }
             if (scan.last_string_close >= 0) passed.last_string_close = scan.last_string_close;
             p = text + scan.close + 1;
         } else {

@@ -107,11 +107,15 @@ static inline size_t sift_skip_offset(yajl_handle handle) {
    bracket (having checked every byte up to it), moves yajl's offset onto it. yajl then lexes
    that bracket as the next token, ends the container (the state it pushed for it expects
    exactly that) and calls the tokenizer's end callback, with no callback in between and no
-   table to swap. Otherwise yajl is left where it is; see sift_container_scan for the rest. */
+   table to swap. Otherwise yajl is left where it is; see sift_container_scan for the rest. With
+   `needles` (or NULL), only a container that holds none of those member names is jumped over
+   (sift_container_scan_for). */
 static inline sift_container_scan_result sift_skip_jump(
-    yajl_handle handle, const uint8_t *text, size_t length, long room, long *open_at, int level) {
+    yajl_handle handle, const uint8_t *text, size_t length, long room, long *open_at, int level,
+    const sift_member_names *needles) {
     sift_yajl_handle_head *head = (sift_yajl_handle_head *)handle;
-    sift_container_scan_result result = sift_container_scan(text, head->bytes_consumed, length, room, open_at, level);
+    sift_container_scan_result result =
+        sift_container_scan_for(text, head->bytes_consumed, length, room, open_at, level, needles);
     if (result.close >= 0) head->bytes_consumed = (size_t)result.close;
     return result;
 }
@@ -121,10 +125,10 @@ static inline sift_container_scan_result sift_skip_jump(
    not in `wanted` (sift_member_pass) and moves yajl's offset to where it resumes. */
 static inline sift_member_pass_result sift_skip_members(
     yajl_handle handle, const uint8_t *text, size_t length, int after_value, const sift_member_names *wanted,
-    long room, long *open_at, int level) {
+    long room, long *open_at, int level, long known_stop) {
     sift_yajl_handle_head *head = (sift_yajl_handle_head *)handle;
     sift_member_pass_result result =
-        sift_member_pass(text, head->bytes_consumed, length, after_value, wanted, room, open_at, level);
+        sift_member_pass(text, head->bytes_consumed, length, after_value, wanted, room, open_at, level, known_stop);
     if (result.resume >= 0) head->bytes_consumed = (size_t)result.resume;
     return result;
 }

@@ -51,7 +51,8 @@ enum SkippingCheck {
     /// Paths that pick members by name, at the top and deeper, so that the tokenizer passes the
     /// other members (``MemberPassing``).
     static let namingPaths: [TypedJSONPath<JSONValue>] = [
-        "$.a", "$[*].a", "$.a.b", "$.a[*].b", "$[*][*].a", "$[?@.a==1].b", "$.items[*].id", "$[0].a.a",
+        "$.a", "$[*].a", "$.a.b", "$.a[*].b", "$[*][*].a", "$[?@.a==1].b", "$.items[*].id", "$[0].a.a", "$..a",
+        "$..a.b", "$[*]..b", "$..['a','b']",
     ].map(FuzzOutcome.path)
 
     /// A path the input chooses matches the same values, with the same paths and locations, and

@@ -14,7 +14,7 @@ struct PathMemberPassTests {
     /// Paths whose objects are picked by name: at the top, under wildcards, in filters.
     static let paths = [
         "$.a", "$.items[*].id", "$.items[*].x", "$.tail.id", "$.items[*].a.id", "$[?@.x].id", "$.items[?@.id==1].x",
-        "$.items[0]['id','x']",
+        "$.items[0]['id','x']", "$..id", "$..a.id", "$.items..x", "$..['id','x']",
     ]
 
     /// The lines a query's matches and error make, and how many members the tokenizer passed.
@@ -104,6 +104,11 @@ struct PathMemberPassTests {
         #"{"items":[{"y":1,"id":2}],"tail":{"q":1,"r":2}"#,
         #"[{"x":true,"id":1,"z":0},{"x":false,"id":2},{"id":3,"x":1}]"#,
         #"{"items" : [ { "a" : { "q" : [ ] , "id" : 7 } , "b" : { } } ] }"#,
+        // For names at any depth: an escaped key that is a wanted name, containers with and
+        // without one, deep and shallow, a wanted name as a string value.
+        #"{"q":{"id":1},"b":[{"c":{"id":2}},{"x":[{"y":1}]}],"id":3}"#,
+        #"{"q":[[[{"r":{"s":{"id":1}}}]]],"t":{"u":[1,{"v":"id"}]},"x":{"x":{"x":{"id":{"id":2}}}}}"#,
+        #"[{"a":{"b":[]},"c":{"d":{"e":1}}},{"a":{"x":{"id":[{"id":0}]}}},[[[]]],{"q":{"r":[1,2,}}]"#,
     ]
 
     @Test("Hand-picked documents: the same matches and errors in every split")
@@ -120,6 +125,27 @@ struct PathMemberPassTests {
         }
         #expect(failures.isEmpty, "\(failures.prefix(3).joined(separator: "\n\n"))")
         #expect(passed > 0)
+    }
+
+    @Test("Names at any depth: containers that hold none are skipped, the others are entered")
+    func namesAtAnyDepth() throws {
+        let text = Array(
+            #"{"a":{"b":[1,{"c":2}]},"d":[{"e":{"id":1}},{"f":[]}],"g":{"h":{"i":{"j":{"id":2}}}},"id":3}"#.utf8)
+        let streamed = ["$.d[0].e.id 1", "$.g.h.i.j.id 2", "$.id 3"]
+        for order in [JSONQuery.ResultOrder.streaming, .rfc9535] {
+            var values: [String] = []
+            var query = JSONQuery()
+            query.resultOrder = order
+            query.add(try JSONPath("$..id").value) { values.append("\($0.path) \($0.value)") }
+            let tokenizer = JSONTokenizer(handler: query.makeMatcher())
+            try text.withUnsafeBytes { try tokenizer.feed($0) }
+            try tokenizer.finish()
+            // RFC 9535 order: an object's own members before its descendants'.
+            #expect(values == (order == .streaming ? streamed : [streamed[2], streamed[0], streamed[1]]))
+            // `{"f":[]}` is skipped by a scan; `a` is passed as a member of the top object.
+            #expect(tokenizer.diagnostics.containersPassedByScan >= 1)
+            #expect(tokenizer.diagnostics.membersPassed >= 1)
+        }
     }
 
     @Test("A member nested past the depth limit is left to yajl, which reports the limit")

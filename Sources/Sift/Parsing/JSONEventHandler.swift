@@ -172,9 +172,24 @@ public struct JSONEventContext {
     /// the others may be passed without any event at all, not even their keys (they are still
     /// parsed and checked).
     ///
-    /// The caller keeps `names` alive until this object's end event.
+    /// With a set made `atAnyDepth`, a member is passed only when its value holds none of the
+    /// names either, at any depth. The caller keeps `names` alive until this object's end event.
     package func takeOnlyMembers(named names: MemberNameSet) {
         if case .startObject = event { engine.takeOnlyMembers(named: names.pointer) }
+    }
+
+    /// On a `startObject` / `startArray` event: skips the container's contents, as
+    /// ``skipContents()`` does, when the tokenizer finds from the bytes at hand that no member
+    /// inside it, at any depth, is named one of `names`; returns whether it did. Otherwise
+    /// nothing changes and the contents are delivered as usual.
+    ///
+    /// For a handler that looks for some names at every depth (`$..name`): a container that
+    /// holds none of them has nothing it wants.
+    package func skipContentsUnlessMember(named names: MemberNameSet) -> Bool {
+        switch event {
+        case .startObject, .startArray: engine.skipUnlessHasMember(names.pointer)
+        default: false
+        }
     }
 
     /// On a `key` event: nobody wants the member's value.

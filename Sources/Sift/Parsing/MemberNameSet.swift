@@ -14,8 +14,10 @@ package final class MemberNameSet: @unchecked Sendable {
     let pointer: UnsafeRawPointer
     private let storage: UnsafeMutableRawPointer
 
-    /// The set of `names`, each the decoded bytes of a member name.
-    package init(_ names: [[UInt8]]) {
+    /// The set of `names`, each the decoded bytes of a member name. With `atAnyDepth`, the names
+    /// matter at any depth (a handler looking for `$..name`): a member whose value holds one of
+    /// them, however deep, is not passed either.
+    package init(_ names: [[UInt8]], atAnyDepth: Bool = false) {
         let header = MemoryLayout<sift_member_names>.stride
         let entry = MemoryLayout<sift_member_name>.stride
         let byteCount = names.reduce(0) { $0 + $1.count }
@@ -32,7 +34,8 @@ package final class MemberNameSet: @unchecked Sendable {
         }
         let lengths = names.reduce(UInt64(0)) { $0 | 1 &<< UInt64(min($1.count, 63)) }
         storage.bindMemory(to: sift_member_names.self, capacity: 1).initialize(
-            to: sift_member_names(names: UnsafePointer(entries), count: names.count, lengths: lengths))
+            to: sift_member_names(
+                names: UnsafePointer(entries), count: names.count, lengths: lengths, any_depth: atAnyDepth ? 1 : 0))
         pointer = UnsafeRawPointer(storage)
     }
 

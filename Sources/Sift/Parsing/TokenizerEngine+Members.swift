@@ -50,10 +50,26 @@ extension TokenizerEngine {
         }
         guard scan.pointee.headMatches > 0 else { return false }
         let text = base + yajlStart
+        let wanted = names.assumingMemoryBound(to: sift_member_names.self)
+        let depth = state.pointee.depth
+        // Names at any depth: a member's container known (from a scan that stopped) to hold one
+        // is not scanned again, and a scan of one that stops is remembered for the containers
+        // inside it (see jumpOverSkipped), so that nested objects scan each byte a bounded number
+        // of times, however deep.
+        let anyDepth = wanted.pointee.any_depth != 0
+        var knownStop = -1
+        if anyDepth, scan.pointee.needleStoppedCount > 0 {
+            let inside = depth &+ 1 &- scan.pointee.needleStoppedDepth
+            if inside > 0, inside < scan.pointee.needleStoppedCount { knownStop = scan.pointee.needleStopped[inside] }
+        }
         let result = sift_skip_members(
-            handle, text, parsedCount &- yajlStart, afterValue ? 1 : 0,
-            names.assumingMemoryBound(to: sift_member_names.self), state.pointee.maximumDepth &- state.pointee.depth,
-            scan.pointee.scratch, scan.pointee.level)
+            handle, text, parsedCount &- yajlStart, afterValue ? 1 : 0, wanted, state.pointee.maximumDepth &- depth,
+            scan.pointee.scratch, scan.pointee.level, knownStop)
+        if anyDepth, result.open_count > 0 {
+            swap(&scan.pointee.scratch, &scan.pointee.needleStopped)
+            scan.pointee.needleStoppedCount = result.open_count
+            scan.pointee.needleStoppedDepth = depth &+ 1
+        }
         guard result.passed > 0 else { return false }
         diagnostics.membersPassed &+= result.passed
         state.pointee.setKey(text + result.last_key, result.last_key_length)
@@ -62,7 +78,9 @@ extension TokenizerEngine {
     }
 }
 
-/// Whether tokenizers pass the members a handler does not take; off only for the tests and fuzz
+/// Whether tokenizers pass the members a handler does not take, and skip the containers that hold
+/// none of the names it looks for at any depth
+/// (``JSONEventContext/skipContentsUnlessMember(named:)``); off only for the tests and fuzz
 /// checks that compare both ways.
 package enum MemberPassing {
     /// Tokenizers made in this task pass no member when false.

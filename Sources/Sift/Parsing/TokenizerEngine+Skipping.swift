@@ -75,7 +75,12 @@ extension TokenizerEngine {
     /// container's tokens, and each of those containers, offered in turn, would stop at the same
     /// byte; they are not scanned again. Every byte of a chunk is therefore scanned at most twice
     /// (once by passed containers, once by the scan that stopped), with no budget.
-    private func jumpOverSkipped(_ base: UnsafePointer<UInt8>) -> Bool {
+    ///
+    /// With `needles` (a `sift_member_names`), only a container none of whose keys, at any depth,
+    /// is one of those names is passed. A scan for needles that stops (at a needle, mostly)
+    /// leaves the containers open where it stopped in the same way, in any input: each of them
+    /// holds that needle, and is not scanned again.
+    private func jumpOverSkipped(_ base: UnsafePointer<UInt8>, needles: UnsafeRawPointer? = nil) -> Bool {
         let scan = skipScan
         if scan.pointee.headMatches == 0 {
             scan.pointee.headMatches = sift_skip_head_matches(link, handle) != 0 ? 1 : -1
@@ -84,14 +89,21 @@ extension TokenizerEngine {
         let depth = state.pointee.depth
         // The chunk index of the opening bracket, yajl's offset counted from `yajlStart`.
         let open = sift_skip_offset(handle) &- 1
+        // A scan for needles stops where a plain one does, or sooner.
         if scan.pointee.stoppedCount > 0 {
             let inside = depth &- scan.pointee.stoppedDepth
             if inside > 0, inside < scan.pointee.stoppedCount, scan.pointee.stopped[inside] == open { return false }
         }
+        if needles != nil, scan.pointee.needleStoppedCount > 0 {
+            let inside = depth &- scan.pointee.needleStoppedDepth
+            if inside > 0, inside < scan.pointee.needleStoppedCount, scan.pointee.needleStopped[inside] == open {
+                return false
+            }
+        }
         let text = base + yajlStart
         let result = sift_skip_jump(
             handle, text, parsedCount &- yajlStart, state.pointee.maximumDepth &- depth, scan.pointee.scratch,
-            scan.pointee.level)
+            scan.pointee.level, needles?.assumingMemoryBound(to: sift_member_names.self))
         if result.close >= 0 {
             let start = state.pointee.chunkStart &+ yajlStart
             fastSkipStart = start &+ open
@@ -100,12 +112,31 @@ extension TokenizerEngine {
             diagnostics.containersPassedByScan &+= 1
             return true
         }
-        if !holdsWholeInput, result.open_count > 0 {
+        if needles != nil {
+            if result.open_count > 0 {
+                swap(&scan.pointee.scratch, &scan.pointee.needleStopped)
+                scan.pointee.needleStoppedCount = result.open_count
+                scan.pointee.needleStoppedDepth = depth
+            }
+        } else if !holdsWholeInput, result.open_count > 0 {
             swap(&scan.pointee.scratch, &scan.pointee.stopped)
             scan.pointee.stoppedCount = result.open_count
             scan.pointee.stoppedDepth = depth
         }
         return false
+    }
+
+    /// Skips the container the current start event opened, as ``beginFastSkip()`` does, when a
+    /// scan finds its end in the bytes at hand and no key inside it, at any depth, is one of
+    /// `needles` (a `sift_member_names`); returns whether it did. Otherwise nothing changes, and
+    /// the container is delivered as usual.
+    func skipUnlessHasMember(_ needles: UnsafeRawPointer) -> Bool {
+        guard passesMembers, !isReplaying, fastSkipStart < 0, !options.allowsComments,
+            let base = state.pointee.chunkBase,
+            jumpOverSkipped(base, needles: needles)
+        else { return false }
+        state.pointee.skipFrom = state.pointee.depth
+        return true
     }
 
     /// The skipped container ends (its end callback runs, the ordinary ones are back): its last
@@ -183,6 +214,10 @@ struct SkipScanState {
     var stopped: UnsafeMutablePointer<Int>
     var stoppedCount = 0
     var stoppedDepth = 0
+    /// As `stopped`, for the last scan for needles that stopped, in any input.
+    var needleStopped: UnsafeMutablePointer<Int>
+    var needleStoppedCount = 0
+    var needleStoppedDepth = 0
     /// The absolute offset of the closing quote of the skipped container's last string, -1 if it
     /// has none, ``unknown`` if the scan did not pass it.
     var lastStringClose = -1
@@ -191,11 +226,13 @@ struct SkipScanState {
         self.level = level
         scratch = .allocate(capacity: Int(SIFT_CONTAINER_END_STACK))
         stopped = .allocate(capacity: Int(SIFT_CONTAINER_END_STACK))
+        needleStopped = .allocate(capacity: Int(SIFT_CONTAINER_END_STACK))
     }
 
     func deallocate() {
         scratch.deallocate()
         stopped.deallocate()
+        needleStopped.deallocate()
     }
 }
 

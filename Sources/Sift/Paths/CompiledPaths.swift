@@ -26,6 +26,8 @@ package final class CompiledPaths: @unchecked Sendable {
         /// and enter no visitors: a member's value enters at most one state, which the matcher
         /// then tracks without pushing an entry (see ``PathMatcherEngine``).
         var directNames = false
+        /// What the state looks for inside a container it is at (see ``Inside``).
+        var inside = Inside.anything
 
         /// Whether some name of the state is `count` bytes long (or, for 63 and more, may be):
         /// most keys are ruled out by their length alone, before their bytes are read.
@@ -33,6 +35,19 @@ package final class CompiledPaths: @unchecked Sendable {
         func mayName(count: Int) -> Bool {
             nameLengths & CompiledPaths.lengthBit(count) != 0
         }
+    }
+
+    /// What a state can find inside a container it is at, for skipping containers that cannot
+    /// hold anything it wants.
+    enum Inside {
+        /// Nothing: the state has no transitions of its own (visitors it enters are entries of
+        /// their own).
+        case nothing
+        /// Members named by its names, at any depth, and nothing else: a descendant's visitor that
+        /// selects by name (`$..name`) and accepts nothing itself.
+        case namesAtAnyDepth
+        /// Anything else.
+        case anything
     }
 
     /// The bit of ``State/nameLengths`` for names of `count` bytes.
@@ -71,6 +86,12 @@ package final class CompiledPaths: @unchecked Sendable {
     /// for the tokenizer to pass every other member of an object unseen
     /// (``JSONEventContext/takeOnlyMembers(named:)``); nil for the others.
     let memberNameSets: ContiguousArray<MemberNameSet?>
+    /// For each state whose ``State/inside`` is ``Inside/namesAtAnyDepth``: its names, for the
+    /// tokenizer to skip a container that holds none of them
+    /// (``JSONEventContext/skipContentsUnlessMember(named:)``); nil for the others.
+    let needleSets: ContiguousArray<MemberNameSet?>
+    /// Whether some state's ``State/inside`` is ``Inside/namesAtAnyDepth``.
+    let hasNeedleStates: Bool
 
     /// Freezes an automaton; it can be matched against any number of documents, concurrently.
     package init(_ automaton: PathAutomaton) {
@@ -138,14 +159,18 @@ package final class CompiledPaths: @unchecked Sendable {
             states[index].directNames = Self.picksDirectly(
                 states[index], states: states, names: names, nameBytes: nameBytes)
         }
-        memberNameSets = ContiguousArray(
-            states.map { state in
-                guard state.directNames else { return nil }
-                return MemberNameSet(
-                    names[Int(state.nameStart)..<Int(state.nameStart + state.nameCount)].map {
-                        Array(nameBytes[Int($0.offset)..<Int($0.offset + $0.count)])
-                    })
-            })
+        for index in states.indices {
+            states[index].inside = Self.inside(states[index])
+        }
+        func nameSet(_ state: State) -> MemberNameSet {
+            MemberNameSet(
+                names[Int(state.nameStart)..<Int(state.nameStart + state.nameCount)].map {
+                    Array(nameBytes[Int($0.offset)..<Int($0.offset + $0.count)])
+                }, atAnyDepth: state.inside == .namesAtAnyDepth)
+        }
+        memberNameSets = ContiguousArray(states.map { $0.directNames ? nameSet($0) : nil })
+        needleSets = ContiguousArray(states.map { $0.inside == .namesAtAnyDepth ? nameSet($0) : nil })
+        hasNeedleStates = states.contains { $0.inside == .namesAtAnyDepth }
         self.states = states
         self.names = names
         self.nameBytes = nameBytes
@@ -180,6 +205,15 @@ package final class CompiledPaths: @unchecked Sendable {
             guard seen.insert(bytes).inserted else { return false }
         }
         return true
+    }
+
+    /// What `state` can find inside a container it is at.
+    private static func inside(_ state: State) -> Inside {
+        guard state.memberCount == 0, state.elementCount == 0, state.indexedCount == 0, state.filter < 0 else {
+            return .anything
+        }
+        if !state.selfLoop { return state.nameCount == 0 ? .nothing : .anything }
+        return state.nameCount > 0 && state.acceptCount == 0 ? .namesAtAnyDepth : .anything
     }
 
     /// States with up to this many names are searched in order; others through a hash table.

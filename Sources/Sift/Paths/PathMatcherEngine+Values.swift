@@ -40,14 +40,43 @@ extension PathMatcherEngine {
             skip(context)
             return
         }
+        // A container in which only names at any depth are looked for, with nothing captured
+        // around it: skipped when it holds none of them; otherwise, for an object, the members
+        // that hold none of them need not be delivered.
+        let needles = paths.hasNeedleStates && captures.isEmpty ? needles(from: valueStart, to: valueEnd) : nil
+        if let needles, closers.count == closerStart, context.skipContentsUnlessMember(named: needles) {
+            skipDepth = 1
+            return
+        }
         openFrame(entries: valueStart..<valueEnd, closerStart: closerStart, isArray: isArray)
+        guard !isArray, captures.isEmpty else { return }
         // An object whose members one state picks by name, with nothing captured around or at
         // it: the members it does not name need not even be delivered.
-        if !isArray, captures.isEmpty, let direct = frames.last?.directEntry, direct >= 0,
+        if let direct = frames.last?.directEntry, direct >= 0,
             let names = paths.memberNameSets[Int(entries[Int(direct)].state)]
         {
             context.takeOnlyMembers(named: names)
+        } else if let needles {
+            context.takeOnlyMembers(named: needles)
         }
+    }
+
+    /// The names a container at the entries `start..<end` can hold anything wanted under, at any
+    /// depth, when that is all its entries look for (one state's names; a visitor, and states
+    /// with nothing to find); nil otherwise.
+    private func needles(from start: Int, to end: Int) -> MemberNameSet? {
+        var needleState: Int32 = -1
+        for index in start..<end {
+            let state = entries[index].state
+            switch states[Int(state)].inside {
+            case .nothing: continue
+            case .anything: return nil
+            case .namesAtAnyDepth:
+                if needleState >= 0 && needleState != state { return nil }
+                needleState = state
+            }
+        }
+        return needleState >= 0 ? paths.needleSets[Int(needleState)] : nil
     }
 
     /// Whether the entries from `start` on (a member's, computed from its key) neither accept a
