@@ -178,10 +178,12 @@ public struct JSONEventContext {
         if case .startObject = event { engine.takeOnlyMembers(named: names.pointer) }
     }
 
-    /// On a `startObject` / `startArray` event: skips the container's contents, as
-    /// ``skipContents()`` does, when the tokenizer finds from the bytes at hand that no member
-    /// inside it, at any depth, is named one of `names`; returns whether it did. Otherwise
-    /// nothing changes and the contents are delivered as usual.
+    /// On a `startObject` / `startArray` event: skips the container's contents when nothing
+    /// inside it is named one of `names`.
+    ///
+    /// Skips as ``skipContents()`` does when the tokenizer finds from the bytes at hand that no
+    /// member inside the container, at any depth, is named one of `names`; returns whether it
+    /// did. Otherwise nothing changes and the contents are delivered as usual.
     ///
     /// For a handler that looks for some names at every depth (`$..name`): a container that
     /// holds none of them has nothing it wants.

@@ -14,7 +14,9 @@ package final class MemberNameSet: @unchecked Sendable {
     let pointer: UnsafeRawPointer
     private let storage: UnsafeMutableRawPointer
 
-    /// The set of `names`, each the decoded bytes of a member name. With `atAnyDepth`, the names
+    /// The set of `names`, each the decoded bytes of a member name.
+    ///
+    /// With `atAnyDepth`, the names
     /// matter at any depth (a handler looking for `$..name`): a member whose value holds one of
     /// them, however deep, is not passed either.
     package init(_ names: [[UInt8]], atAnyDepth: Bool = false) {

@@ -126,10 +126,11 @@ extension TokenizerEngine {
         return false
     }
 
-    /// Skips the container the current start event opened, as ``beginFastSkip()`` does, when a
-    /// scan finds its end in the bytes at hand and no key inside it, at any depth, is one of
-    /// `needles` (a `sift_member_names`); returns whether it did. Otherwise nothing changes, and
-    /// the container is delivered as usual.
+    /// Skips the container the current start event opened when it holds none of `needles`.
+    ///
+    /// Skips as ``beginFastSkip()`` does when a scan finds the container's end in the bytes at
+    /// hand and no key inside it, at any depth, is one of `needles` (a `sift_member_names`);
+    /// returns whether it did. Otherwise nothing changes, and the container is delivered as usual.
     func skipUnlessHasMember(_ needles: UnsafeRawPointer) -> Bool {
         guard passesMembers, !isReplaying, fastSkipStart < 0, !options.allowsComments,
             let base = state.pointee.chunkBase,
