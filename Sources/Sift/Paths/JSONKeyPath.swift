@@ -22,7 +22,7 @@
 ///                                     from: .string(#"{"data": {"authors": ["Ada", "Grace"]}}"#))
 /// print(authors) // ["Ada", "Grace"]
 /// ```
-public struct JSONKeyPath: Hashable, Sendable, CustomStringConvertible {
+public struct JSONKeyPath: Hashable, Sendable {
     /// The member names of each reading, the one that wins first: for a dotted key path the
     /// literal key, then the nested names; `[[]]` for the value itself.
     ///
@@ -33,20 +33,12 @@ public struct JSONKeyPath: Hashable, Sendable, CustomStringConvertible {
     /// ```
     public let readings: [[String]]
 
-    /// The key path as written; for one made from a ``JSONPath``, that path's RFC 9535 text.
-    ///
-    /// ```swift
-    /// JSONKeyPath("a.b").description // "a.b"
-    /// ```
-    public let description: String
-
-    /// Reads a dotted key path (the grammar is in the type's description); every text is one.
+    /// Reads a dotted key path (the grammar is in the type's documentation); every text is one.
     ///
     /// ```swift
     /// let city = JSONKeyPath("address.city")
     /// ```
     public init(_ keyPath: String) {
-        description = keyPath
         if keyPath.isEmpty {
             readings = [[]]
             return
@@ -66,7 +58,6 @@ public struct JSONKeyPath: Hashable, Sendable, CustomStringConvertible {
     public init?(_ path: JSONPath) {
         guard let names = path.memberNames else { return nil }
         readings = [names]
-        description = path.description
     }
 
     /// The readings as one path, the winning reading first (see ``JSONPath/combine(with:)``):
