@@ -6,7 +6,7 @@ import Testing
 /// ```
 /// Parallel    newline-delimited input in blocks on several threads, shards of a file
 ///   └─▶ Actions
-/// Actions     typed destinations, JSONQuery, match sequences, decode-at-path
+/// Actions     typed destinations, JSONQuery, match sequences, decode-at-path, key paths
 ///   ├─▶ Paths     JSONPath, the automaton, the matcher
 ///   ├─▶ Codable   the decoders and the encoder (no path knowledge)
 ///   ├─▶ Encoding  the writer
