@@ -3,11 +3,12 @@ import Sift
 
 /// A mapper's root key path, read one way by every mapper.
 ///
-/// Dotted, as in SiftMapping (`"data.authors"`: the member `authors` of the member `data`), a
-/// literal key containing dots winning over that nested reading (`{"data.authors": [...]}`); or
-/// an RFC 9535 path of member names (`"$.data.authors"`, `"$['data.authors']"` for the literal
-/// key). Nil, `""` and `"$"` name the document itself. A path that starts with `$` but is not
-/// valid RFC 9535 (`"$ref"`) is a dotted path.
+/// Dotted, read by Sift's `JSONKeyPath` as SiftMapping reads its key paths (`"data.authors"`:
+/// the member `authors` of the member `data`), a literal key containing dots winning over that
+/// nested reading (`{"data.authors": [...]}`); or an RFC 9535 path of member names
+/// (`"$.data.authors"`, `"$['data.authors']"` for the literal key). Nil, `""` and `"$"` name the
+/// document itself. A path that starts with `$` but is not valid RFC 9535 (`"$ref"`) is a dotted
+/// path.
 struct RootKeyPath {
     /// The readings, the one that wins first: a dotted path's literal key, then its member names.
     let readings: [[String]]
@@ -23,8 +24,8 @@ struct RootKeyPath {
         }
         text = keyPath
         if keyPath.hasPrefix("$"), let path = try? JSONPath(keyPath) {
-            if let names = path.memberNames {
-                (readings, problem) = ([names], nil)
+            if let members = JSONKeyPath(path) {
+                (readings, problem) = (members.readings, nil)
             } else {
                 readings = [[]]
                 problem =
@@ -32,8 +33,7 @@ struct RootKeyPath {
             }
             return
         }
-        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        readings = parts.count == 1 ? [parts] : [[keyPath], parts]
+        readings = JSONKeyPath(keyPath).readings
         problem = nil
     }
 

@@ -20,7 +20,7 @@ public struct MappingFailure: Hashable, Sendable, CustomStringConvertible {
     /// ```
     public struct Kind: Hashable, Sendable, CustomStringConvertible {
         enum Value: Hashable, Sendable {
-            case missingRequired, wrongType, invalidURL, decoderFailed, elementFailed
+            case missingRequired, wrongType, invalidURL, decoderFailed, elementFailed, ambiguousKeyPath
         }
         let value: Value
 
@@ -35,6 +35,9 @@ public struct MappingFailure: Hashable, Sendable, CustomStringConvertible {
         /// An element of a mapped or decoded array is rejected as a whole (wrong type, or its
         /// decoder failed); failures inside an element object have their own paths instead.
         public static let elementFailed = Kind(value: .elementFailed)
+        /// Streaming the elements of the array at a dotted key path, the nested reading's array
+        /// was handed out before the literal key's array, which wins, was found.
+        public static let ambiguousKeyPath = Kind(value: .ambiguousKeyPath)
 
         /// The kind's name.
         ///
@@ -48,6 +51,7 @@ public struct MappingFailure: Hashable, Sendable, CustomStringConvertible {
             case .invalidURL: "invalid URL"
             case .decoderFailed: "decoder failed"
             case .elementFailed: "element failed"
+            case .ambiguousKeyPath: "ambiguous key path"
             }
         }
     }
@@ -58,6 +62,7 @@ public struct MappingFailure: Hashable, Sendable, CustomStringConvertible {
         case invalidURL(found: String)
         case decoder(message: String)
         case element(index: Int, Detail)
+        case ambiguousKeyPath(String)
     }
 
     let detail: Detail
@@ -94,6 +99,7 @@ public struct MappingFailure: Hashable, Sendable, CustomStringConvertible {
         case .invalidURL: .invalidURL
         case .decoder: .decoderFailed
         case .element: .elementFailed
+        case .ambiguousKeyPath: .ambiguousKeyPath
         }
     }
 
@@ -176,6 +182,9 @@ public struct MappingFailure: Hashable, Sendable, CustomStringConvertible {
         case .invalidURL(let found): "invalid URL: \(found)"
         case .decoder(let message): "decoder failed: \(message)"
         case .element(let index, let inner): "element \(index) failed: \(message(inner))"
+        case .ambiguousKeyPath(let keyPath):
+            "ambiguous key path: `\(keyPath)` names both this member and nested members, "
+                + "and the nested array's elements were handed out first"
         }
     }
 

@@ -128,9 +128,9 @@ final class MappingPlan: @unchecked Sendable {
         }
 
         func compile(_ property: Property, program: Int, index: Int) -> PropertyPlan {
-            let alternatives = property.alternatives
-            var path = Self.path(alternatives[0])
-            for alternative in alternatives.dropFirst() { path = path.combine(with: Self.path(alternative)) }
+            let keyPath = JSONKeyPath(property.keyPath)
+            let alternatives = keyPath.readings
+            let path = keyPath.path
             let tag = newTag(.property(program: program, index: index))
             var expectation = property.type.expectation
             switch property.type {
@@ -162,10 +162,6 @@ final class MappingPlan: @unchecked Sendable {
                 automaton.addMatch(path, kind: .bool, tag: tag, program: program)
             }
             return PropertyPlan(property: property, alternatives: alternatives, expectation: expectation)
-        }
-
-        static func path(_ keys: [String]) -> JSONPath {
-            keys.reduce(JSONPath.root) { $0.goTo($1) }
         }
     }
 }

@@ -76,6 +76,9 @@ final class MappingRun {
     @exclusivity(unchecked) private var spareSinks: [ElementSink?]
     private(set) var isFinished = false
     private var outcome: Slot = .absent
+    /// The reading of the document's target whose array the root sink receives: the first
+    /// array found at either reading.
+    private var streamedReading: Int?
 
     init(
         plan: MappingPlan, rootSink: ElementSink? = nil, prefix: JSONNodePath = .root, wantsLocations: Bool = true,
@@ -218,7 +221,9 @@ final class MappingRun {
             }
             frames[index].values = spareValues[program].take() ?? EntityStorage.make(layout: layout)
         case .array(let element):
-            if parentIndex == 0, let rootSink {
+            if parentIndex == 0, let rootSink,
+                try streamsToRoot(isArray: isArray, alternative: destination.alternative, location: info.location)
+            {
                 frames[index].sink = rootSink
             } else {
                 frames[index].sink = spareSinks[program].take() ?? element.makeCollector()
@@ -228,6 +233,28 @@ final class MappingRun {
         }
         depth &+= 1
         return index
+    }
+
+    /// Whether the array of a reading of the document's target streams its elements to the root
+    /// sink: the first array found does, and later ones of the same reading (repeated members).
+    ///
+    /// A nested reading's array after the literal key's is mapped but not streamed (the literal
+    /// reading wins, as when the elements are collected). The literal key's array after the
+    /// nested one's elements were handed out cannot win any more: that is an error.
+    private func streamsToRoot(isArray: Bool, alternative: Int, location: SourceLocation?) throws -> Bool {
+        guard isArray else { return false }
+        guard let streamed = streamedReading else {
+            streamedReading = alternative
+            return true
+        }
+        if streamed == alternative { return true }
+        guard alternative == 0 else { return false }
+        let keyPath = plan.programs[0].properties[0].property.keyPath
+        throw MappingError([
+            MappingFailure(
+                .ambiguousKeyPath(keyPath), path: path(of: 0, program: 0, property: 0, alternative: 0),
+                location: location)
+        ])
     }
 
     /// A container where a scalar property expected a scalar becomes the property's failure.

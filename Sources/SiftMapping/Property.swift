@@ -3,7 +3,8 @@
 ///
 /// A key path walks nested objects: `"a.b.c"` is the member `c` of the member `b` of the member
 /// `a`. A literal key containing dots wins over that nested reading: with `{"a.b": 1}` the key
-/// path `"a.b"` reads `1`. The empty key path `""` is the object itself.
+/// path `"a.b"` reads `1`. The empty key path `""` is the object itself. The grammar is Sift's
+/// `JSONKeyPath` (no escapes; a name of digits is a member name, not an array index).
 ///
 /// ```swift
 /// let schema = MappingSchema {
@@ -109,15 +110,4 @@ public struct Property: Sendable {
     /// Property("day", .string, decoder: DateDecoder(format: "yyyy-MM-dd")).hasDecoder // true
     /// ```
     public var hasDecoder: Bool { decoder != nil }
-
-    /// The key path's readings, most specific first: the literal key (when the path has dots),
-    /// then the nested member names.
-    ///
-    /// `""` reads the object itself.
-    var alternatives: [[String]] {
-        if keyPath.isEmpty { return [[]] }
-        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
-        if parts.count == 1 { return [[keyPath]] }
-        return [[keyPath], parts]
-    }
 }

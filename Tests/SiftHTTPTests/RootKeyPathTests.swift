@@ -36,6 +36,19 @@ struct RootKeyPathTests {
         #expect(try Self.elements(#"{"a": {"b": 5}, "a.b": [1]}"#, at: "a.b", size: size) == [1])
     }
 
+    @Test("the dotted grammar is JSONKeyPath's: empty names, digits and backslashes are member names")
+    func dottedGrammar() throws {
+        #expect(try Self.object(#"{"a": {"": {"b": 1}}}"#, at: "a..b") == 1)
+        #expect(try Self.object(#"{"a": {"": 2}}"#, at: "a.") == 2)
+        #expect(try Self.object(#"{"items": {"0": 3}}"#, at: "items.0") == 3)
+        #expect(throws: DataMapperError.self) { _ = try Self.object(#"{"items": [3]}"#, at: "items.0") }
+        #expect(try Self.object(#"{"a\\": {"b": 4}}"#, at: #"a\.b"#) == 4)
+        // `$.a` is RFC 9535 (the member `a` of the root), not the dotted `$` then `a`.
+        #expect(throws: DataMapperError.self) { _ = try Self.elements(#"{"$": {"a": [5]}}"#, at: "$.a") }
+        #expect(RootKeyPath("a..b").readings == JSONKeyPath("a..b").readings)
+        #expect(RootKeyPath("$['a.b'].c").readings == [["a.b", "c"]])
+    }
+
     @Test("an RFC 9535 path of member names", arguments: [1, 3, 4096])
     func rfc9535Paths(size: Int) throws {
         let json = #"{"a": {"b": 1, "c": [4, 5]}, "a.b": 2, "$ref": 7}"#
@@ -90,5 +103,27 @@ struct RootKeyPathTests {
         #expect(RootKeyPath("$.data.people").mappingKeyPath == "data.people")
         #expect(RootKeyPath("data.people").mappingKeyPath == "data.people")
         #expect(RootKeyPath(nil).mappingKeyPath == "")
+    }
+
+    /// A member path's names are read once: never again as one literal key, nor split at their dots.
+    ///
+    /// The SiftMapping mappers hand SiftMapping the names joined with dots (its `Mapper` takes
+    /// only dotted text), and SiftMapping reads that text again.
+    @Test("SiftMapping's mappers read an RFC 9535 path as written")
+    func mappingMappersReadMemberPathsExactly() async throws {
+        let reason: Comment = "the names reach SiftMapping joined with dots, and are read again as a dotted key path"
+        withKnownIssue(reason) {
+            let literal = #"{"data.author": {"x": {"id": 3, "name": "Lin"}}}"#
+            var session = ObjectDataMapper(mapping: MappedAuthor.self, rootKeyPath: "$['data.author'].x").makeSession()
+            try session.consume(ByteBuffer(string: literal))
+            #expect(try session.finish().id == 3)
+        }
+        await withKnownIssue(reason) {
+            let both =
+                #"{"data.authors": [{"id": 2, "name": "Grace"}], "data": {"authors": [{"id": 1, "name": "Ada"}]}}"#
+            let authors = try await MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "$.data.authors")
+                .map(MapperProtocolTests.body(both, size: 7))
+            #expect(authors.map(\.id) == [1])
+        }
     }
 }

@@ -21,6 +21,72 @@ struct KeyPathTests {
         #expect(try mapValue(#"{"a": {"b": "nested"}}"#, Property("a.b", .string), as: String.self) == "nested")
     }
 
+    @Test("the grammar is JSONKeyPath's: empty names, digits and backslashes are member names")
+    func grammar() throws {
+        #expect(try mapValue(#"{"a": {"": {"b": 1}}}"#, Property("a..b", .int), as: Int.self) == 1)
+        #expect(try mapValue(#"{"a": {"": 2}}"#, Property("a.", .int), as: Int.self) == 2)
+        #expect(try mapValue(#"{"": {"a": 3}}"#, Property(".a", .int), as: Int.self) == 3)
+        #expect(try mapValue(#"{"items": {"0": 4}}"#, Property("items.0", .int), as: Int.self) == 4)
+        #expect(try mapValue(#"{"items": [4]}"#, Property("items.0", .int, optional: true), as: Int.self) == nil)
+        #expect(try mapValue(#"{"a\\": {"b": 5}}"#, Property(#"a\.b"#, .int), as: Int.self) == 5)
+        #expect(try mapValue(#"{"$": {"a": 6}}"#, Property("$.a", .int), as: Int.self) == 6)
+        #expect(try mapValue(#"{"$ref": 7}"#, Property("$ref", .int), as: Int.self) == 7)
+    }
+
+    @Test("a literal array wins over the nested one at the key path, collected or streamed")
+    func literalArrayWins() async throws {
+        let json = #"{"a.b": [1], "a": {"b": [2]}}"#
+        #expect(try Mapper.decodeArray(from: .string(json), atKeyPath: "a.b", with: IntegerDecoder()) == [1])
+        var elements: [Int] = []
+        try Mapper.forEachElement(from: .string(json), atKeyPath: "a.b", with: IntegerDecoder()) {
+            elements.append($0)
+        }
+        #expect(elements == [1])
+        for size in [1, 5, 100] {
+            var streamed: [Int] = []
+            try await Mapper.forEachElement(
+                from: chunks(of: json, size: size), atKeyPath: "a.b", with: IntegerDecoder()
+            ) {
+                streamed.append($0)
+            }
+            #expect(streamed == [1], "pieces of \(size)")
+        }
+        // The nested array alone, or the literal key not an array: the nested elements stream.
+        for nested in [#"{"a": {"b": [2]}}"#, #"{"a": {"b": [2]}, "a.b": 3}"#, #"{"a.b": {}, "a": {"b": [2]}}"#] {
+            var streamed: [Int] = []
+            try? Mapper.forEachElement(from: .string(nested), atKeyPath: "a.b", with: IntegerDecoder()) {
+                streamed.append($0)
+            }
+            #expect(streamed == [2], "\(nested)")
+        }
+    }
+
+    @Test("a literal array after the nested one streamed is an error: the nested elements were handed out")
+    func literalArrayTooLate() async throws {
+        let json = #"{"a": {"b": [2]}, "a.b": [1]}"#
+        #expect(try Mapper.decodeArray(from: .string(json), atKeyPath: "a.b", with: IntegerDecoder()) == [1])
+        let expected =
+            "$['a.b']: ambiguous key path: `a.b` names both this member and nested members, "
+            + "and the nested array's elements were handed out first (line 1, column 26)"
+        var elements: [Int] = []
+        let error = #expect(throws: MappingError.self) {
+            try Mapper.forEachElement(from: .string(json), atKeyPath: "a.b", with: IntegerDecoder()) {
+                elements.append($0)
+            }
+        }
+        #expect(elements == [2])
+        #expect(error?.description == expected)
+        #expect(error?.failures.first?.kind == .ambiguousKeyPath)
+        for size in [1, 5, 100] {
+            let streamed = await #expect(throws: MappingError.self) {
+                for try await _ in Mapper.elements(
+                    of: Address.self, from: chunks(of: json, size: size), atKeyPath: "a.b")
+                {}
+            }
+            #expect(streamed?.failures.first?.kind == .ambiguousKeyPath, "pieces of \(size)")
+        }
+    }
+
     @Test("the first valid reading wins; failures name the reading that failed")
     func firstValid() throws {
         // The literal key has the wrong type: the nested reading is valid.

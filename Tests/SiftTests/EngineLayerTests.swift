@@ -6,7 +6,7 @@ import Testing
 /// ```
 /// Parallel    newline-delimited input in blocks on several threads, shards of a file
 ///   └─▶ Actions
-/// Actions     typed destinations, JSONQuery, match sequences, decode-at-path
+/// Actions     typed destinations, JSONQuery, match sequences, decode-at-path, key paths
 ///   ├─▶ Paths     JSONPath, the automaton, the matcher
 ///   ├─▶ Codable   the decoders and the encoder (no path knowledge)
 ///   ├─▶ Encoding  the writer
@@ -16,7 +16,8 @@ import Testing
 /// ```
 ///
 /// Read from the sources, as a word-level heuristic: a type declared in exactly one folder
-/// belongs to it, and a folder names it when the name appears as a word outside comments.
+/// belongs to it, and a folder names it when the name appears as a word outside comments and
+/// outside the text of string literals (what a literal interpolates is code).
 @Suite struct EngineLayerTests {
     /// What each folder may name besides itself.
     static let allowed: [String: Set<String>] = [
@@ -46,18 +47,28 @@ import Testing
             for file in try manager.contentsOfDirectory(atPath: directory.path).sorted() where file.hasSuffix(".swift")
             {
                 let text = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
-                // Names in string literals (an error message that points to an API) are text,
-                // not references: each line's literals are emptied before its comment is cut.
-                let literal = #/"(?:[^"\\]|\\.)*"/#
-                let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                    let code = line.replacing(literal, with: "\"\"")
-                    return String(code.firstRange(of: "//").map { code[..<$0.lowerBound] } ?? code[...])
-                }
-                let code = lines.joined(separator: "\n")
-                result[folder, default: []].append((file, code))
+                result[folder, default: []].append((file, code(of: text)))
             }
         }
         return result
+    }
+
+    /// `text` without comments and without the text of string literals.
+    ///
+    /// Names in string literals (an error message that points to an API) are text, not
+    /// references: each line's literals are emptied before its comment is cut. What a literal
+    /// interpolates is code, so `"\(Type.member)"` keeps `Type.member` (after the emptied
+    /// literal).
+    static func code(of text: String) -> String {
+        let literal = #/"(?:[^"\\]|\\.)*"/#
+        let interpolation = #/\\\((.*?)\)/#
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            let code = line.replacing(literal) { match in
+                "\"\"" + match.output.matches(of: interpolation).map { " " + $0.output.1 }.joined()
+            }
+            return String(code.firstRange(of: "//").map { code[..<$0.lowerBound] } ?? code[...])
+        }
+        return lines.joined(separator: "\n")
     }
 
     @Test func everyFolderHasAPlace() throws {
@@ -76,6 +87,25 @@ import Testing
         let planted: [String: [(file: String, text: String)]] = [
             "Actions": [("TypedJSONPath.swift", "public struct TypedJSONPath { static func values() {} }")],
             "Parsing": [("Planted.swift", "let found = TypedJSONPath.values()\nlet again = (TypedJSONPath.self)")],
+        ]
+        #expect(Self.violations(in: planted) == ["Parsing/Planted.swift names TypedJSONPath, a type of Actions/"])
+    }
+
+    /// A string literal's text is not a reference, but what it interpolates is; a comment is
+    /// neither.
+    @Test func aMemberReferenceInAnInterpolationIsSeen() {
+        let source = """
+            let text = "TypedJSONPath.values is text" // TypedJSONPath.values in a comment
+            let message = "found \\(TypedJSONPath.values(in: value)) here" // "\\(JSONQuery.run)"
+            """
+        #expect(
+            Self.code(of: source) == """
+                let text = ""\u{20}
+                let message = "" TypedJSONPath.values(in: value\u{20}
+                """)
+        let planted: [String: [(file: String, text: String)]] = [
+            "Actions": [("TypedJSONPath.swift", "public struct TypedJSONPath { static func values() {} }")],
+            "Parsing": [("Planted.swift", Self.code(of: source))],
         ]
         #expect(Self.violations(in: planted) == ["Parsing/Planted.swift names TypedJSONPath, a type of Actions/"])
     }
