@@ -267,7 +267,7 @@ where Chunks.Element: Sequence<UInt8> {
                     end(with: nil)
                 }
             } catch {
-                tokenizer.handler.commit(before: error.location.line)
+                tokenizer.handler.commit(before: error.location)
                 end(with: base.placing(error))
             }
             return tokenizer.handler.base.takeCommitted()
