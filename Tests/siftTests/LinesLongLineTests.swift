@@ -79,7 +79,7 @@ struct LinesLongLineTests {
         let binary = try #require(SiftBinary.release)
         let directory = try TemporaryDirectory()
         let path = directory.path("long.ndjson")
-        FileManager.default.createFile(atPath: path, contents: nil)
+        #expect(FileManager.default.createFile(atPath: path, contents: nil))
         let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         let next = Self.feed(size: 64 << 20)
         while let piece = next() { handle.write(Data(piece)) }
