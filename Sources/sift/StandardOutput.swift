@@ -43,11 +43,16 @@ final class StandardOutput {
     /// The line feed that ends a raw string.
     private static let lineFeed: [UInt8] = [0x0A]
 
+    /// The sink that holds the lines in memory (an output made `inMemory`).
+    private let memory: OutputSink?
+
     /// stdout, or, when `inMemory`, lines held in memory (see ``takeHeld(_:)``).
     init(format: OutputFormat = .compact, inMemory: Bool = false) {
         let options = JSONWriterOptions(
             prettyPrinted: format.layout == .pretty, indent: format.indent, validatesUTF8: false)
-        writer = JSONWriter(sink: OutputSink(file: inMemory ? nil : JSONFileSink.standardOutput()), options: options)
+        let sink = OutputSink(file: inMemory ? nil : JSONFileSink.standardOutput())
+        writer = JSONWriter(sink: sink, options: options)
+        memory = inMemory ? sink : nil
         flushesEveryLine = !inMemory && Self.isTerminal
         writesRawStrings = format.rawStrings
         self.format = format
@@ -118,8 +123,9 @@ final class StandardOutput {
         }
     }
 
-    /// The number of bytes held in memory (an output made `inMemory`).
-    var heldCount: Int { writer.sink.held.count }
+    /// The number of bytes held in memory (an output made `inMemory`), counted without handing
+    /// the writer's buffer to the sink: a block of `--lines` asks after each of its lines.
+    var heldCount: Int { (memory?.held.count ?? 0) + writer.bufferedByteCount }
 
     /// The first `count` bytes held in memory, which the output then forgets.
     func takeHeld(_ count: Int) -> [UInt8] {

@@ -26,15 +26,26 @@ struct LineBlockFileReaderTests {
         return blocks
     }
 
-    /// Checks that `blocks` are `bytes[range]` in order, cut after line feeds, placed in `bytes`.
-    static func expectCover(_ blocks: [JSONLineBlock], of bytes: [UInt8], range: Range<Int>, blockSize: Int) {
+    /// Checks that `blocks` are `bytes[range]` in order, cut after line feeds (or, for a line
+    /// longer than a block, inside it, in blocks of at most `maximumSize`, by default twice
+    /// `blockSize`), placed in `bytes`.
+    static func expectCover(
+        _ blocks: [JSONLineBlock], of bytes: [UInt8], range: Range<Int>, blockSize: Int, maximumSize: Int? = nil
+    ) {
         var offset = range.lowerBound
         for (index, block) in blocks.enumerated() {
             #expect(block.index == index, "blocks of \(blockSize)")
             #expect(block.offset == offset, "blocks of \(blockSize)")
             #expect(block.line == LineBreaks.count(in: Array(bytes[..<offset])) + 1, "blocks of \(blockSize)")
             #expect(block.bytes == Array(bytes[offset..<offset + block.bytes.count]), "blocks of \(blockSize)")
-            #expect(block.bytes.last == 0x0A || index == blocks.count - 1, "blocks of \(blockSize)")
+            #expect(block.bytes.count <= maximumSize ?? 2 * blockSize, "blocks of \(blockSize)")
+            #expect(block.startsInsideLine == (index > 0 && blocks[index - 1].endsInsideLine), "blocks of \(blockSize)")
+            if block.endsInsideLine {
+                // (The last block of a file too, when its last read filled a block exactly.)
+                #expect(!block.bytes.contains(0x0A), "blocks of \(blockSize)")
+            } else {
+                #expect(block.bytes.last == 0x0A || index == blocks.count - 1, "blocks of \(blockSize)")
+            }
             offset += block.bytes.count
         }
         #expect(offset == range.upperBound, "blocks of \(blockSize)")

@@ -143,6 +143,7 @@ final class ViewSlot: QuerySlot {
     var needsPaths: Bool { places.contains(.path) }
     var needsLocations: Bool { places.contains(.location) }
     var mayNeedLocations: Bool { false }
+    var holdsMatches: Bool { alternatives > 1 }
 
     func receive(_ value: CapturedMatch, alternative: Int, info: MatchInfo, stopper: StopSignal) throws {
         let matched: MatchedValue

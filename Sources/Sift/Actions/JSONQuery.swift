@@ -225,6 +225,9 @@ protocol QuerySlot: AnyObject {
     var needsLocations: Bool { get }
     /// Whether matches may need their path and location (callbacks): scalars get them on demand.
     var mayNeedLocations: Bool { get }
+    /// Whether the slot may hold matches until the document ends (a combined path): only such
+    /// slots are told of each document's end.
+    var holdsMatches: Bool { get }
     func receive(_ value: CapturedMatch, alternative: Int, info: MatchInfo, stopper: StopSignal) throws
     func endDocument(stopper: StopSignal) throws
 }
@@ -275,6 +278,8 @@ final class CollectingSlot: QuerySlot {
         try collect(value, info, alternative, store)
     }
 
+    var holdsMatches: Bool { false }
+
     func endDocument(stopper: StopSignal) throws {}
 }
 
@@ -295,6 +300,8 @@ final class CallbackSlot: QuerySlot {
         self.delivery = delivery
         self.alternatives = alternatives
     }
+
+    var holdsMatches: Bool { alternatives > 1 }
 
     var needsLocations: Bool { false }
     var mayNeedLocations: Bool { true }
@@ -320,6 +327,9 @@ final class CallbackSlot: QuerySlot {
 /// Hands a query's matches to its slots, by the index of their path.
 struct QueryConsumer: MatchConsumer {
     let slots: [any QuerySlot]
+    /// The slots that may hold matches until a document ends: with NDJSON a document ends on
+    /// every line, and most queries have none.
+    let holdingSlots: [any QuerySlot]
     let stopper = StopSignal()
     let wantsPaths: Bool
     let wantsLocations: Bool
@@ -327,6 +337,7 @@ struct QueryConsumer: MatchConsumer {
 
     init(slots: [any QuerySlot]) {
         self.slots = slots
+        holdingSlots = slots.filter(\.holdsMatches)
         wantsPaths = slots.contains { $0.needsPaths }
         wantsLocations = slots.contains { $0.needsLocations }
         wantsPlacesOnDemand = slots.contains { $0.mayNeedLocations }
@@ -347,6 +358,6 @@ struct QueryConsumer: MatchConsumer {
     }
 
     mutating func endDocument() throws {
-        for slot in slots { try slot.endDocument(stopper: stopper) }
+        for slot in holdingSlots { try slot.endDocument(stopper: stopper) }
     }
 }

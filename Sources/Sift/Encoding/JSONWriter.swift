@@ -69,6 +69,14 @@ public final class JSONWriter<Sink: JSONOutputSink> {
         }
     }
 
+    /// The number of bytes written that the sink has not received yet (at most one 64 KiB
+    /// block): with the sink's own count, everything written, without handing them over.
+    ///
+    /// ```swift
+    /// let written = writer.bufferedByteCount + sinkByteCount
+    /// ```
+    public var bufferedByteCount: Int { output.staged }
+
     /// The number of containers open.
     ///
     /// ```swift

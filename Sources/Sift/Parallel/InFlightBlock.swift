@@ -28,6 +28,14 @@ final class InFlightBlock<Output: Sendable>: Sendable {
         }
     }
 
+    /// A piece of a line longer than a block (``JSONLineBlock/isPartOfLongLine``), which is not
+    /// parsed on its own: its outcome is ``LineBlockOutcome/unfinished`` at once, so that it is
+    /// read in order with the blocks after it.
+    init(partOfLongLine block: JSONLineBlock) {
+        self.block = block
+        state.withLock { $0.outcome = .unfinished }
+    }
+
     /// The outcome, waiting for the parse to end.
     var outcome: LineBlockOutcome<Output> {
         get async {

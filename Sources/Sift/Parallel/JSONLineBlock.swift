@@ -3,7 +3,8 @@
 /// input.
 ///
 /// A block starts at the start of a line (after a line feed, or at the start of the input) and
-/// ends after a line feed (or at the end of the input). A block other than the first is parsed
+/// ends after a line feed (or at the end of the input), except the pieces of a line longer than
+/// a block (``isPartOfLongLine``), which only one tokenizer reads, in order. A block other than the first is parsed
 /// after one line feed of its own, so that it is never the start of an input (a byte order mark
 /// there is an error, as it is in the middle of the whole input); ``location(of:)`` accounts for
 /// it.
@@ -42,12 +43,29 @@ public struct JSONLineBlock: Sendable {
     /// The bytes of the block.
     let bytes: [UInt8]
 
-    init(index: Int, offset: Int, line: Int, bytes: [UInt8]) {
+    /// Whether the block starts inside a line that an earlier block started (it continues a
+    /// line longer than a block).
+    let startsInsideLine: Bool
+
+    /// Whether the block ends inside a line that a later block goes on with (a line longer than
+    /// a block is cut into pieces, so that it never has to be held whole).
+    let endsInsideLine: Bool
+
+    init(
+        index: Int, offset: Int, line: Int, bytes: [UInt8], startsInsideLine: Bool = false,
+        endsInsideLine: Bool = false
+    ) {
         self.index = index
         self.offset = offset
         self.line = line
         self.bytes = bytes
+        self.startsInsideLine = startsInsideLine
+        self.endsInsideLine = endsInsideLine
     }
+
+    /// Whether the block holds part of a line longer than a block: it cannot be parsed on its
+    /// own, only by the tokenizer that reads the whole line in order.
+    var isPartOfLongLine: Bool { startsInsideLine || endsInsideLine }
 
     /// Whether the block is parsed after a line feed of its own (every block but the one at the
     /// start of the input).

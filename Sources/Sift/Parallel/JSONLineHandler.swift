@@ -59,47 +59,98 @@ extension JSONLineHandler {
 /// It commits before a top-level value that starts on a later line than the last one
 /// ended, or when told (``commit()``) at the end of a line between values. A value that ends on
 /// the line where the next one fails is never committed.
+///
+/// When the tokenizer reads one block (``init(_:bytes:offset:)``), a line break between two
+/// values is looked for in the block's bytes between them (usually one byte), so that no value
+/// pays for its line and column; the tokenizer that reads blocks in order compares lines.
 struct CommittingHandler<Base: JSONLineHandler>: JSONEventHandler {
     var base: Base
     /// The depth after the last event.
     private(set) var depth = 0
-    /// The line where the last value not yet committed ended, if any.
-    private var uncommittedLine: Int?
+    /// The bytes the tokenizer reads, when they are one block, and the index in them of the
+    /// tokenizer's offset 0 (-1 after a prefix).
+    private let bytes: [UInt8]?
+    private let bytesStart: Int
+    /// Where the last value not yet committed ended, if any: the end of its last token (with
+    /// `bytes`) or its line.
+    private var uncommittedEnd: Int?
 
+    /// A handler whose tokenizer is fed blocks one after another.
     init(_ base: Base) {
         self.base = base
+        bytes = nil
+        bytesStart = 0
+    }
+
+    /// A handler whose tokenizer reads `bytes` (or a part of them) and nothing else, the
+    /// tokenizer's offset 0 being `bytes[offset]`.
+    init(_ base: Base, bytes: [UInt8], offset: Int) {
+        self.base = base
+        self.bytes = bytes
+        bytesStart = offset
     }
 
     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
-        let opens: Bool
-        switch event {
-        case .startObject, .startArray, .string, .number, .bool, .null: opens = depth == 0
-        case .endObject, .endArray, .key: opens = false
+        guard depth == 0 || (depth == 1 && event.isContainerEnd) else {
+            // Inside a top-level value: only the depth counts.
+            try base.handle(event, context: context)
+            switch event {
+            case .startObject, .startArray: depth += 1
+            case .endObject, .endArray: depth -= 1
+            case .key, .string, .number, .bool, .null: break
+            }
+            return
         }
-        if opens, let line = uncommittedLine, context.location.line > line { commit() }
+        let place = bytes == nil ? context.location.line : context.engine.currentTokenEnd
+        if depth == 0, let end = uncommittedEnd, isOnLaterLine(place, than: end) { commit() }
         try base.handle(event, context: context)
         switch event {
         case .startObject, .startArray:
             depth += 1
         case .endObject, .endArray:
             depth -= 1
-            if depth == 0 { uncommittedLine = context.location.line }
+            if depth == 0 { uncommittedEnd = place }
         case .key:
             break
         case .string, .number, .bool, .null:
-            if depth == 0 { uncommittedLine = context.location.line }
+            if depth == 0 { uncommittedEnd = place }
         }
+    }
+
+    /// Whether `place` is on a later line than `end` (places as ``uncommittedEnd`` holds them):
+    /// with `bytes`, whether a line break lies between; a token holds no line break.
+    private func isOnLaterLine(_ place: Int, than end: Int) -> Bool {
+        guard let bytes else { return place > end }
+        var index = max(end + bytesStart, 0)
+        let stop = min(place + bytesStart, bytes.count)
+        while index < stop {
+            if bytes[index] == 0x0A || bytes[index] == 0x0D { return true }
+            index += 1
+        }
+        return false
     }
 
     /// Commits everything the handler produced: the lines read are complete.
     mutating func commit() {
         base.commitValue()
-        uncommittedLine = nil
+        uncommittedEnd = nil
     }
 
-    /// Commits what the handler produced if its values ended before `line` (where the parse
-    /// failed): their lines are complete and valid.
-    mutating func commit(before line: Int) {
-        if let uncommittedLine, uncommittedLine < line { commit() }
+    /// Commits what the handler produced if its values ended on a line before `location`,
+    /// where the parse failed (as the tokenizer reported it): their lines are complete and
+    /// valid.
+    mutating func commit(before location: SourceLocation) {
+        guard let uncommittedEnd else { return }
+        if isOnLaterLine(bytes == nil ? location.line : location.offset, than: uncommittedEnd) { commit() }
+    }
+}
+
+extension JSONEvent {
+    /// Whether the event closes an object or an array.
+    fileprivate var isContainerEnd: Bool {
+        switch self {
+        case .endObject, .endArray: true
+        default: false
+        }
     }
 }

@@ -11,7 +11,10 @@ import Foundation
 /// after the output of the values before it; nothing of the value that failed is handed out.
 /// A value that spans a block boundary (pretty-printed values, one after another) is found when
 /// its block ends inside it: from that block on, the input is parsed by one tokenizer in order,
-/// so the outputs are the same on every split of the input. When the input pauses (a pipe or a
+/// so the outputs are the same on every split of the input. A line longer than a block is cut
+/// into pieces that this one tokenizer reads in order, its outputs held until the line has
+/// parsed, and the blocks after it are parsed side by side again: memory does not grow with the
+/// line (unless `skipsInvalidLines`, where a line is held whole, to be set aside with its text). When the input pauses (a pipe or a
 /// download waiting for its writer), the lines read so far are parsed at once rather than
 /// waiting for a whole block.
 ///
@@ -119,8 +122,11 @@ where Chunks.Element: Sequence<UInt8> {
         private var inputEnded = false
         /// Whether the last chunk was short: the input paused.
         private var paused = false
-        /// The tokenizer that parses the rest in order, once a value spanned blocks.
-        private var rest: (tokenizer: JSONTokenizer<CommittingHandler<Handler>>, base: JSONLineBlock)?
+        /// The tokenizer that parses the rest in order, once a value spanned blocks; whether it
+        /// reads only a line longer than a block, and the blocks after it go back to the workers
+        /// once that line has parsed.
+        private var rest:
+            (tokenizer: JSONTokenizer<CommittingHandler<Handler>>, base: JSONLineBlock, readsLongLine: Bool)?
         /// The error to throw once the output before it is handed out, or the end.
         private var ending: (any Error)?
         private var ended = false
@@ -129,10 +135,12 @@ where Chunks.Element: Sequence<UInt8> {
             self.sequence = sequence
             workers = LineBlockWorkers.Owner(LineBlockWorkers(count: sequence.parallelism))
             cutter = LineBlockCutter(
-                blockSize: sequence.blockSize, offset: sequence.start.offset, line: sequence.start.line)
+                blockSize: sequence.blockSize, offset: sequence.start.offset, line: sequence.start.line,
+                splitsLongLines: !sequence.skipsInvalidLines)
             if let input = sequence.file {
                 file = LineBlockFileReader(
-                    input, blockSize: sequence.blockSize, offset: sequence.start.offset, line: sequence.start.line)
+                    input, blockSize: sequence.blockSize, offset: sequence.start.offset, line: sequence.start.line,
+                    splitsLongLines: !sequence.skipsInvalidLines)
             } else {
                 chunks = sequence.chunks.makeAsyncIterator()
             }
@@ -212,6 +220,8 @@ where Chunks.Element: Sequence<UInt8> {
         private mutating func dispatch(_ block: JSONLineBlock) {
             if rest != nil {
                 waiting.append(block)
+            } else if block.isPartOfLongLine {
+                inFlight.append(InFlightBlock(partOfLongLine: block))
             } else {
                 inFlight.append(
                     InFlightBlock(
@@ -232,16 +242,25 @@ where Chunks.Element: Sequence<UInt8> {
         private mutating func startInOrder(at block: JSONLineBlock) {
             let tokenizer = JSONTokenizer(
                 options: sequence.options, handler: CommittingHandler(sequence.makeHandler(block)))
-            rest = (tokenizer, block)
+            rest = (tokenizer, block, block.endsInsideLine)
             waiting.append(block)
             workers.threads.dropPending()
             waiting.append(contentsOf: inFlight.map(\.block))
             inFlight.removeAll()
         }
 
+        /// Ends the parse in order, after a line longer than a block: the blocks read since are
+        /// parsed side by side again.
+        private mutating func backToWorkers() {
+            rest = nil
+            let blocks = waiting
+            waiting.removeAll()
+            for block in blocks { dispatch(block) }
+        }
+
         /// Feeds the next block to the tokenizer of the rest; its committed output.
         private mutating func nextInOrder() async throws -> Handler.Output? {
-            guard let (tokenizer, base) = rest else { return nil }
+            guard let (tokenizer, base, readsLongLine) = rest else { return nil }
             do {
                 while waiting.isEmpty && !inputEnded {
                     waiting.append(contentsOf: try await readBlocks())
@@ -260,6 +279,12 @@ where Chunks.Element: Sequence<UInt8> {
                     } else if tokenizer.handler.depth == 0 && block.bytes.last == 0x0A {
                         // The block ends at the end of a line, between values.
                         tokenizer.handler.commit()
+                        // A comment may go on past the line, where no block could start.
+                        if readsLongLine && !sequence.options.allowsComments {
+                            let output = tokenizer.handler.base.takeCommitted()
+                            backToWorkers()
+                            return output
+                        }
                     }
                 } else if inputEnded {
                     try tokenizer.finish()
@@ -267,10 +292,36 @@ where Chunks.Element: Sequence<UInt8> {
                     end(with: nil)
                 }
             } catch {
-                tokenizer.handler.commit(before: error.location.line)
+                let error = await completingSourceLine(of: error, tokenizer)
+                tokenizer.handler.commit(before: error.location)
                 end(with: base.placing(error))
             }
             return tokenizer.handler.base.takeCommitted()
+        }
+
+        /// `error` with its whole source line: the blocks after the one that failed are fed to
+        /// `tokenizer` until its excerpt is complete (a line longer than a block goes on in them),
+        /// as one tokenizer reading the whole input reports it.
+        private mutating func completingSourceLine(
+            of error: JSONParseError, _ tokenizer: JSONTokenizer<CommittingHandler<Handler>>
+        ) async -> JSONParseError {
+            var error = error
+            while tokenizer.engine.failureNeedsMoreInput {
+                do throws(JSONParseError) {
+                    if waiting.isEmpty && !inputEnded {
+                        // A failure to read leaves the excerpt as far as it was read.
+                        guard let blocks = try? await readBlocks() else { break }
+                        waiting.append(contentsOf: blocks)
+                    } else if let block = waiting.popFirst() {
+                        try tokenizer.feed(block.bytes)
+                    } else {
+                        try tokenizer.finish()
+                    }
+                } catch let completed {
+                    error = completed
+                }
+            }
+            return error
         }
     }
 }

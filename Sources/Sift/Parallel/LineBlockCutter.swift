@@ -1,6 +1,10 @@
 /// Cuts a stream of bytes into ``JSONLineBlock``s of whole lines: a block is cut at the last line
-/// feed once it holds `blockSize` bytes (a line longer than that stays whole, in a block of its
-/// own size), when the input pauses (see ``cutAtPause()``), and at the end of the input.
+/// feed once it holds `blockSize` bytes, when the input pauses (see ``cutAtPause()``), and at the
+/// end of the input.
+///
+/// A line longer than `blockSize` is cut into pieces that end inside it
+/// (``JSONLineBlock/endsInsideLine``), so that memory does not grow with it; unless
+/// `splitsLongLines` is off, and then it stays whole, in a block of its own size.
 ///
 /// Each block knows its byte offset and first line in the whole input.
 ///
@@ -18,16 +22,24 @@ struct LineBlockCutter {
     private var pending: [UInt8] = []
     /// How far `pending` is known to hold no line feed.
     private var searched = 0
-    /// The next block's index, offset and line.
+    /// Whether a line longer than a block is cut into pieces rather than held whole.
+    private let splitsLongLines: Bool
+    /// Whether the last block ended inside a line.
+    private var insideLine = false
+    /// The next block's index and offset.
     private var nextIndex = 0
     private var nextOffset: Int
-    private var nextLine: Int
+    /// The line of the first block, and the line breaks of the blocks so far (a CRLF split
+    /// between two pieces of a line counts once).
+    private let firstLine: Int
+    private var lineBreaks = LineBreaks.Counter()
 
     /// A cutter whose first block starts at `offset` and `line` of the whole input.
-    init(blockSize: Int, offset: Int = 0, line: Int = 1) {
+    init(blockSize: Int, offset: Int = 0, line: Int = 1, splitsLongLines: Bool = true) {
         self.blockSize = max(blockSize, 1)
+        self.splitsLongLines = splitsLongLines
         nextOffset = offset
-        nextLine = line
+        firstLine = line
     }
 
     /// The size of the last chunk appended.
@@ -45,8 +57,15 @@ struct LineBlockCutter {
         }
         lastChunkCount = pending.count - before
         var blocks: [JSONLineBlock] = []
-        while pending.count >= blockSize, let block = cut() {
-            blocks.append(block)
+        while pending.count >= blockSize {
+            if let block = cut() {
+                blocks.append(block)
+            } else if splitsLongLines {
+                // A block without a line feed: a piece of a line longer than a block.
+                blocks.append(makeBlock(taking: pending.count, endsInsideLine: true))
+            } else {
+                break
+            }
         }
         return blocks
     }
@@ -61,7 +80,7 @@ struct LineBlockCutter {
     /// The rest of the input as the last block, if anything is left.
     mutating func finish() -> JSONLineBlock? {
         guard !pending.isEmpty else { return nil }
-        return makeBlock(taking: pending.count)
+        return makeBlock(taking: pending.count, endsInsideLine: false)
     }
 
     /// The block up to the last line feed of `pending`, if it holds one.
@@ -70,20 +89,23 @@ struct LineBlockCutter {
             searched = pending.count
             return nil
         }
-        return makeBlock(taking: end)
+        return makeBlock(taking: end, endsInsideLine: false)
     }
 
     /// The first `count` bytes of `pending` as the next block.
-    private mutating func makeBlock(taking count: Int) -> JSONLineBlock {
+    private mutating func makeBlock(taking count: Int, endsInsideLine: Bool) -> JSONLineBlock {
         var bytes = pending
         pending = Array(bytes[count...])
         pending.reserveCapacity(blockSize + JSONInput.chunkSize)
         bytes.removeSubrange(count...)
         searched = 0
-        let block = JSONLineBlock(index: nextIndex, offset: nextOffset, line: nextLine, bytes: bytes)
+        let block = JSONLineBlock(
+            index: nextIndex, offset: nextOffset, line: firstLine + lineBreaks.count, bytes: bytes,
+            startsInsideLine: insideLine, endsInsideLine: endsInsideLine)
+        insideLine = endsInsideLine
         nextIndex += 1
         nextOffset += count
-        nextLine += LineBreaks.count(in: bytes)
+        bytes.withUnsafeBytes { lineBreaks.add($0) }
         return block
     }
 }

@@ -5,8 +5,10 @@
 /// the kernel, and a block's first line is the running sum of the line breaks before it
 /// (``LineBreaks``).
 ///
-/// A line longer than `blockSize` stays whole: the buffer grows until it holds a line feed.
-/// A read blocks until the buffer is full or the file ends, so this is for regular files; a
+/// A read that holds no line feed at all (a line longer than a block) is a block of its own that
+/// ends inside its line (``JSONLineBlock/endsInsideLine``), and the line goes on in the next
+/// blocks, so memory does not grow with the line. Unless `splitsLongLines` is off: the buffer
+/// then grows until it holds the whole line (a line set aside keeps its text). A read blocks until the buffer is full or the file ends, so this is for regular files; a
 /// pipe is cut by ``LineBlockCutter``, which cuts whenever the input pauses.
 ///
 /// ```swift
@@ -20,39 +22,52 @@ struct LineBlockFileReader {
     /// The bytes after the last line feed of the last block: the start of the next one.
     private var carried: [UInt8] = []
     private var ended = false
-    /// The next block's index, offset and line.
+    /// Whether a line longer than a block is cut into pieces rather than held whole.
+    private let splitsLongLines: Bool
+    /// Whether the last block ended inside a line.
+    private var insideLine = false
+    /// The next block's index and offset.
     private var nextIndex = 0
     private var nextOffset: Int
-    private var nextLine: Int
+    /// The line of the first block, and the line breaks of the blocks so far (a CRLF split
+    /// between two pieces of a line counts once).
+    private let firstLine: Int
+    private var lineBreaks = LineBreaks.Counter()
 
     /// A reader of `input` (a file, or a ``JSONInput/reading(bytes:)`` part of one) whose first
     /// block starts at `offset` and `line` of the whole input.
-    init(_ input: JSONInput, blockSize: Int, offset: Int = 0, line: Int = 1) {
+    init(_ input: JSONInput, blockSize: Int, offset: Int = 0, line: Int = 1, splitsLongLines: Bool = true) {
         reader = InputChunkReader(input)
         self.blockSize = max(blockSize, 1)
+        self.splitsLongLines = splitsLongLines
         nextOffset = offset
-        nextLine = line
+        firstLine = line
     }
 
     /// The next block; nil after the last.
     mutating func next() throws(JSONParseError) -> JSONLineBlock? {
-        // Twice the carried start of a long line: a line longer than a block takes a few reads.
+        // Twice the carried start of a line: with `splitsLongLines` off, a line longer than a
+        // block takes a few reads; with it on, the carried bytes are less than a block.
         var capacity = max(blockSize, 2 * carried.count)
         while true {
             var bytes = try read(upTo: capacity)
             if ended {
                 carried = []
-                return bytes.isEmpty ? nil : makeBlock(bytes)
+                return bytes.isEmpty ? nil : makeBlock(bytes, endsInsideLine: false)
             }
             guard let end = bytes.lastIndex(of: 0x0A).map({ $0 + 1 }) else {
-                // No line feed yet: one line longer than the buffer.
+                // No line feed: one line longer than the buffer.
+                if splitsLongLines {
+                    carried = []
+                    return makeBlock(bytes, endsInsideLine: true)
+                }
                 carried = bytes
                 capacity = bytes.count * 2
                 continue
             }
             carried = Array(bytes[end...])
             bytes.removeSubrange(end...)
-            return makeBlock(bytes)
+            return makeBlock(bytes, endsInsideLine: false)
         }
     }
 
@@ -84,11 +99,14 @@ struct LineBlockFileReader {
         return bytes
     }
 
-    private mutating func makeBlock(_ bytes: [UInt8]) -> JSONLineBlock {
-        let block = JSONLineBlock(index: nextIndex, offset: nextOffset, line: nextLine, bytes: bytes)
+    private mutating func makeBlock(_ bytes: [UInt8], endsInsideLine: Bool) -> JSONLineBlock {
+        let block = JSONLineBlock(
+            index: nextIndex, offset: nextOffset, line: firstLine + lineBreaks.count, bytes: bytes,
+            startsInsideLine: insideLine, endsInsideLine: endsInsideLine)
+        insideLine = endsInsideLine
         nextIndex += 1
         nextOffset += bytes.count
-        nextLine += LineBreaks.count(in: bytes)
+        bytes.withUnsafeBytes { lineBreaks.add($0) }
         return block
     }
 }

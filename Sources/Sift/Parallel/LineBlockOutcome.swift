@@ -16,7 +16,8 @@ enum LineBlockOutcome<Output: Sendable>: Sendable {
     static func parse<Handler: JSONLineHandler>(
         _ block: JSONLineBlock, options: JSONParserOptions, makeHandler: (JSONLineBlock) -> Handler
     ) -> LineBlockOutcome<Handler.Output> where Handler.Output == Output {
-        let tokenizer = JSONTokenizer(options: options, handler: CommittingHandler(makeHandler(block)))
+        let handler = CommittingHandler(makeHandler(block), bytes: block.bytes, offset: block.isPrefixed ? -1 : 0)
+        let tokenizer = JSONTokenizer(options: options, handler: handler)
         var finishing = false
         do throws(JSONParseError) {
             if block.isPrefixed { try tokenizer.feed(JSONLineBlock.prefix) }
@@ -27,7 +28,7 @@ enum LineBlockOutcome<Output: Sendable>: Sendable {
             }
         } catch {
             if finishing && error.kind == .incompleteInput { return .unfinished }
-            tokenizer.handler.commit(before: error.location.line)
+            tokenizer.handler.commit(before: error.location)
             return .failed([tokenizer.handler.base.takeCommitted()], block.placing(error))
         }
         tokenizer.handler.commit()
@@ -45,7 +46,9 @@ enum LineBlockOutcome<Output: Sendable>: Sendable {
         var outputs: [Output] = []
         var segment = block
         var segmentStart = 0
-        var tokenizer = JSONTokenizer(options: options, handler: CommittingHandler(makeHandler(block)))
+        var tokenizer = JSONTokenizer(
+            options: options,
+            handler: CommittingHandler(makeHandler(block), bytes: bytes, offset: block.isPrefixed ? -1 : 0))
         var lineStart = 0
         while true {
             let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A).map { $0 + 1 } ?? bytes.count
@@ -86,7 +89,9 @@ enum LineBlockOutcome<Output: Sendable>: Sendable {
             handler.setAside(invalid)
             if isLast { return .complete(outputs + [handler.takeCommitted()]) }
             segmentStart = lineEnd
-            tokenizer = JSONTokenizer(options: options, handler: CommittingHandler(handler))
+            // The segment is parsed after a line feed of its own: it starts past the block's start.
+            tokenizer = JSONTokenizer(
+                options: options, handler: CommittingHandler(handler, bytes: bytes, offset: lineEnd - 1))
             lineStart = lineEnd
         }
     }
