@@ -18,7 +18,8 @@ extension ObjectDataMapper {
         self.rootKeyPath = rootKeyPath
         self.options = options
         self.convert = { captured in
-            try Mapper.decodeObject(of: Object.self, fromValue: captured.document, atKeyPath: captured.mappingKeyPath)
+            try Mapper.decodeObject(
+                of: Object.self, fromValue: captured.document, atKeyPath: JSONKeyPath(captured.mappingKeyPath))
         }
     }
 
@@ -38,7 +39,8 @@ extension ObjectDataMapper {
         self.options = options
         self.convert = { captured in
             try Mapper.decodeObject(
-                of: KeyMappedModel<Object>.self, fromValue: captured.document, atKeyPath: captured.mappingKeyPath
+                of: KeyMappedModel<Object>.self, fromValue: captured.document,
+                atKeyPath: JSONKeyPath(captured.mappingKeyPath)
             ).model
         }
     }
