@@ -43,7 +43,7 @@ public struct KeyMappedArrayDataMapper<Model: KeyMapped & SendableMetatype>: Ele
         let path = RootKeyPath(rootKeyPath)
         return Elements(
             base: Mapper.elements(
-                of: KeyMappedModel<Model>.self, from: path.checking(body), atKeyPath: path.mappingKeyPath,
+                of: KeyMappedModel<Model>.self, from: path.checking(body), atKeyPath: path.keyPath,
                 options: options))
     }
 

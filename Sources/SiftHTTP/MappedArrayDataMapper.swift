@@ -48,7 +48,7 @@ public struct MappedArrayDataMapper<Model: Mappable & SendableMetatype>: Element
     public func elements(in body: HTTPBodyChunks) -> MappedElements<Model, HTTPBodyChunks> {
         let path = RootKeyPath(rootKeyPath)
         return Mapper.elements(
-            of: Model.self, from: path.checking(body), atKeyPath: path.mappingKeyPath, options: options)
+            of: Model.self, from: path.checking(body), atKeyPath: path.keyPath, options: options)
     }
 
 }

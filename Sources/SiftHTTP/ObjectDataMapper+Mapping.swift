@@ -61,9 +61,11 @@ extension CapturedJSON {
         }
     }
 
-    /// SiftMapping's key path of the value in ``document`` (the only value there, so a literal
-    /// key with dots is read as itself).
-    var mappingKeyPath: String { keys.joined(separator: ".") }
+    /// SiftMapping's key path of the value in ``document``: its member names, each read as
+    /// itself (a name with dots is not split, nor are names joined and read as one).
+    var mappingKeyPath: JSONKeyPath {
+        JSONKeyPath(keys.reduce(JSONPath.root) { $0.goTo($1) }) ?? ""
+    }
 }
 
 /// A `KeyMapped` model seen as a `Mappable` one: the object itself, decoded by

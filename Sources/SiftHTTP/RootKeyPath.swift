@@ -10,8 +10,11 @@ import Sift
 /// document itself. A path that starts with `$` but is not valid RFC 9535 (`"$ref"`) is a dotted
 /// path.
 struct RootKeyPath {
-    /// The readings, the one that wins first: a dotted path's literal key, then its member names.
-    let readings: [[String]]
+    /// The key path with the readings the path names, the one that wins first.
+    ///
+    /// A dotted path's literal key, then its member names; an RFC 9535 path's member names only.
+    /// This is what SiftMapping's `Mapper` is handed, so that it reads the path the same way.
+    let keyPath: JSONKeyPath
     /// The path as written, `$` for the document.
     let text: String
     /// Why the path cannot be a root key path: an RFC 9535 path that does not only name members.
@@ -19,33 +22,29 @@ struct RootKeyPath {
 
     init(_ keyPath: String?) {
         guard let keyPath, !keyPath.isEmpty else {
-            (readings, text, problem) = ([[]], "$", nil)
+            (self.keyPath, text, problem) = ("", "$", nil)
             return
         }
         text = keyPath
         if keyPath.hasPrefix("$"), let path = try? JSONPath(keyPath) {
             if let members = JSONKeyPath(path) {
-                (readings, problem) = (members.readings, nil)
+                (self.keyPath, problem) = (members, nil)
             } else {
-                readings = [[]]
+                self.keyPath = ""
                 problem =
                     "root key path `\(keyPath)` must name object members, such as `$.data.authors` or `$['a.b']`"
             }
             return
         }
-        readings = JSONKeyPath(keyPath).readings
+        self.keyPath = JSONKeyPath(keyPath)
         problem = nil
     }
 
-    /// The same path as SiftMapping reads key paths (dotted, a literal key winning): a dotted
-    /// path as written, an RFC 9535 path's names joined with dots.
-    var mappingKeyPath: String {
-        guard problem == nil, text != "$" else { return problem == nil ? "" : text }
-        return readings.count == 2 ? text : readings[0].joined(separator: ".")
-    }
+    /// The readings, the one that wins first.
+    var readings: [[String]] { keyPath.readings }
 
     /// `body`, or, when the path cannot be a root key path, a body that throws why at once (for
-    /// mappers that hand the path to SiftMapping, which reads only dotted key paths).
+    /// mappers that hand the path to SiftMapping, which only reads key paths of object members).
     func checking(_ body: HTTPBodyChunks) -> HTTPBodyChunks {
         guard let problem else { return body }
         let error = DataMapperError(message: problem, path: .root)

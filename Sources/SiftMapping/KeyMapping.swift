@@ -162,7 +162,7 @@ extension KeyMapped {
     /// let user = try User.decode(from: .data(data), atKeyPath: "response.user")
     /// ```
     public static func decode(
-        from input: JSONInput, atKeyPath keyPath: String = "", options: JSONParserOptions = JSONParserOptions()
+        from input: JSONInput, atKeyPath keyPath: JSONKeyPath = "", options: JSONParserOptions = JSONParserOptions()
     ) throws -> Self {
         try Mapper.decodeObject(from: input, atKeyPath: keyPath, with: KeyMappedDecoder<Self>(), options: options)
     }
@@ -174,7 +174,7 @@ extension KeyMapped {
     /// let users = try User.decodeArray(from: .file("users.json"), atKeyPath: "users")
     /// ```
     public static func decodeArray(
-        from input: JSONInput, atKeyPath keyPath: String = "", options: JSONParserOptions = JSONParserOptions()
+        from input: JSONInput, atKeyPath keyPath: JSONKeyPath = "", options: JSONParserOptions = JSONParserOptions()
     ) throws -> [Self] {
         try Mapper.decodeArray(from: input, atKeyPath: keyPath, with: KeyMappedDecoder<Self>(), options: options)
     }
@@ -185,7 +185,7 @@ extension KeyMapped {
     /// let user = try await User.decode(from: response.body, atKeyPath: "response.user")
     /// ```
     public static func decode<Chunks: AsyncSequence>(
-        from chunks: Chunks, atKeyPath keyPath: String = "", options: JSONParserOptions = JSONParserOptions(),
+        from chunks: Chunks, atKeyPath keyPath: JSONKeyPath = "", options: JSONParserOptions = JSONParserOptions(),
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> Self where Chunks.Element: Sequence<UInt8> {
         try await Mapper.decodeObject(
@@ -198,7 +198,7 @@ extension KeyMapped {
     /// let users = try await User.decodeArray(from: response.body, atKeyPath: "users")
     /// ```
     public static func decodeArray<Chunks: AsyncSequence>(
-        from chunks: Chunks, atKeyPath keyPath: String = "", options: JSONParserOptions = JSONParserOptions(),
+        from chunks: Chunks, atKeyPath keyPath: JSONKeyPath = "", options: JSONParserOptions = JSONParserOptions(),
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> [Self] where Chunks.Element: Sequence<UInt8> {
         try await Mapper.decodeArray(

@@ -21,7 +21,7 @@ where Chunks.Element: Sequence<UInt8> {
     /// The mapped models.
     public typealias Element = Model
 
-    let keyPath: String
+    let keyPath: JSONKeyPath
     let chunks: Chunks
     let options: JSONParserOptions
 
@@ -36,7 +36,7 @@ where Chunks.Element: Sequence<UInt8> {
         return Iterator(
             upstream: ChunkSlices(upstream: chunks.makeAsyncIterator(), size: MappingStream.sliceSize), queue: queue,
             stream: MappingStream(
-                target: Property(keyPath, .array, mappedType: Model.self), rootSink: queue, options: options))
+                target: Property("", .array, mappedType: Model.self).at(keyPath), rootSink: queue, options: options))
     }
 
     /// Parses chunks on demand and hands out completed elements.

@@ -12,10 +12,10 @@ extension Mapper {
     /// let avatar = try await Mapper.decodeObject(of: Avatar.self, from: response.body, atKeyPath: "response.avatar")
     /// ```
     public static func decodeObject<Model: Mappable, Chunks: AsyncSequence>(
-        of type: Model.Type = Model.self, from chunks: Chunks, atKeyPath keyPath: String = "",
+        of type: Model.Type = Model.self, from chunks: Chunks, atKeyPath keyPath: JSONKeyPath = "",
         options: JSONParserOptions = JSONParserOptions(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> Model where Chunks.Element: Sequence<UInt8> {
-        let target = Property(keyPath, .dictionary, mappedType: Model.self)
+        let target = Property("", .dictionary, mappedType: Model.self).at(keyPath)
         return try cast(try await map(target, chunks: chunks, options: options, isolation: isolation))
     }
 
@@ -25,10 +25,10 @@ extension Mapper {
     /// let avatar = try await Mapper.decodeObject(from: chunks, atKeyPath: "avatar", with: AvatarDecoder())
     /// ```
     public static func decodeObject<Decoder: ValueDecoder, Chunks: AsyncSequence>(
-        from chunks: Chunks, atKeyPath keyPath: String = "", with decoder: Decoder,
+        from chunks: Chunks, atKeyPath keyPath: JSONKeyPath = "", with decoder: Decoder,
         options: JSONParserOptions = JSONParserOptions(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> Decoder.Output where Chunks.Element: Sequence<UInt8> {
-        let target = Property(keyPath, .dictionary, decoder: decoder)
+        let target = Property("", .dictionary, decoder: decoder).at(keyPath)
         return try cast(try await map(target, chunks: chunks, options: options, isolation: isolation))
     }
 
@@ -38,10 +38,10 @@ extension Mapper {
     /// let people = try await Mapper.decodeArray(of: Person.self, from: response.body, atKeyPath: "people")
     /// ```
     public static func decodeArray<Model: Mappable, Chunks: AsyncSequence>(
-        of type: Model.Type = Model.self, from chunks: Chunks, atKeyPath keyPath: String = "",
+        of type: Model.Type = Model.self, from chunks: Chunks, atKeyPath keyPath: JSONKeyPath = "",
         options: JSONParserOptions = JSONParserOptions(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> [Model] where Chunks.Element: Sequence<UInt8> {
-        let target = Property(keyPath, .array, mappedType: Model.self)
+        let target = Property("", .array, mappedType: Model.self).at(keyPath)
         return try cast(try await map(target, chunks: chunks, options: options, isolation: isolation))
     }
 
@@ -51,10 +51,10 @@ extension Mapper {
     /// let days = try await Mapper.decodeArray(from: chunks, atKeyPath: "days", with: DateDecoder(format: "yyyy-MM-dd"))
     /// ```
     public static func decodeArray<Decoder: ValueDecoder, Chunks: AsyncSequence>(
-        from chunks: Chunks, atKeyPath keyPath: String = "", with decoder: Decoder,
+        from chunks: Chunks, atKeyPath keyPath: JSONKeyPath = "", with decoder: Decoder,
         options: JSONParserOptions = JSONParserOptions(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> [Decoder.Output] where Chunks.Element: Sequence<UInt8> {
-        let target = Property(keyPath, .array, decoder: decoder)
+        let target = Property("", .array, decoder: decoder).at(keyPath)
         return try cast(try await map(target, chunks: chunks, options: options, isolation: isolation))
     }
 
@@ -64,10 +64,10 @@ extension Mapper {
     /// let entity = try await Mapper.entity(from: chunks, schema: MappingSchema { Property("id", .int) })
     /// ```
     public static func entity<Chunks: AsyncSequence>(
-        from chunks: Chunks, atKeyPath keyPath: String = "", schema: MappingSchema,
+        from chunks: Chunks, atKeyPath keyPath: JSONKeyPath = "", schema: MappingSchema,
         options: JSONParserOptions = JSONParserOptions(), isolation: isolated (any Actor)? = #isolation
     ) async throws -> MappedEntity where Chunks.Element: Sequence<UInt8> {
-        let target = Property(keyPath, .dictionary, model: EntityKind(schema: schema))
+        let target = Property("", .dictionary, model: EntityKind(schema: schema)).at(keyPath)
         return try cast(try await map(target, chunks: chunks, options: options, isolation: isolation))
     }
 
@@ -81,12 +81,12 @@ extension Mapper {
     /// }
     /// ```
     public static func forEachElement<Model: Mappable, Chunks: AsyncSequence>(
-        of type: Model.Type = Model.self, from chunks: Chunks, atKeyPath keyPath: String = "",
+        of type: Model.Type = Model.self, from chunks: Chunks, atKeyPath keyPath: JSONKeyPath = "",
         options: JSONParserOptions = JSONParserOptions(), isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping (Model) throws -> Void
     ) async throws where Chunks.Element: Sequence<UInt8> {
         _ = try await map(
-            Property(keyPath, .array, mappedType: Model.self), chunks: chunks, options: options,
+            Property("", .array, mappedType: Model.self).at(keyPath), chunks: chunks, options: options,
             rootSink: ModelStream<Model>(body: body), isolation: isolation)
     }
 
@@ -97,12 +97,12 @@ extension Mapper {
     /// try await Mapper.forEachElement(from: chunks, atKeyPath: "events", with: EventDecoder()) { print($0) }
     /// ```
     public static func forEachElement<Decoder: ValueDecoder, Chunks: AsyncSequence>(
-        from chunks: Chunks, atKeyPath keyPath: String = "", with decoder: Decoder,
+        from chunks: Chunks, atKeyPath keyPath: JSONKeyPath = "", with decoder: Decoder,
         options: JSONParserOptions = JSONParserOptions(), isolation: isolated (any Actor)? = #isolation,
         _ body: @escaping (Decoder.Output) throws -> Void
     ) async throws where Chunks.Element: Sequence<UInt8> {
         _ = try await map(
-            Property(keyPath, .array, decoder: decoder), chunks: chunks, options: options,
+            Property("", .array, decoder: decoder).at(keyPath), chunks: chunks, options: options,
             rootSink: DecodedStream(decoder: decoder, body: body), isolation: isolation)
     }
 
@@ -116,7 +116,7 @@ extension Mapper {
     /// }
     /// ```
     public static func elements<Model: Mappable>(
-        of type: Model.Type = Model.self, from input: JSONInput, atKeyPath keyPath: String = "",
+        of type: Model.Type = Model.self, from input: JSONInput, atKeyPath keyPath: JSONKeyPath = "",
         options: JSONParserOptions = JSONParserOptions()
     ) -> some AsyncSequence<Model, any Error> & Sendable {
         MappedElements<Model, _>(keyPath: keyPath, chunks: JSONInputChunks(input), options: options)

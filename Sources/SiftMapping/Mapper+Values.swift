@@ -8,7 +8,7 @@ extension Mapper {
     /// let person = try Mapper.decodeObject(of: Person.self, fromValue: person.jsonValue)
     /// ```
     public static func decodeObject<Model: Mappable>(
-        of type: Model.Type = Model.self, fromValue value: JSONValue, atKeyPath keyPath: String = ""
+        of type: Model.Type = Model.self, fromValue value: JSONValue, atKeyPath keyPath: JSONKeyPath = ""
     ) throws -> Model {
         try unlocated { try decodeObject(of: type, from: .bytes(try value.jsonBytes()), atKeyPath: keyPath) }
     }
@@ -19,7 +19,7 @@ extension Mapper {
     /// let people = try Mapper.decodeArray(of: Person.self, fromValue: people.jsonValue)
     /// ```
     public static func decodeArray<Model: Mappable>(
-        of type: Model.Type = Model.self, fromValue value: JSONValue, atKeyPath keyPath: String = ""
+        of type: Model.Type = Model.self, fromValue value: JSONValue, atKeyPath keyPath: JSONKeyPath = ""
     ) throws -> [Model] {
         try unlocated { try decodeArray(of: type, from: .bytes(try value.jsonBytes()), atKeyPath: keyPath) }
     }
@@ -35,7 +35,8 @@ extension Mapper {
     ///     }
     /// }
     /// ```
-    public static func entity(fromValue value: JSONValue, atKeyPath keyPath: String = "", schema: MappingSchema) throws
+    public static func entity(fromValue value: JSONValue, atKeyPath keyPath: JSONKeyPath = "", schema: MappingSchema)
+        throws
         -> MappedEntity
     {
         try unlocated { try entity(from: .bytes(try value.jsonBytes()), atKeyPath: keyPath, schema: schema) }

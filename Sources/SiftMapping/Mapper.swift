@@ -6,8 +6,11 @@ public import Sift
 ///
 /// Every function takes its arguments in one order: the model type (`of:`), the input (`from:`,
 /// a `JSONInput` or, in the `async` forms, an `AsyncSequence` of byte chunks), then the key path
-/// (`atKeyPath:`). The key path is dotted (`"response.avatar"`, a literal key with dots winning
-/// over the nested reading) and `""` is the root. Every failure of the whole object graph is collected into one
+/// (`atKeyPath:`, a Sift `JSONKeyPath`). A string literal there is dotted (`"response.avatar"`, a
+/// literal key with dots winning over the nested reading) and `""` is the root; dotted text in a
+/// variable is `JSONKeyPath(text)`, and an RFC 9535 path of member names is
+/// `JSONKeyPath(path)`, read as it names its members (`$['a.b'].c`: the member `c` of the member
+/// `"a.b"`, nothing else). Every failure of the whole object graph is collected into one
 /// ``MappingError``; invalid JSON throws the engine's `JSONParseError`; an error thrown by your
 /// own code (a model initializer, a decoder, a consumer) that is not a mapping error stops the
 /// parse and reaches you unchanged.
@@ -18,6 +21,10 @@ public import Sift
 /// try Mapper.forEachElement(of: Person.self, from: .file("huge.json"), atKeyPath: "people") { person in
 ///     print(person.name)
 /// }
+/// let settings = try Mapper.decodeObject(of: Settings.self, from: .data(data), atKeyPath: JSONKeyPath(keyPathText))
+/// if let keyPath = JSONKeyPath(try JSONPath("$['app.config'].settings")) {
+///     let settings = try Mapper.decodeObject(of: Settings.self, from: .data(data), atKeyPath: keyPath)
+/// }
 /// ```
 public enum Mapper {
     /// Maps the object at `keyPath` as `Model`.
@@ -26,10 +33,11 @@ public enum Mapper {
     /// let avatar: Avatar = try Mapper.decodeObject(from: .data(data), atKeyPath: "response.avatar")
     /// ```
     public static func decodeObject<Model: Mappable>(
-        of type: Model.Type = Model.self, from input: JSONInput, atKeyPath keyPath: String = "",
+        of type: Model.Type = Model.self, from input: JSONInput, atKeyPath keyPath: JSONKeyPath = "",
         options: JSONParserOptions = JSONParserOptions()
     ) throws -> Model {
-        let value = try map(Property(keyPath, .dictionary, mappedType: Model.self), input: input, options: options)
+        let value = try map(
+            Property("", .dictionary, mappedType: Model.self).at(keyPath), input: input, options: options)
         return try cast(value)
     }
 
@@ -42,10 +50,10 @@ public enum Mapper {
     /// let avatar = try Mapper.decodeObject(from: .data(data), atKeyPath: "alternative.avatar", with: AvatarDecoder())
     /// ```
     public static func decodeObject<Decoder: ValueDecoder>(
-        from input: JSONInput, atKeyPath keyPath: String = "", with decoder: Decoder,
+        from input: JSONInput, atKeyPath keyPath: JSONKeyPath = "", with decoder: Decoder,
         options: JSONParserOptions = JSONParserOptions()
     ) throws -> Decoder.Output {
-        let value = try map(Property(keyPath, .dictionary, decoder: decoder), input: input, options: options)
+        let value = try map(Property("", .dictionary, decoder: decoder).at(keyPath), input: input, options: options)
         return try cast(value)
     }
 
@@ -58,10 +66,10 @@ public enum Mapper {
     /// let people = try Mapper.decodeArray(of: Person.self, from: .file("people.json"), atKeyPath: "people")
     /// ```
     public static func decodeArray<Model: Mappable>(
-        of type: Model.Type = Model.self, from input: JSONInput, atKeyPath keyPath: String = "",
+        of type: Model.Type = Model.self, from input: JSONInput, atKeyPath keyPath: JSONKeyPath = "",
         options: JSONParserOptions = JSONParserOptions()
     ) throws -> [Model] {
-        let value = try map(Property(keyPath, .array, mappedType: Model.self), input: input, options: options)
+        let value = try map(Property("", .array, mappedType: Model.self).at(keyPath), input: input, options: options)
         return try cast(value)
     }
 
@@ -72,10 +80,10 @@ public enum Mapper {
     /// let dates = try Mapper.decodeArray(from: input, atKeyPath: "days", with: DateDecoder(format: "yyyy-MM-dd"))
     /// ```
     public static func decodeArray<Decoder: ValueDecoder>(
-        from input: JSONInput, atKeyPath keyPath: String = "", with decoder: Decoder,
+        from input: JSONInput, atKeyPath keyPath: JSONKeyPath = "", with decoder: Decoder,
         options: JSONParserOptions = JSONParserOptions()
     ) throws -> [Decoder.Output] {
-        let value = try map(Property(keyPath, .array, decoder: decoder), input: input, options: options)
+        let value = try map(Property("", .array, decoder: decoder).at(keyPath), input: input, options: options)
         return try cast(value)
     }
 
@@ -87,11 +95,11 @@ public enum Mapper {
     /// let id: Int = try entity.value(for: "id")
     /// ```
     public static func entity(
-        from input: JSONInput, atKeyPath keyPath: String = "", schema: MappingSchema,
+        from input: JSONInput, atKeyPath keyPath: JSONKeyPath = "", schema: MappingSchema,
         options: JSONParserOptions = JSONParserOptions()
     ) throws -> MappedEntity {
         let kind = EntityKind(schema: schema)
-        let value = try map(Property(keyPath, .dictionary, model: kind), input: input, options: options)
+        let value = try map(Property("", .dictionary, model: kind).at(keyPath), input: input, options: options)
         return try cast(value)
     }
 
@@ -108,12 +116,12 @@ public enum Mapper {
     /// }
     /// ```
     public static func forEachElement<Model: Mappable>(
-        of type: Model.Type = Model.self, from input: JSONInput, atKeyPath keyPath: String = "",
+        of type: Model.Type = Model.self, from input: JSONInput, atKeyPath keyPath: JSONKeyPath = "",
         options: JSONParserOptions = JSONParserOptions(), _ body: (Model) throws -> Void
     ) throws {
         try withoutActuallyEscaping(body) { body in
             _ = try map(
-                Property(keyPath, .array, mappedType: Model.self), input: input, options: options,
+                Property("", .array, mappedType: Model.self).at(keyPath), input: input, options: options,
                 rootSink: ModelStream<Model>(body: body))
         }
     }
@@ -125,12 +133,12 @@ public enum Mapper {
     /// try Mapper.forEachElement(from: input, atKeyPath: "events", with: EventDecoder()) { event in print(event) }
     /// ```
     public static func forEachElement<Decoder: ValueDecoder>(
-        from input: JSONInput, atKeyPath keyPath: String = "", with decoder: Decoder,
+        from input: JSONInput, atKeyPath keyPath: JSONKeyPath = "", with decoder: Decoder,
         options: JSONParserOptions = JSONParserOptions(), _ body: (Decoder.Output) throws -> Void
     ) throws {
         try withoutActuallyEscaping(body) { body in
             _ = try map(
-                Property(keyPath, .array, decoder: decoder), input: input, options: options,
+                Property("", .array, decoder: decoder).at(keyPath), input: input, options: options,
                 rootSink: DecodedStream(decoder: decoder, body: body))
         }
     }
@@ -148,7 +156,7 @@ public enum Mapper {
     /// }
     /// ```
     public static func elements<Model: Mappable, Chunks: AsyncSequence>(
-        of type: Model.Type = Model.self, from chunks: Chunks, atKeyPath keyPath: String = "",
+        of type: Model.Type = Model.self, from chunks: Chunks, atKeyPath keyPath: JSONKeyPath = "",
         options: JSONParserOptions = JSONParserOptions()
     ) -> MappedElements<Model, Chunks> where Chunks.Element: Sequence<UInt8> {
         MappedElements(keyPath: keyPath, chunks: chunks, options: options)
@@ -243,9 +251,34 @@ extension Property {
     /// A property mapped with a type-erased model kind.
     init(_ keyPath: String, _ type: PropertyType, optional: Bool = false, model: AnyModelKind) {
         self.keyPath = keyPath
+        self.readKeyPath = JSONKeyPath(keyPath)
         self.type = type
         self.isOptional = optional
         self.decoder = nil
         self.model = model
+    }
+
+    /// The same property at `keyPath`, read with that key path's own readings (an RFC 9535
+    /// path's one reading is not read again as dotted text): the target of a ``Mapper`` entry
+    /// point.
+    func at(_ keyPath: JSONKeyPath) -> Property {
+        Property(keyPath, copying: self)
+    }
+
+    private init(_ keyPath: JSONKeyPath, copying property: Property) {
+        self.keyPath = keyPath.text
+        self.readKeyPath = keyPath
+        self.type = property.type
+        self.isOptional = property.isOptional
+        self.decoder = property.decoder
+        self.model = property.model
+    }
+}
+
+extension JSONKeyPath {
+    /// The key path as dotted text, for messages: a dotted key path as written, a member path's
+    /// names joined with dots.
+    var text: String {
+        readings.count == 2 ? readings[0][0] : readings[0].joined(separator: ".")
     }
 }

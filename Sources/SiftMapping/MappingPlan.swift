@@ -128,7 +128,7 @@ final class MappingPlan: @unchecked Sendable {
         }
 
         func compile(_ property: Property, program: Int, index: Int) -> PropertyPlan {
-            let keyPath = JSONKeyPath(property.keyPath)
+            let keyPath = property.readKeyPath
             let alternatives = keyPath.readings
             let path = keyPath.path
             let tag = newTag(.property(program: program, index: index))

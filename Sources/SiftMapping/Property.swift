@@ -1,3 +1,5 @@
+import Sift
+
 /// One property of a ``MappingSchema``: where it is (a key path), what JSON type it must have,
 /// whether it may be missing, and how its value is decoded or mapped.
 ///
@@ -41,6 +43,9 @@ public struct Property: Sendable {
 
     let decoder: AnyValueDecoder?
     let model: AnyModelKind?
+    /// The key path as it is read: ``keyPath`` as a dotted key path, or the key path a
+    /// ``Mapper`` entry point was given (see ``at(_:)``).
+    let readKeyPath: JSONKeyPath
 
     /// A property whose value is the JSON value itself, typed (see ``PropertyType``).
     ///
@@ -50,6 +55,7 @@ public struct Property: Sendable {
     /// ```
     public init(_ keyPath: String, _ type: PropertyType, optional: Bool = false) {
         self.keyPath = keyPath
+        self.readKeyPath = JSONKeyPath(keyPath)
         self.type = type
         self.isOptional = optional
         self.decoder = nil
@@ -66,6 +72,7 @@ public struct Property: Sendable {
     /// ```
     public init(_ keyPath: String, _ type: PropertyType, optional: Bool = false, decoder: some ValueDecoder) {
         self.keyPath = keyPath
+        self.readKeyPath = JSONKeyPath(keyPath)
         self.type = type
         self.isOptional = optional
         self.decoder = ValueDecoderBox(decoder)
@@ -91,6 +98,7 @@ public struct Property: Sendable {
             type == .dictionary || type == .array,
             "a mapped type needs a .dictionary or .array property, not .\(type) ('\(keyPath)')")
         self.keyPath = keyPath
+        self.readKeyPath = JSONKeyPath(keyPath)
         self.type = type
         self.isOptional = optional
         self.decoder = nil

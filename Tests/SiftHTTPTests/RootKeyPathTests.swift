@@ -100,30 +100,50 @@ struct RootKeyPathTests {
             for piece in Fixtures.pieces(json, size: 5) { try session.consume(piece) }
             #expect(try session.finish().id == id, "\(keyPath)")
         }
-        #expect(RootKeyPath("$.data.people").mappingKeyPath == "data.people")
-        #expect(RootKeyPath("data.people").mappingKeyPath == "data.people")
-        #expect(RootKeyPath(nil).mappingKeyPath == "")
+        #expect(RootKeyPath("$.data.people").keyPath.readings == [["data", "people"]])
+        #expect(RootKeyPath("$['data.people']").keyPath.readings == [["data.people"]])
+        #expect(RootKeyPath("data.people").keyPath == "data.people")
+        #expect(RootKeyPath(nil).keyPath == "")
     }
 
-    /// A member path's names are read once: never again as one literal key, nor split at their dots.
+    /// A member path's names are read once: never split at their dots.
     ///
-    /// The SiftMapping mappers hand SiftMapping the names joined with dots (its `Mapper` takes
-    /// only dotted text), and SiftMapping reads that text again.
-    @Test("SiftMapping's mappers read an RFC 9535 path as written")
-    func mappingMappersReadMemberPathsExactly() async throws {
-        let reason: Comment = "the names reach SiftMapping joined with dots, and are read again as a dotted key path"
-        withKnownIssue(reason) {
-            let literal = #"{"data.author": {"x": {"id": 3, "name": "Lin"}}}"#
-            var session = ObjectDataMapper(mapping: MappedAuthor.self, rootKeyPath: "$['data.author'].x").makeSession()
-            try session.consume(ByteBuffer(string: literal))
-            #expect(try session.finish().id == 3)
-        }
-        await withKnownIssue(reason) {
-            let both =
-                #"{"data.authors": [{"id": 2, "name": "Grace"}], "data": {"authors": [{"id": 1, "name": "Ada"}]}}"#
-            let authors = try await MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "$.data.authors")
-                .map(MapperProtocolTests.body(both, size: 7))
-            #expect(authors.map(\.id) == [1])
+    /// The SiftMapping mappers hand SiftMapping the `JSONKeyPath` of the RFC 9535 path, with
+    /// its one reading, not its names joined with dots (which SiftMapping would read again).
+    @Test("SiftMapping's object mappers read `$['data.author'].x` as written", arguments: [1, 7, 4096])
+    func mappingObjectMappersKeepDottedNames(size: Int) throws {
+        let json =
+            #"{"data": {"author": {"x": {"id": 4, "name": "Ada"}}}, "data.author": {"x": {"id": 3, "name": "Lin"}}}"#
+        var object = ObjectDataMapper(mapping: MappedAuthor.self, rootKeyPath: "$['data.author'].x").makeSession()
+        for piece in Fixtures.pieces(json, size: size) { try object.consume(piece) }
+        #expect(try object.finish().id == 3)
+
+        var keyMapped = ObjectDataMapper(keyMapped: KeyedAuthor.self, rootKeyPath: "$['data.author'].x")
+            .makeSession()
+        for piece in Fixtures.pieces(json, size: size) { try keyMapped.consume(piece) }
+        #expect(try keyMapped.finish().id == 3)
+    }
+
+    /// A member path's names are read once: never joined and read as one literal key.
+    @Test("SiftMapping's array mappers read `$.data.authors` as written", arguments: [1, 7, 4096])
+    func mappingArrayMappersReadOnlyNestedMembers(size: Int) async throws {
+        let both =
+            #"{"data.authors": [{"id": 2, "name": "Grace"}], "data": {"authors": [{"id": 1, "name": "Ada"}]}}"#
+        let nested = try await MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "$.data.authors")
+            .map(MapperProtocolTests.body(both, size: size))
+        #expect(nested.map(\.id) == [1])
+        let keyMappedNested = try await KeyMappedArrayDataMapper(of: KeyedAuthor.self, rootKeyPath: "$.data.authors")
+            .map(MapperProtocolTests.body(both, size: size))
+        #expect(keyMappedNested.map(\.id) == [1])
+        let literalKey = try await MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "$['data.authors']")
+            .map(MapperProtocolTests.body(both, size: size))
+        #expect(literalKey.map(\.id) == [2])
+
+        // Only the literal member: `$.data.authors` does not name it.
+        let onlyLiteral = #"{"data.authors": [{"id": 2, "name": "Grace"}]}"#
+        await #expect(throws: (any Error).self) {
+            _ = try await MappedArrayDataMapper(of: MappedAuthor.self, rootKeyPath: "$.data.authors")
+                .map(MapperProtocolTests.body(onlyLiteral, size: size))
         }
     }
 }

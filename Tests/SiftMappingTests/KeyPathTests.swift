@@ -139,6 +139,30 @@ struct KeyPathTests {
         #expect(numbers == [1, 2, 3])
     }
 
+    @Test("a key path built from an RFC 9535 path has its one reading; text in a variable is dotted")
+    func atMemberKeyPath() throws {
+        let json =
+            #"{"a.b": {"x": {"street": "1", "city": "2", "zip": "3"}}, "a": {"b": {"x": {"street": "4", "city": "5", "zip": "6"}}}}"#
+        let literal = try #require(JSONKeyPath(try JSONPath("$['a.b'].x")))
+        #expect(try Mapper.decodeObject(of: Address.self, from: .string(json), atKeyPath: literal).street == "1")
+        let nested = try #require(JSONKeyPath(try JSONPath("$.a.b.x")))
+        #expect(try Mapper.decodeObject(of: Address.self, from: .string(json), atKeyPath: nested).street == "4")
+        // The nested reading only: a literal "a.b" member is not what `$.a.b` names.
+        let onlyLiteral = #"{"a.b": {"x": {"street": "1", "city": "2", "zip": "3"}}}"#
+        let missing = #expect(throws: MappingError.self) {
+            try Mapper.decodeObject(of: Address.self, from: .string(onlyLiteral), atKeyPath: nested)
+        }
+        #expect(missing?.description.hasPrefix("$.a.b.x: ") == true, "\(String(describing: missing))")
+        // A dotted key path in a variable: both readings, the literal key winning.
+        let text = "a.b.x"
+        let dotted = try Mapper.decodeObject(of: Address.self, from: .string(json), atKeyPath: JSONKeyPath(text))
+        #expect(dotted.street == "4")
+        let entity = try Mapper.entity(
+            fromValue: try JSONValue(parsing: json), atKeyPath: literal,
+            schema: MappingSchema { Property("zip", .string) })
+        #expect(try entity.value(for: "zip") as String == "3")
+    }
+
     @Test("objects and arrays at key paths")
     func atKeyPath() throws {
         let json =

@@ -64,4 +64,13 @@ import Testing
                 "Ada", "Grace",
             ])
     }
+
+    @Test("a string literal is a dotted key path, read as the text would be")
+    func stringLiteral() {
+        let literal: JSONKeyPath = "a.b"
+        #expect(literal == JSONKeyPath("a.b"))
+        #expect(literal.readings == [["a.b"], ["a", "b"]])
+        let empty: JSONKeyPath = ""
+        #expect(empty.readings == [[]])
+    }
 }

@@ -22,7 +22,11 @@
 ///                                     from: .string(#"{"data": {"authors": ["Ada", "Grace"]}}"#))
 /// print(authors) // ["Ada", "Grace"]
 /// ```
-public struct JSONKeyPath: Hashable, Sendable {
+///
+/// A string literal is a dotted key path, so APIs that take a `JSONKeyPath` take `"data.authors"`
+/// as written; text held in a variable is read with ``init(_:)-(String)``, and an RFC 9535 path of
+/// member names with ``init(_:)-(JSONPath)``, which has that path's one reading only.
+public struct JSONKeyPath: Hashable, Sendable, ExpressibleByStringLiteral {
     /// The member names of each reading, the one that wins first: for a dotted key path the
     /// literal key, then the nested names; `[[]]` for the value itself.
     ///
@@ -45,6 +49,16 @@ public struct JSONKeyPath: Hashable, Sendable {
         }
         let names = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         readings = names.count == 1 ? [names] : [[keyPath], names]
+    }
+
+    /// Reads a string literal as a dotted key path, as ``init(_:)-(String)`` reads text.
+    ///
+    /// ```swift
+    /// let keyPath: JSONKeyPath = "data.authors"
+    /// keyPath.readings // [["data.authors"], ["data", "authors"]]
+    /// ```
+    public init(stringLiteral keyPath: String) {
+        self.init(keyPath)
     }
 
     /// The key path of a `JSONPath` that only steps into object members (`$.data.authors`,
