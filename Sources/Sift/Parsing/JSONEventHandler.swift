@@ -194,6 +194,16 @@ public struct JSONEventContext {
         }
     }
 
+    /// On a `startArray` event: the handler takes nothing from this array's scalar elements.
+    ///
+    /// A string or number element that runs past its chunk is then checked without being kept,
+    /// and delivered without its bytes (empty), as after ``skipValue()``.
+    package func takeNoScalarElements() {
+        guard case .startArray = event else { return }
+        let state = engine.state
+        state.pointee.frames[state.pointee.depth - 1].skipsScalarElements = true
+    }
+
     /// On a `key` event: nobody wants the member's value.
     ///
     /// A string or number value that runs past its chunk is then checked without being kept, and

@@ -122,6 +122,7 @@ extension TokenizerEngine {
         }
         if discardsValues || state.skipsNextValue { return false }
         if depth >= state.skipFrom { return state.sink != nil && depth < state.sinkSkipFrom }
+        if depth > 0, state.frames[depth - 1].skipsScalarElements { return false }
         // A value after the document's end is an error whatever it holds.
         if depth == 0, state.valuesCompleted > 0, !options.allowsMultipleValues { return false }
         return true

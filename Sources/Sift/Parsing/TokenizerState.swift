@@ -23,6 +23,9 @@ struct TokenizerState {
         /// The tokenizer may pass every other member unseen
         /// (``JSONEventContext/takeOnlyMembers(named:)``).
         var memberNames: UnsafeRawPointer? = nil
+        /// Arrays: the handler takes nothing from a scalar element
+        /// (``JSONEventContext/takeNoScalarElements()``), so a long one need not be kept.
+        var skipsScalarElements = false
     }
 
     /// How many bytes before the current chunk are kept (for excerpts and token starts).

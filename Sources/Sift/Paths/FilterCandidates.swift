@@ -240,6 +240,13 @@ struct FilterCandidates {
         decidePending(documentEnded: true)
     }
 
+    /// Whether there is nothing to decide or forget at a document's end: no candidate, no slot
+    /// value, no document slot.
+    var isIdle: Bool {
+        open.isEmpty && pending.isEmpty && closed.isEmpty && slotValues.isEmpty && prefixes.isEmpty
+            && documentNames.isEmpty
+    }
+
     /// A top-level value ended: forgets its candidates and document slots.
     mutating func documentEnded() {
         open.removeAll(keepingCapacity: true)

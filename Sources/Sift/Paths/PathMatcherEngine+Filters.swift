@@ -68,6 +68,8 @@ extension PathMatcherEngine {
 
     /// The top-level value ends: the candidates that waited for the document are decided.
     mutating func decideAtDocumentEnd() throws {
+        // Most documents (each line of NDJSON) end with no candidate, slot or document slot.
+        guard !candidates.isIdle else { return }
         for decision in candidates.documentEnding() { try decided(decision) }
         candidates.documentEnded()
     }

@@ -14,6 +14,15 @@ extension PathMatcherEngine {
         return frame.directEntry >= 0 ? directTarget >= 0 : entries.count > Int(frame.entryEnd)
     }
 
+    /// Whether the states that enter the member whose key was just read (in an object whose
+    /// members are not picked directly) take nothing from a scalar value (see
+    /// ``isQuiet(from:)``).
+    @inline(__always)
+    var entersQuietly: Bool {
+        let frame = frames[frames.count - 1]
+        return frame.directEntry < 0 && isQuiet(from: Int(frame.entryEnd))
+    }
+
     /// Computes the entries of the member named `bytes` of the innermost object.
     mutating func enterMember(_ bytes: JSONBytes) {
         let frameIndex = frames.count - 1

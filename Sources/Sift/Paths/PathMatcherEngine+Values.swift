@@ -49,7 +49,12 @@ extension PathMatcherEngine {
             return
         }
         openFrame(entries: valueStart..<valueEnd, closerStart: closerStart, isArray: isArray)
-        guard !isArray, captures.isEmpty else { return }
+        if isArray {
+            // Its elements enter only states that take no scalar: a long one need not be kept.
+            if needles != nil { context.takeNoScalarElements() }
+            return
+        }
+        guard captures.isEmpty else { return }
         // An object whose members one state picks by name, with nothing captured around or at
         // it: the members it does not name need not even be delivered.
         if let direct = frames.last?.directEntry, direct >= 0,

@@ -110,8 +110,9 @@ struct PathMatcherEngine {
             switch event {
             case .key(let bytes):
                 enterMember(bytes)
-                // No state enters the member: a long value of it need not be kept.
-                if captures.isEmpty && !entersMember { context.skipValue() }
+                // No state enters the member, or none that takes a scalar there (a descendant's
+                // visitor): a long scalar value of it need not be kept.
+                if captures.isEmpty && (!entersMember || entersQuietly) { context.skipValue() }
             case .endObject, .endArray:
                 try closeContainer()
             case .startObject:
