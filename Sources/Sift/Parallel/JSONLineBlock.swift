@@ -4,7 +4,7 @@
 ///
 /// A block starts at the start of a line (after a line feed, or at the start of the input) and
 /// ends after a line feed (or at the end of the input), except the pieces of a line longer than
-/// a block (``isPartOfLongLine``), which only one tokenizer reads, in order. A block other than the first is parsed
+/// a block (`isPartOfLongLine`), which only one tokenizer reads, in order. A block other than the first is parsed
 /// after one line feed of its own, so that it is never the start of an input (a byte order mark
 /// there is an error, as it is in the middle of the whole input); ``location(of:)`` accounts for
 /// it.
