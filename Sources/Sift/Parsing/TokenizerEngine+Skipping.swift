@@ -94,9 +94,11 @@ extension TokenizerEngine {
             let inside = depth &- scan.pointee.stoppedDepth
             if inside > 0, inside < scan.pointee.stoppedCount, scan.pointee.stopped[inside] == open { return false }
         }
+        // A member pass that stopped inside this container (its first entry, at this depth) or
+        // a scan for needles that stopped in a container around it already found a needle in it.
         if needles != nil, scan.pointee.needleStoppedCount > 0 {
             let inside = depth &- scan.pointee.needleStoppedDepth
-            if inside > 0, inside < scan.pointee.needleStoppedCount, scan.pointee.needleStopped[inside] == open {
+            if inside >= 0, inside < scan.pointee.needleStoppedCount, scan.pointee.needleStopped[inside] == open {
                 return false
             }
         }
@@ -215,7 +217,8 @@ struct SkipScanState {
     var stopped: UnsafeMutablePointer<Int>
     var stoppedCount = 0
     var stoppedDepth = 0
-    /// As `stopped`, for the last scan for needles that stopped, in any input.
+    /// As `stopped`, for the last scan for needles that stopped (a container's, or a member
+    /// pass's, whose first entry is then the member container it stopped in), in any input.
     var needleStopped: UnsafeMutablePointer<Int>
     var needleStoppedCount = 0
     var needleStoppedDepth = 0

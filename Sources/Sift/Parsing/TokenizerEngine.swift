@@ -250,7 +250,9 @@ final class TokenizerEngine {
         if yajlEnd > yajlStart {
             isParsing = true
             self.parsedCount = parsedCount
+            // Both memos name containers by their index in this chunk.
             skipScan.pointee.stoppedCount = 0
+            skipScan.pointee.needleStoppedCount = 0
             isParsingChunk = true
             status = yajl_parse(handle, base + yajlStart, parsedCount - yajlStart)
             isParsingChunk = false
