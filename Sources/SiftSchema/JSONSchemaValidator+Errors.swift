@@ -7,13 +7,14 @@ extension JSONSchemaValidator {
         frames[id].valid = false
         let path = keywordPath ?? keyword
         let node = schema.nodes[frames[id].node]
-        let error = SchemaValidationError(
+        var error = SchemaValidationError(
             keyword: keyword.isEmpty ? "false" : keyword,
             instancePath: instancePath(depth: frames[id].depth),
             location: location(depth: frames[id].depth),
             schemaLocation: path.isEmpty ? node.location : node.location + "/" + path,
             evaluationPath: evaluationPath(of: id) + (path.isEmpty ? "" : "/" + path),
             message: message)
+        error.schemaOrder = frames[id].node
         addErrors(id, [error])
     }
 

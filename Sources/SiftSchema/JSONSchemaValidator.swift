@@ -52,8 +52,9 @@ public struct JSONSchemaValidator: JSONEventHandler {
     /// tokenizer.handler.report.isValid
     /// ```
     public var report: SchemaValidationReport {
-        var sorted = errors.enumerated().sorted {
-            ($0.element.location.offset, $0.offset) < ($1.element.location.offset, $1.offset)
+        var sorted = errors.enumerated().sorted { first, second in
+            (first.element.location.offset, first.element.schemaOrder, first.offset)
+                < (second.element.location.offset, second.element.schemaOrder, second.offset)
         }.map(\.element)
         if let maxErrors, sorted.count > maxErrors { sorted.removeLast(sorted.count - maxErrors) }
         return SchemaValidationReport(isValid: rootsValid && errors.isEmpty, errors: sorted, isTruncated: stopped)

@@ -55,6 +55,10 @@ public struct SchemaValidationError: Error, Hashable, Sendable, CustomStringConv
     /// ```
     public let message: String
 
+    /// The failing subschema's place in the schema (its node index): errors at the same place of
+    /// the input are listed in schema order.
+    var schemaOrder = 0
+
     /// Creates an error.
     ///
     /// ```swift
