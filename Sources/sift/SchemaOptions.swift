@@ -35,8 +35,10 @@ struct SchemaOptions: ParsableArguments {
         }
     }
 
-    /// The compiled schema; nil without `--schema`. A schema that cannot be read or compiled is
-    /// reported on stderr and ends `sift` with status 2.
+    /// The compiled schema, or nil without `--schema`.
+    ///
+    /// A schema that cannot be read or compiled is reported on stderr and ends `sift` with
+    /// status 2.
     func load() throws -> JSONSchema? {
         guard let path = schema else { return nil }
         do {
