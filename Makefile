@@ -26,7 +26,7 @@ ASAN_DIR := .build/asan
 ASAN_TEST := SIFT_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address \
 	--scratch-path $(ASAN_DIR)
 
-.PHONY: deps build test bench lint format docs fuzz fuzz-corpus sanitize install uninstall
+.PHONY: deps build test bench bench-contenders lint format docs fuzz fuzz-corpus sanitize install uninstall
 
 # `make install`: a stripped release sift that needs no Swift toolchain and no libyajl where it
 # runs (the Swift runtime and Foundation linked statically, and yajl from Debian's libyajl_s.a
@@ -80,9 +80,21 @@ test: deps lint docs
 		&& rm -rf $$prefix
 
 # The release sift is built too, for the command-line cases of `bench --scaling`.
-bench: deps
+bench: deps bench-contenders
 	$(SWIFT) build -c release --product sift
 	$(SWIFT) run -c release bench
+
+# The PyPI validators the schema-cli scenario compares `sift validate --schema` with, in a Python
+# environment of their own ($(PYENV)); best effort: without network, bench leaves them out.
+PYENV := .build/pyenv
+bench-contenders:
+	@if ! $(PYENV)/bin/python3 -c 'import jsonschema, jsonschema_rs' 2>/dev/null; then \
+		echo "Installing jsonschema and jsonschema-rs (PyPI) into $(PYENV)"; \
+		{ python3 -m venv $(PYENV) 2>/dev/null || { $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+			python3-venv && python3 -m venv $(PYENV); }; } \
+		&& $(PYENV)/bin/pip install -q jsonschema jsonschema-rs \
+		|| echo "note: no PyPI validators: bench leaves them out"; \
+	fi
 
 # One archive per library in $(DOCS_DIR) (swift-docc-plugin); fails on any documentation warning.
 docs: deps

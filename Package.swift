@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "SiftMapping", targets: ["SiftMapping"]),
         .library(name: "SiftHub", targets: ["SiftHub"]),
         .library(name: "SiftHTTP", targets: ["SiftHTTP"]),
+        .library(name: "SiftSchema", targets: ["SiftSchema"]),
         .executable(name: "sift", targets: ["sift"]),
     ],
     dependencies: [
@@ -36,7 +37,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench",
-            dependencies: ["Sift", "SiftHub", "SiftMapping", "SiftCorpora", "CYajl", "CSimdjsonBench"],
+            dependencies: ["Sift", "SiftHub", "SiftMapping", "SiftSchema", "SiftCorpora", "CYajl", "CSimdjsonBench"],
             path: "Benchmarks/bench"
         ),
         // simdjson On-Demand, bench's physical-limit anchor: the hand-written queries behind a C
@@ -55,6 +56,7 @@ let package = Package(
                 "Sift",
                 "SiftHub",
                 "SiftHTTP",
+                "SiftSchema",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "NIOCore", package: "swift-nio"),
             ]
@@ -106,6 +108,17 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
+        ),
+        // JSON Schema draft 2020-12, validated while the instance streams (issue 36).
+        .target(
+            name: "SiftSchema",
+            dependencies: ["Sift"]
+        ),
+        .testTarget(
+            name: "SiftSchemaTests",
+            dependencies: ["SiftSchema", "Sift"],
+            // Fixtures: the JSON Schema Test Suite's draft 2020-12 tests and remotes (see Fixtures/README.md).
+            resources: [.copy("Fixtures")]
         ),
         .executableTarget(
             name: "SiftHTTPMemoryProbe",

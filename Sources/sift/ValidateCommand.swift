@@ -1,18 +1,25 @@
 import ArgumentParser
 import Sift
+import SiftSchema
 
-/// `sift validate FILE...`: checks that every input is JSON; prints nothing when all are, and a
-/// diagnostic per invalid file otherwise.
+/// `sift validate FILE...`: checks that every input is JSON (and, with `--schema`, that it
+/// meets a JSON Schema); prints nothing when all are, and a diagnostic per error otherwise.
 ///
 /// ```swift
 /// // sift validate good.json bad.json
 /// // bad.json:3:5: error: invalid JSON: ...   (exit status 1)
+/// // sift validate --schema feed.schema.json feed.json
+/// // feed.json:1:8: error: $.id: expected an integer, found the string "12" [#/properties/id/type]
 /// ```
 struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check that files are JSON; report each invalid one on stderr.",
-        discussion: "Prints nothing and exits 0 when every input is valid; otherwise exits 1."
+        abstract: "Check that files are JSON, or meet a JSON Schema; report each error on stderr.",
+        discussion: """
+            Prints nothing and exits 0 when every input is valid; otherwise exits 1. With --schema, \
+            each input is validated against a JSON Schema (draft 2020-12) while it streams; \
+            --output basic prints JSON Schema's "basic" output on stdout, one line per input.
+            """
     )
 
     @Argument(help: ArgumentHelp("The files to check; stdin when absent or '-'.", valueName: "file"))
@@ -23,8 +30,14 @@ struct ValidateCommand: AsyncParsableCommand {
 
     @OptionGroup var input: InputOptions
 
+    @OptionGroup var schemaOptions: SchemaOptions
+
     func run() async throws {
         let options = input.parserOptions(multipleValues: lines)
+        if let schema = try schemaOptions.load() {
+            try await validate(against: schema, options: options)
+            return
+        }
         var failed = false
         for source in InputSource.sources(files) {
             let tokenizer = JSONTokenizer(options: options, handler: DiscardingHandler())

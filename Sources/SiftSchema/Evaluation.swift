@@ -1,0 +1,105 @@
+import Sift
+
+/// One subschema evaluating one instance value: a frame of the validator.
+///
+/// A frame lives from its value's first event to its last. Frames on the same value (the
+/// subschemas of `allOf`, `anyOf`, `$ref`…) run side by side; frames on a member or element are
+/// spawned by the container's frames and fold their outcome into them when the child ends.
+struct Evaluation {
+    /// How a frame's outcome counts for its parent.
+    enum Role {
+        case root
+        // On the same value as the parent.
+        case allOf(Int)
+        case anyOf(Int)
+        case oneOf(Int)
+        case not, ifBranch, thenBranch, elseBranch, ref, dynamicRef
+        case dependentSchema(Int)
+        // On a member or element of the parent's container.
+        case property
+        case patternProperty(Int)
+        case additionalProperty, propertyName, unevaluatedProperty
+        case prefixItem(Int)
+        case item, contains, unevaluatedItem
+
+        /// Whether a failure of the frame fails its parent whatever else happens, so that its
+        /// errors are final when the parent's are.
+        var isDefinite: Bool {
+            switch self {
+            case .root, .allOf, .ref, .dynamicRef, .property, .patternProperty, .additionalProperty, .propertyName,
+                .prefixItem, .item:
+                true
+            default: false
+            }
+        }
+    }
+
+    var node: Int
+    var parent: Int
+    var role: Role
+    /// The number of containers around the value.
+    var depth: Int
+    /// Whether the frame's errors are final (see ``Role/isDefinite``) all the way to the root.
+    var definite: Bool
+    var valid = true
+    var errors: [SchemaValidationError] = []
+    var annotations = Annotations()
+
+    /// Errors of failed `anyOf` / `oneOf` branches, reported only if the keyword fails.
+    var branchErrors: [SchemaValidationError] = []
+    var anyOfPassed = 0
+    var oneOfPassed = 0
+    var ifPassed: Bool?
+    var thenOutcome: Outcome?
+    var elseOutcome: Outcome?
+    var dependentOutcomes: [(index: Int, outcome: Outcome)] = []
+
+    var memberNames: Set<String> = []
+    var memberCount = 0
+    var unevaluatedMembers: [(name: String, outcome: Outcome)] = []
+
+    var itemCount = 0
+    var containsCount = 0
+    var uniqueItems: [ExactValue: Int] = [:]
+    var unevaluatedElements: [(index: Int, outcome: Outcome)] = []
+
+    init(node: Int, parent: Int, role: Role, depth: Int, definite: Bool) {
+        self.node = node
+        self.parent = parent
+        self.role = role
+        self.depth = depth
+        self.definite = definite
+    }
+
+    /// The outcome a frame leaves behind for a parent that decides later (`then`, `else`,
+    /// `dependentSchemas`, `unevaluated*`).
+    var outcome: Outcome { Outcome(valid: valid, errors: errors, annotations: annotations) }
+}
+
+/// The result of a finished frame, kept until its parent decides whether it counts.
+struct Outcome {
+    var valid: Bool
+    var errors: [SchemaValidationError]
+    var annotations: Annotations
+}
+
+/// What a valid frame reports as evaluated, for `unevaluatedProperties` and `unevaluatedItems`.
+struct Annotations {
+    var names: Set<String> = []
+    var allNames = false
+    var itemPrefix = 0
+    var allItems = false
+    var itemIndices: Set<Int> = []
+
+    mutating func merge(_ other: Annotations) {
+        if !other.names.isEmpty { names.formUnion(other.names) }
+        allNames = allNames || other.allNames
+        itemPrefix = max(itemPrefix, other.itemPrefix)
+        allItems = allItems || other.allItems
+        if !other.itemIndices.isEmpty { itemIndices.formUnion(other.itemIndices) }
+    }
+
+    func covers(name: String) -> Bool { allNames || names.contains(name) }
+
+    func covers(item index: Int) -> Bool { allItems || index < itemPrefix || itemIndices.contains(index) }
+}

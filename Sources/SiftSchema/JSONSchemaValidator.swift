@@ -1,0 +1,124 @@
+import Sift
+
+/// Validates the values a ``JSONTokenizer`` streams against a ``JSONSchema``, in one pass and in
+/// any split of the input: a ``JSONEventHandler``.
+///
+/// The validator keeps, per open container, the frames of the subschemas evaluating it (an
+/// explicit stack, never a tree of the instance); a container that no subschema looks into is
+/// skipped without events. Only what a keyword must compare is kept: the values `uniqueItems`
+/// compares, a container `enum` or `const` might equal, the names `required` checks, and the
+/// outcomes `unevaluated*` decide on at the container's end.
+///
+/// ```swift
+/// let schema = try JSONSchema(parsing: #"{"items": {"type": "integer"}}"#)
+/// let tokenizer = JSONTokenizer(handler: JSONSchemaValidator(schema: schema))
+/// try tokenizer.feed(Array("[1, 2,".utf8))
+/// try tokenizer.feed(Array(" \"x\"]".utf8))
+/// try tokenizer.finish()
+/// print(tokenizer.handler.report.errors[0])
+/// // $[2] (1:8): expected an integer, found the string "x" [#/items/type]
+/// ```
+public struct JSONSchemaValidator: JSONEventHandler {
+    let schema: JSONSchema
+    let maxErrors: Int?
+    var frames: [Evaluation] = []
+    var freeFrames: [Int] = []
+    var levels: [ValidationLevel] = []
+    var activeCaptures = 0
+    var errors: [SchemaValidationError] = []
+    var rootsValid = true
+    var stopped = false
+    /// The event being handled, to locate errors of a scalar or a member name.
+    var context: JSONEventContext?
+
+    /// Creates a validator for `schema`.
+    ///
+    /// - Parameters:
+    ///   - schema: The compiled schema.
+    ///   - maxErrors: Stop the parse after this many errors; nil finds them all.
+    ///
+    /// ```swift
+    /// let validator = JSONSchemaValidator(schema: schema, maxErrors: 1)
+    /// ```
+    public init(schema: JSONSchema, maxErrors: Int? = nil) {
+        self.schema = schema
+        self.maxErrors = maxErrors.map { max($0, 1) }
+    }
+
+    /// The outcome so far: complete once the tokenizer has finished.
+    ///
+    /// ```swift
+    /// try tokenizer.finish()
+    /// tokenizer.handler.report.isValid
+    /// ```
+    public var report: SchemaValidationReport {
+        var sorted = errors.enumerated().sorted { first, second in
+            (first.element.location.offset, first.element.schemaOrder, first.offset)
+                < (second.element.location.offset, second.element.schemaOrder, second.offset)
+        }.map(\.element)
+        if let maxErrors, sorted.count > maxErrors { sorted.removeLast(sorted.count - maxErrors) }
+        return SchemaValidationReport(isValid: rootsValid && errors.isEmpty, errors: sorted, isTruncated: stopped)
+    }
+
+    /// Forgets the values validated so far, to validate the next document with the same
+    /// schema (the report starts empty).
+    ///
+    /// ```swift
+    /// tokenizer.handler.reset()
+    /// ```
+    public mutating func reset() {
+        frames.removeAll(keepingCapacity: true)
+        freeFrames.removeAll(keepingCapacity: true)
+        levels.removeAll(keepingCapacity: true)
+        activeCaptures = 0
+        errors.removeAll()
+        rootsValid = true
+        stopped = false
+    }
+
+    /// Validates one event.
+    ///
+    /// ```swift
+    /// try validator.handle(.null, context: context)
+    /// ```
+    public mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
+        guard !stopped else { return }
+        self.context = context
+        defer { self.context = nil }
+        var completed: JSONValue?
+        if activeCaptures > 0 {
+            for index in levels.indices where levels[index].capture != nil {
+                if let value = levels[index].capture?.consume(event), index == levels.count - 1 { completed = value }
+            }
+        }
+        switch event {
+        case .key(let bytes):
+            let name = bytes.string
+            levels[levels.count - 1].key = name
+            checkName(name, event: event)
+        case .startObject, .startArray:
+            beginContainer(event, context: context)
+        case .endObject, .endArray:
+            endContainer(capturedValue: completed)
+        default:
+            validateScalar(event)
+        }
+        if stopped { context.stopParsing() }
+    }
+}
+
+/// One open container of the instance: the frames evaluating it, and where its current child is.
+struct ValidationLevel {
+    var frames: [Int]
+    var isObject: Bool
+    /// The current member's name (objects).
+    var key = ""
+    /// The current element's index (arrays); -1 before the first.
+    var index = -1
+    /// Where the container starts.
+    var location: SourceLocation
+    /// The container's value being rebuilt, when a keyword compares it.
+    var capture: JSONValueBuilder?
+    /// Whether a frame compares the elements (`uniqueItems`), so each must be kept.
+    var keepsElements: Bool
+}

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import Sift
+import SiftSchema
+
+/// `sift validate`'s JSON Schema options: `--schema FILE`, `--max-errors N`, `--output text|basic`.
+///
+/// ```swift
+/// // sift validate --schema feed.schema.json --max-errors 10 --output basic feed.json
+/// ```
+struct SchemaOptions: ParsableArguments {
+    /// How schema errors are reported.
+    enum Output: String, ExpressibleByArgument, CaseIterable {
+        /// `FILE:LINE:COLUMN: error: PATH: MESSAGE [SCHEMA LOCATION]` on stderr, one per error.
+        case text
+        /// JSON Schema's "basic" output format on stdout, one line per input.
+        case basic
+    }
+
+    @Option(
+        help: ArgumentHelp(
+            "Validate each input against this JSON Schema (draft 2020-12), streamed.", valueName: "schema-file"))
+    var schema: String?
+
+    @Option(help: ArgumentHelp("With --schema: stop each input after N errors.", valueName: "n"))
+    var maxErrors: Int?
+
+    @Option(help: "With --schema: 'text' diagnostics on stderr, or JSON Schema's 'basic' output on stdout.")
+    var output: Output = .text
+
+    func validate() throws {
+        if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1, not \(maxErrors).") }
+        if schema == nil && (maxErrors != nil || output != .text) {
+            throw ValidationError("--max-errors and --output apply to --schema: add --schema FILE.")
+        }
+    }
+
+    /// The compiled schema, or nil without `--schema`.
+    ///
+    /// A schema that cannot be read or compiled is reported on stderr and ends `sift` with
+    /// status 2.
+    func load() throws -> JSONSchema? {
+        guard let path = schema else { return nil }
+        do {
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let value = try JSONValue(parsing: data)
+            return try JSONSchema(value, baseURI: URL(fileURLWithPath: path).standardizedFileURL.absoluteString)
+        } catch let error as JSONParseError {
+            StandardError.write(Diagnostics.diagnostic(error, file: path, offersLines: false) + "\n")
+        } catch let error as JSONSchemaError {
+            StandardError.write("\(path): error: invalid schema: \(error)\n")
+        } catch {
+            StandardError.write("\(path): error: cannot read the schema: \(error.localizedDescription)\n")
+        }
+        throw ExitCode(2)
+    }
+}
+
+extension ValidateCommand {
+    /// Validates every input against `schema` as it streams; exits 1 when any input is not JSON
+    /// or does not meet the schema.
+    func validate(against schema: JSONSchema, options: JSONParserOptions) async throws {
+        let output = StandardOutput()
+        var failed = false
+        for source in InputSource.sources(files) {
+            let tokenizer = JSONTokenizer(
+                options: options, handler: JSONSchemaValidator(schema: schema, maxErrors: schemaOptions.maxErrors))
+            var parseError: (any Error)?
+            do {
+                let chunks = try source.open(progress: input.progress, connectTimeout: input.connectTimeout)
+                defer { chunks.close() }
+                try await tokenizer.parse(chunks)
+            } catch {
+                parseError = error
+            }
+            let report = tokenizer.handler.report
+            if !report.isValid || parseError != nil { failed = true }
+            switch schemaOptions.output {
+            case .text:
+                for error in report.errors { StandardError.write(Self.line(for: error, in: source) + "\n") }
+                if report.isTruncated, let maxErrors = schemaOptions.maxErrors {
+                    StandardError.write("\(source.name): note: stopped after \(maxErrors) errors (--max-errors)\n")
+                }
+            case .basic:
+                if parseError == nil { try output.writeLine(report.basicOutput) }
+            }
+            if let parseError { try Diagnostics.report(parseError, in: source, flushing: output, offersLines: true) }
+        }
+        try output.flush()
+        if failed { throw ExitCode.failure }
+    }
+
+    /// `FILE:LINE:COLUMN: error: PATH: MESSAGE [SCHEMA LOCATION]`.
+    static func line(for error: SchemaValidationError, in source: InputSource) -> String {
+        "\(source.name):\(error.location.line):\(error.location.column): error: \(error.instancePath): "
+            + "\(error.message) [\(error.schemaLocation)]"
+    }
+}

@@ -1,0 +1,47 @@
+import Sift
+import Testing
+
+@testable import SiftSchema
+
+/// The validator's memory follows the schema and the open containers, never the instance.
+@Suite struct StreamingTests {
+    static let tree: JSONSchema = {
+        do {
+            return try JSONSchema(
+                parsing:
+                    ##"{"$ref": "#/$defs/node", "$defs": {"node": {"type": "array", "items": {"$ref": "#/$defs/node"}}}}"##
+            )
+        } catch { fatalError("\(error)") }
+    }()
+
+    @Test func deepNestingUsesAnExplicitStack() throws {
+        let depth = 20_000
+        let options = JSONParserOptions(maximumDepth: depth + 1)
+        let valid = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        #expect(try Self.tree.validate(.string(valid), options: options).isValid)
+        let invalid = String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth)
+        let report = try Self.tree.validate(.string(invalid), options: options)
+        #expect(report.errors.count == 1)
+        #expect(report.errors.first?.instancePath.components.count == depth)
+        #expect(report.errors.first?.location.offset == depth)
+    }
+
+    @Test func framesAreReusedAcrossElements() throws {
+        let schema = try JSONSchema(
+            parsing: #"{"items": {"type": "object", "required": ["id"], "properties": {"id": {"type": "integer"}}}}"#)
+        let elements = (0..<20_000).map { #"{"id": \#($0), "text": {"skipped": [1, 2, 3]}}"# }
+        let tokenizer = JSONTokenizer(handler: JSONSchemaValidator(schema: schema))
+        try tokenizer.parse(.string("[" + elements.joined(separator: ",") + "]"))
+        #expect(tokenizer.handler.report.isValid)
+        #expect(tokenizer.handler.frames.count < 10)
+        #expect(tokenizer.handler.levels.isEmpty)
+    }
+
+    @Test func everyValueOfAnNDJSONInputIsValidated() throws {
+        let schema = try JSONSchema(parsing: #"{"type": "object", "required": ["id"]}"#)
+        let input = "{\"id\": 1}\n{\"name\": 2}\n[]\n"
+        let report = try schema.validate(.string(input), options: JSONParserOptions(allowsMultipleValues: true))
+        #expect(report.errors.map(\.location.line) == [2, 3])
+        #expect(report.errors.map(\.keyword) == ["required", "type"])
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@Suite("sift validate --schema")
+struct ValidateSchemaTests {
+    static let schema = """
+        {
+          "type": "object",
+          "required": ["id", "body"],
+          "properties": {
+            "id": {"type": "integer"},
+            "body": {"type": "array", "items": {"$ref": "#/$defs/component"}}
+          },
+          "$defs": {
+            "component": {
+              "type": "object",
+              "required": ["id", "kind"],
+              "properties": {
+                "id": {"type": "string", "pattern": "^[a-z][a-z0-9-]*$"},
+                "kind": {"enum": ["row", "card", "carousel"]},
+                "children": {"type": "array", "items": {"$ref": "#/$defs/component"}}
+              }
+            }
+          }
+        }
+        """
+
+    static let feed = """
+        {"id": "12", "body": [
+          {"id": "header", "kind": "row"},
+          {"id": "Hero", "kind": "banner"},
+          {"id": "list", "kind": "carousel", "children": [{"id": "item-1"}]}
+        ]}
+
+        """
+
+    @Test("every error on stderr with its location, path and schema keyword; exit 1")
+    func textErrors() throws {
+        let directory = try TemporaryDirectory()
+        let schema = try directory.write("feed.schema.json", Self.schema)
+        let feed = try directory.write("feed.json", Self.feed)
+        let valid = try directory.write("valid.json", #"{"id": 7, "body": [{"id": "a", "kind": "row"}]}"#)
+        let result = try SiftProcess.run(["validate", "--schema", schema, valid, feed])
+        #expect(result.status == 1)
+        #expect(result.stdout.isEmpty)
+        #expect(
+            result.stderrText == """
+                \(feed):1:8: error: $.id: expected an integer, found the string "12" [#/properties/id/type]
+                \(feed):3:10: error: $.body[1].id: expected a string matching "^[a-z][a-z0-9-]*$", found "Hero" [#/$defs/component/properties/id/pattern]
+                \(feed):3:26: error: $.body[1].kind: expected one of "row", "card", "carousel", found the string "banner" [#/$defs/component/properties/kind/enum]
+                \(feed):4:51: error: $.body[2].children[0]: is missing the required member "kind" [#/$defs/component/required]
+
+                """)
+        let passing = try SiftProcess.run(["validate", "--schema", schema, valid])
+        #expect(passing.status == 0)
+        #expect(passing.stderr.isEmpty)
+    }
+
+    @Test("--max-errors and --output basic")
+    func basicOutput() throws {
+        let directory = try TemporaryDirectory()
+        let schema = try directory.write("feed.schema.json", Self.schema)
+        let result = try SiftProcess.run(
+            ["validate", "--schema", schema, "--max-errors", "1", "--output", "basic"],
+            stdin: .bytes(Array(Self.feed.utf8)))
+        #expect(result.status == 1)
+        #expect(
+            result.stdoutText == #"""
+                {"valid":false,"errors":[{"keywordLocation":"/properties/id/type","absoluteKeywordLocation":"#/properties/id/type","instanceLocation":"/id","error":"expected an integer, found the string \"12\"","line":1,"column":8,"offset":7}]}
+
+                """#)
+        #expect(result.stderr.isEmpty)
+    }
+
+    @Test("--lines validates each record and names its line")
+    func lines() throws {
+        let directory = try TemporaryDirectory()
+        let schema = try directory.write("feed.schema.json", Self.schema)
+        let records = "{\"id\":1,\"body\":[]}\n{\"id\":2}\n{\"id\":3,\"body\":[{\"id\":\"x\",\"kind\":\"row\"}]}\n"
+        let result = try SiftProcess.run(
+            ["validate", "--lines", "--schema", schema], stdin: .bytes(Array(records.utf8)))
+        #expect(result.status == 1)
+        #expect(result.stderrText == "<stdin>:2:1: error: $: is missing the required member \"body\" [#/required]\n")
+    }
+
+    @Test("a schema that cannot be compiled, and a syntax error in the input")
+    func schemaAndSyntaxErrors() throws {
+        let directory = try TemporaryDirectory()
+        let unsupported = try directory.write("lookahead.json", #"{"pattern": "(?=x)"}"#)
+        let bad = try SiftProcess.run(["validate", "--schema", unsupported], stdin: .bytes(Array("1".utf8)))
+        #expect(bad.status == 2)
+        #expect(
+            bad.stderrText
+                == "\(unsupported): error: invalid schema: the pattern \"(?=x)\" at # is not an I-Regexp (RFC 9485), which Sift matches in linear time\n"
+        )
+        let schema = try directory.write("feed.schema.json", Self.schema)
+        let broken = try SiftProcess.run(
+            ["validate", "--schema", schema], stdin: .bytes(Array(#"{"id": "x", "body": [}"#.utf8)))
+        #expect(broken.status == 1)
+        #expect(broken.stderrText.hasPrefix("<stdin>:1:8: error: $.id: expected an integer"))
+        #expect(broken.stderrText.contains("<stdin>:1:22: error: invalid JSON"))
+        let usage = try SiftProcess.run(["validate", "--max-errors", "3"], stdin: .bytes(Array("1".utf8)))
+        #expect(usage.status == 2)
+    }
+}
