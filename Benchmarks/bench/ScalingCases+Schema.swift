@@ -48,7 +48,7 @@ extension ScalingCases {
                 baseSize: 250_000
             ) { levels in
                 let bytes = ScalingInputs.deepArrays(levels)
-                let schema = try JSONSchema(parsing: #"{"anyOf": [{"type": "integer"}, {"items": {"$ref": "#"}}]}"#)
+                let schema = try JSONSchema(parsing: ##"{"anyOf": [{"type": "integer"}, {"items": {"$ref": "#"}}]}"##)
                 let options = JSONParserOptions(maximumDepth: levels + 1)
                 return ScalingWork {
                     let report = try schema.validate(.bytes(bytes), options: options)

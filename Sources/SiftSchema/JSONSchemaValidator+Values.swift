@@ -103,8 +103,10 @@ extension JSONSchemaValidator {
 
     /// `enum` and `const`; `value` is nil for a container no listed value can equal.
     func enumAndConstFailures(_ node: SchemaNode, value: JSONValue?) -> [(String, String)] {
+        guard node.enumValues != nil || node.constValue != nil else { return [] }
         var failures: [(String, String)] = []
-        let found = value.map(InstanceKind.phrase(for:)) ?? "a container"
+        // The phrase is made for a failure only: it costs more than the comparison.
+        var found: String { value.map(InstanceKind.phrase(for:)) ?? "a container" }
         if let values = node.enumValues,
             value.map({ found in values.contains { ExactValue(value: $0) == ExactValue(value: found) } }) != true
         {

@@ -2,7 +2,11 @@ import Sift
 
 /// One compiled subschema: its keywords, with every subschema it applies replaced by the index
 /// of that subschema's node in ``JSONSchema``'s node table (so `$ref` cycles are plain indices).
-struct SchemaNode: Sendable {
+///
+/// A class, so that the validator reads a node's keywords for every value without copying them
+/// all: only ``SchemaCompiler`` sets its fields, before the node goes into a ``JSONSchema``, which
+/// never changes it (hence `@unchecked Sendable`).
+final class SchemaNode: @unchecked Sendable {
     /// Where the subschema is, as a URI with a JSON Pointer fragment, for error reports.
     var location: String = "#"
     /// The index of the schema resource (`$id`) the subschema belongs to, for `$dynamicRef`.

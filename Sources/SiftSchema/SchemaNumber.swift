@@ -11,6 +11,14 @@ struct SchemaNumber: Sendable {
 
     /// The number written as `text` (JSON number syntax); nil when it is not a number.
     init?(text: String) {
+        // Most numbers of a feed are integers of a few digits: exact as an Int64, with no parse
+        // of the text as a Decimal.
+        if text.utf8.count <= 18, let integer = Int64(text) {
+            self.text = text
+            double = Double(integer)
+            decimal = Decimal(integer)
+            return
+        }
         guard let double = Double(text) else { return nil }
         self.text = text
         self.double = double
@@ -20,9 +28,12 @@ struct SchemaNumber: Sendable {
     /// The number of a number event.
     init?(_ bytes: JSONBytes) { self.init(text: bytes.string) }
 
+    /// The locale that reads `.` as the decimal separator, made once.
+    private static let posix = Locale(identifier: "en_US_POSIX")
+
     /// `Decimal(string:)` when it keeps every digit of `text`, else nil.
     private static func exactDecimal(_ text: String) -> Decimal? {
-        guard let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), !value.isNaN else {
+        guard let value = Decimal(string: text, locale: posix), !value.isNaN else {
             return nil
         }
         // Decimal rounds beyond 38 digits and saturates beyond its exponent range: compare with
