@@ -24,7 +24,8 @@ enum SchemaScenarios: ScenarioFamily {
                 Scenario(
                     name: "schema/\(dataset.name)",
                     summary: "validate \(dataset.origin) against a JSON Schema of a dozen keywords, in memory",
-                    dataset: dataset, access: .inMemory, contenders: [TokenizerContenders.floor, sift]))
+                    dataset: dataset, access: .inMemory,
+                    contenders: [TokenizerContenders.floor, sift, foundationLoad]))
         }
         if let scenario = processes(options: options) { scenarios.append(scenario) }
         return scenarios
@@ -39,6 +40,17 @@ enum SchemaScenarios: ScenarioFamily {
             return RunResult(bytes: bytes.count, checksum: UInt64(report.errors.count))
         }
         return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
+    }
+
+    /// `JSONSerialization` loading the feed, and nothing more: what any validator that works on a
+    /// tree pays before it checks the first keyword (Foundation has no JSON Schema validator).
+    static let foundationLoad = Contender(name: "JSONSerialization load only", role: .foundation) { input in
+        let data = input.data
+        return PreparedRun(run: { _ in
+            let object = try JSONSerialization.jsonObject(with: data)
+            let members = (object as? [String: Any])?.count ?? 0
+            return RunResult(bytes: data.count, checksum: UInt64(members))
+        })
     }
 
     /// `sift validate --schema` and the Python validators, as processes on one file.
@@ -60,7 +72,8 @@ enum SchemaScenarios: ScenarioFamily {
                 continue
             }
             contenders.append(
-                process(library == "jsonschema" ? "python-jsonschema" : "jsonschema-rs", role: .foundation, file: file) {
+                process(library == "jsonschema" ? "python-jsonschema" : "jsonschema-rs", role: .foundation, file: file)
+                {
                     url, schema in
                     ChildProcess(
                         executable: python, arguments: [PythonContenders.script, library, schema.path, url.path])
