@@ -71,10 +71,9 @@ enum SchemaScenarios: ScenarioFamily {
                     "note: schema-cli leaves out \(library): Python cannot import it (make bench installs it)")
                 continue
             }
+            let name = library == "jsonschema" ? "python-jsonschema" : "jsonschema-rs"
             contenders.append(
-                process(library == "jsonschema" ? "python-jsonschema" : "jsonschema-rs", role: .foundation, file: file)
-                {
-                    url, schema in
+                process(name, role: .foundation, file: file) { url, schema in
                     ChildProcess(
                         executable: python, arguments: [PythonContenders.script, library, schema.path, url.path])
                 })
