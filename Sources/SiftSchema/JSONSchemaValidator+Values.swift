@@ -7,10 +7,17 @@ extension JSONSchemaValidator {
         let list = framesForNewValue(kind)
         let keepsElement = levels.last?.keepsElements ?? false
         guard !list.isEmpty || keepsElement else { return }
-        let scalar = ScalarValue(event)
+        let scalar = ScalarValue(event, exactNumber: list.contains { comparesNumbers(schema.nodes[frames[$0].node]) })
         for id in list { checkStart(id, kind: kind, event: event, scalar: scalar) }
         finish(list, kind: kind, value: scalar.value)
         if keepsElement { compareElement(scalar.value) }
+    }
+
+    /// Whether `node` compares a number exactly: a bound, `multipleOf`, `integer`, `enum`, `const`.
+    private func comparesNumbers(_ node: SchemaNode) -> Bool {
+        node.minimum != nil || node.maximum != nil || node.exclusiveMinimum != nil || node.exclusiveMaximum != nil
+            || node.multipleOf != nil || node.types?.contains(.integer) == true || node.enumValues != nil
+            || node.constValue != nil
     }
 
     /// A member name: `propertyNames` checks it as a string instance.
@@ -172,7 +179,9 @@ struct ScalarValue {
         self.text = text
     }
 
-    init(_ event: JSONEvent) {
+    /// The value of a scalar event; a number as a `Decimal` too when `exactNumber` (see
+    /// ``SchemaNumber/init(text:exact:)``).
+    init(_ event: JSONEvent, exactNumber: Bool) {
         switch event {
         case .string(let bytes):
             let text = bytes.string
@@ -180,7 +189,8 @@ struct ScalarValue {
         case .number(let bytes):
             let text = bytes.string
             self.init(
-                value: JSONNumber(text: text).map(JSONValue.number) ?? .null, number: SchemaNumber(text: text),
+                value: JSONNumber(text: text).map(JSONValue.number) ?? .null,
+                number: SchemaNumber(text: text, exact: exactNumber),
                 text: nil)
         case .bool(let flag): self.init(value: .bool(flag), number: nil, text: nil)
         default: self.init(value: .null, number: nil, text: nil)

@@ -10,7 +10,11 @@ struct SchemaNumber: Sendable {
     var double: Double
 
     /// The number written as `text` (JSON number syntax); nil when it is not a number.
-    init?(text: String) {
+    ///
+    /// Without `exact`, a number that is not a plain integer keeps its `Double` alone: for an
+    /// instance number no keyword compares exactly (its `Decimal` would cost more than the rest of
+    /// its checks).
+    init?(text: String, exact: Bool = true) {
         // Most numbers of a feed are integers of a few digits: exact as an Int64, with no parse
         // of the text as a Decimal.
         if text.utf8.count <= 18, let integer = Int64(text) {
@@ -22,7 +26,7 @@ struct SchemaNumber: Sendable {
         guard let double = Double(text) else { return nil }
         self.text = text
         self.double = double
-        self.decimal = Self.exactDecimal(text)
+        self.decimal = exact ? Self.exactDecimal(text) : nil
     }
 
     /// The number of a number event.
