@@ -57,22 +57,19 @@ final class ArrayInputReader {
             isAtEnd = end == bytes.count
             return end > position
         }
-        let start = buffer.count
-        buffer.reserveCapacity(start + count)
         var failure: JSONParseError?
-        buffer.append(contentsOf: repeatElement(0, count: count))
-        let read = buffer.withUnsafeMutableBytes { all -> Int in
+        let piece = [UInt8](unsafeUninitializedCapacity: count) { free, read in
             do throws(JSONParseError) {
-                return try file.read(into: UnsafeMutableRawBufferPointer(rebasing: all[start...]))
+                read = try file.read(into: UnsafeMutableRawBufferPointer(free))
             } catch {
                 failure = error
-                return 0
+                read = 0
             }
         }
-        buffer.removeSubrange((start + read)...)
         if let failure { throw failure }
-        isAtEnd = read == 0
-        return read > 0
+        buffer.append(contentsOf: piece)
+        isAtEnd = piece.isEmpty
+        return !piece.isEmpty
     }
 
     /// Closes the file, if any.
