@@ -1,12 +1,13 @@
 import Sift
 
 extension QueryCommand {
-    /// `--jobs N` (N above 1) on one document: when `path` selects the elements of an array
-    /// (`$.body[*].text.title`) and `source` is a regular file, its elements are matched in
-    /// blocks on N threads by ``JSONArrayOutputs`` and written in document order, the bytes one
-    /// thread writes, each counted in `tally` as it is written. Returns false, having read
-    /// nothing, when the document is to be read on one thread (the path does not split, stdin, a
-    /// download, a progress bar, records).
+    /// `--jobs N` (N above 1) on one document: its array's elements matched on N threads.
+    ///
+    /// When `path` selects the elements of an array (`$.body[*].text.title`) and `source` is a
+    /// regular file, the elements are matched in blocks on N threads by ``JSONArrayOutputs``
+    /// and written in document order, the bytes one thread writes, each counted in `tally` as it
+    /// is written. Returns false, having read nothing, when the document is to be read on one
+    /// thread (the path does not split, stdin, a download, a progress bar, records).
     ///
     /// An input error is thrown after the matches before it are written, as one thread writes
     /// them.

@@ -166,11 +166,11 @@ struct QueryCommand: AsyncParsableCommand {
                     try await parseArray(
                         path: path, source: source, fileName: sources.count > 1 ? source.name : nil, options: options,
                         output: output, tally: tally)
-                }
-            ) { source in
-                if sources.count > 1 { printer.fileName = source.name }
-                return JSONQueryHandler(query)
-            }
+                },
+                makeHandler: { source in
+                    if sources.count > 1 { printer.fileName = source.name }
+                    return JSONQueryHandler(query)
+                })
         } else {
             let writer = RecordWriter(
                 output: output, names: fields.map(\.name), table: table.map { $0 == .csv ? .csv : .tsv })
@@ -295,7 +295,8 @@ final class MatchPrinter {
         if includesPaths {
             try output.writeLine(
                 Self.record(
-                    of: match.value, path: match.path.map { arrayBlock?.documentPath(of: $0) ?? $0 }, location: match.location.map { block?.location(of: $0) ?? $0 },
+                    of: match.value, path: match.path.map { arrayBlock?.documentPath(of: $0) ?? $0 },
+                    location: match.location.map { block?.location(of: $0) ?? $0 },
                     file: fileName))
         } else if let event = match.scalar {
             try output.writeLine(event)
