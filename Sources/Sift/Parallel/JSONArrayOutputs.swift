@@ -183,10 +183,8 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
                 return
             }
             let reader = ArrayInputReader(sequence.input, from: arrayStart + 1)
-            let options = sequence.elementOptions
             phase = .elements(
-                ArrayElementCutter(
-                    reader: reader, blockSize: sequence.blockSize, room: options.maximumDepth - 2, options: options),
+                ArrayElementCutter(reader: reader, blockSize: sequence.blockSize),
                 arrayStart: arrayStart, reader: reader)
             workers = LineBlockWorkers.Owner(LineBlockWorkers(count: sequence.parallelism))
         }

@@ -1,0 +1,123 @@
+internal import CYajl
+
+/// Finds the element boundaries of an array 64 bytes at a time, as simdjson's first stage finds
+/// structure: each block is classified by the engine's classifier (`sift_classify`, AVX2, SSE2 or
+/// portable) into quotes and backslashes, the escaped bytes and then the bytes inside strings
+/// follow from the masks alone, and only the brackets and commas outside strings are looked at.
+/// A bracket, brace, comma or quote inside a string is never taken for structure.
+///
+/// The scan checks nothing else: the tokenizers that parse the blocks see every byte (see
+/// ``ArrayElementCutter``).
+///
+/// ```swift
+/// var scanner = ArrayStructureScanner()
+/// let bytes = Array(#"{"a":"],"},2]"#.utf8)
+/// bytes.withUnsafeBufferPointer { scanner.next(in: $0, isLast: true) }  // .comma(at: 11)
+/// ```
+struct ArrayStructureScanner {
+    /// What comes next at the array's own level.
+    enum Event: Equatable {
+        /// A comma between two elements.
+        case comma(at: Int)
+        /// The bracket that closes the array.
+        case end(at: Int)
+        /// Nothing in the bytes given: more are needed.
+        case needsMore
+    }
+
+    private let level = SkipScanLevel.current
+    /// The containers open inside the array.
+    private var depth = 0
+    /// All ones when the last block ended inside a string.
+    private var inString: UInt64 = 0
+    /// Whether the last block's last backslash escapes the next block's first byte.
+    private var escapeCarry: UInt64 = 0
+    /// The structure of the block being read not yet looked at, and that block's first index.
+    private var pending: UInt64 = 0
+    private var pendingBase = 0
+
+    /// The index of the first byte not classified yet.
+    private(set) var scanned = 0
+
+    /// The next comma between elements, or the array's end, in `bytes`, scanned from where the
+    /// last call stopped; `isLast`: `bytes` end where the input ends (the last bytes, fewer than
+    /// 64, are classified only then).
+    mutating func next(in bytes: UnsafeBufferPointer<UInt8>, isLast: Bool) -> Event {
+        while true {
+            while pending != 0 {
+                let index = pendingBase + pending.trailingZeroBitCount
+                pending &= pending &- 1
+                switch bytes[index] {
+                case UInt8(ascii: ","):
+                    if depth == 0 { return .comma(at: index) }
+                case UInt8(ascii: "["), UInt8(ascii: "{"):
+                    depth += 1
+                default:
+                    if depth == 0 { return .end(at: index) }
+                    depth -= 1
+                }
+            }
+            guard let base = bytes.baseAddress, scanned < bytes.count else { return .needsMore }
+            if bytes.count - scanned >= 64 {
+                classify(base + scanned, base: scanned)
+                scanned += 64
+            } else if isLast {
+                var padded = [UInt8](repeating: UInt8(ascii: " "), count: 64)
+                for index in scanned..<bytes.count { padded[index - scanned] = bytes[index] }
+                padded.withUnsafeBufferPointer { classify($0.baseAddress!, base: scanned) }
+                scanned = bytes.count
+            } else {
+                return .needsMore
+            }
+        }
+    }
+
+    /// The bytes before `count` were dropped: the indices to come are `count` less.
+    mutating func dropFirst(_ count: Int) {
+        scanned -= count
+        pendingBase -= count
+    }
+
+    /// Classifies the 64 bytes at `pointer` (the bytes from `base`): their brackets and commas
+    /// outside strings become `pending`.
+    private mutating func classify(_ pointer: UnsafePointer<UInt8>, base: Int) {
+        let masks = sift_classify(pointer, level)
+        let escaped = sift_escaped_bytes(masks.backslash, &escapeCarry)
+        let quotes = masks.quote & ~escaped
+        let inside = Self.prefixXor(quotes) ^ inString
+        inString = UInt64(bitPattern: Int64(bitPattern: inside) >> 63)
+        pending = Self.structure(pointer) & ~inside
+        pendingBase = base
+    }
+
+    /// Bit i set when an odd number of bits at or below i are set in `mask`: the bytes from
+    /// an opening quote to the byte before its closing one.
+    @inline(__always)
+    private static func prefixXor(_ mask: UInt64) -> UInt64 {
+        var mask = mask
+        mask ^= mask << 1
+        mask ^= mask << 2
+        mask ^= mask << 4
+        mask ^= mask << 8
+        mask ^= mask << 16
+        mask ^= mask << 32
+        return mask
+    }
+
+    /// Bit i set when byte i is `[`, `]`, `{`, `}` or `,` (`[` and `]` are `{` and `}` with
+    /// bit 5 clear).
+    @inline(__always)
+    private static func structure(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+        let bytes = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD64<UInt8>.self)
+        let folded = bytes | SIMD64(repeating: 0x20)
+        let found =
+            (folded .== SIMD64(repeating: UInt8(ascii: "{"))) .| (folded .== SIMD64(repeating: UInt8(ascii: "}")))
+            .| (bytes .== SIMD64(repeating: UInt8(ascii: ",")))
+        let ones = SIMD64<UInt8>(repeating: 0).replacing(with: 1, where: found)
+        // Each 8 bytes of 0 or 1 become one byte of bits (byte k's value lands on bit k).
+        let words = unsafeBitCast(ones, to: SIMD8<UInt64>.self)
+        var mask: UInt64 = 0
+        for lane in 0..<8 { mask |= ((words[lane] &* 0x0102_0408_1020_4080) >> 56) << (8 * lane) }
+        return mask
+    }
+}
