@@ -1,7 +1,8 @@
 internal import CYajl
 
-/// Finds the element boundaries of an array 64 bytes at a time, as simdjson's first stage finds
-/// structure: each block is classified by the engine's classifier (`sift_classify`, AVX2, SSE2 or
+/// Finds the element boundaries of an array 64 bytes at a time.
+///
+/// As simdjson's first stage finds structure, each block is classified by the engine's classifier (`sift_classify`, AVX2, SSE2 or
 /// portable) into quotes and backslashes, the escaped bytes and then the bytes inside strings
 /// follow from the masks alone, and only the brackets and commas outside strings are looked at.
 /// A bracket, brace, comma or quote inside a string is never taken for structure.
@@ -64,7 +65,9 @@ struct ArrayStructureScanner {
             } else if isLast {
                 var padded = [UInt8](repeating: UInt8(ascii: " "), count: 64)
                 for index in scanned..<bytes.count { padded[index - scanned] = bytes[index] }
-                padded.withUnsafeBufferPointer { classify($0.baseAddress!, base: scanned) }
+                padded.withUnsafeBufferPointer { padded in
+                    if let start = padded.baseAddress { classify(start, base: scanned) }
+                }
                 scanned = bytes.count
             } else {
                 return .needsMore
@@ -104,20 +107,30 @@ struct ArrayStructureScanner {
         return mask
     }
 
-    /// Bit i set when byte i is `[`, `]`, `{`, `}` or `,` (`[` and `]` are `{` and `}` with
-    /// bit 5 clear).
+    /// Bit i set when byte i is `[`, `]`, `{`, `}` or `,`, eight bytes at a time in a 64-bit
+    /// word (SWAR).
+    ///
+    /// The four brackets are the bytes that `| 0x20` then `& ~0x06` turn into 0x79; so do `Y`,
+    /// `y`, `_` and DEL, which valid JSON never has outside strings (where they are bytes the
+    /// blocks' tokenizers refuse).
     @inline(__always)
     private static func structure(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
-        let bytes = UnsafeRawPointer(pointer).loadUnaligned(as: SIMD64<UInt8>.self)
-        let folded = bytes | SIMD64(repeating: 0x20)
-        let found =
-            (folded .== SIMD64(repeating: UInt8(ascii: "{"))) .| (folded .== SIMD64(repeating: UInt8(ascii: "}")))
-            .| (bytes .== SIMD64(repeating: UInt8(ascii: ",")))
-        let ones = SIMD64<UInt8>(repeating: 0).replacing(with: 1, where: found)
-        // Each 8 bytes of 0 or 1 become one byte of bits (byte k's value lands on bit k).
-        let words = unsafeBitCast(ones, to: SIMD8<UInt64>.self)
+        let raw = UnsafeRawPointer(pointer)
         var mask: UInt64 = 0
-        for lane in 0..<8 { mask |= ((words[lane] &* 0x0102_0408_1020_4080) >> 56) << (8 * lane) }
+        for word in 0..<8 {
+            let bytes = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self))
+            let bracket = zeroBytes(((bytes | 0x2020_2020_2020_2020) & ~0x0606_0606_0606_0606) ^ 0x7979_7979_7979_7979)
+            let comma = zeroBytes(bytes ^ 0x2C2C_2C2C_2C2C_2C2C)
+            // Each byte's 0 or 1 lands on bit k of the top byte.
+            mask |= ((((bracket | comma) >> 7) &* 0x0102_0408_1020_4080) >> 56) << (8 * word)
+        }
         return mask
+    }
+
+    /// 0x80 in each byte of `word` that is 0, 0 in the others (exact: no borrow crosses bytes).
+    @inline(__always)
+    private static func zeroBytes(_ word: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((word & low) &+ low) | word | low)
     }
 }
