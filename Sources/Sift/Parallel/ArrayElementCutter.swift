@@ -30,18 +30,18 @@ struct ArrayElementCutter {
     private let reader: ArrayInputReader
     private let blockSize: Int
     private var scanner = ArrayStructureScanner()
-    /// The bytes read and not yet cut; the block being cut starts at `blockStart`.
+    /// The bytes read and not yet cut: the block being cut, from its start.
     private var buffer: [UInt8] = []
-    private var blockStart = 0
-    /// The commas between elements since `blockStart`.
+    /// The commas between elements in the block being cut.
     private var commas = 0
     /// The index of the block's first element in the array.
     private var nextElement = 0
     /// Where the array's `]` is, once the block before it was cut.
     private var arrayEnd: Int?
 
-    /// How much is read at a time.
-    static let readSize = 1 << 20
+    /// How much is read at a time: small, so that what follows a cut, copied into the next
+    /// block, is small.
+    static let readSize = 1 << 18
 
     init(reader: ArrayInputReader, blockSize: Int) {
         self.reader = reader
@@ -58,9 +58,9 @@ struct ArrayElementCutter {
             switch event {
             case .comma(let index):
                 commas += 1
-                if index - blockStart >= blockSize { return cut(to: index, elements: commas, next: index + 1) }
+                if index >= blockSize { return cut(to: index, elements: commas, next: index + 1) }
             case .end(let index):
-                let isEmptyArray = nextElement == 0 && commas == 0 && isBlank(blockStart..<index)
+                let isEmptyArray = nextElement == 0 && commas == 0 && isBlank(0..<index)
                 if isEmptyArray { return .end(rest: Array(buffer[index...])) }
                 arrayEnd = index
                 return cut(to: index, elements: commas + 1, next: index)
@@ -71,26 +71,28 @@ struct ArrayElementCutter {
         }
     }
 
-    /// The block from `blockStart` to `end` (a comma or the `]`), holding `elements`; the next
-    /// block starts at `next`.
+    /// The block up to `end` (a comma or the `]`), holding `elements`; the next block starts at
+    /// `next`.
     private mutating func cut(to end: Int, elements: Int, next: Int) -> Cut {
         // The tokenizers see a block with no element as an empty array.
-        if isBlank(blockStart..<end) { return invalid() }
-        let bytes = Array(buffer[blockStart..<end])
+        if isBlank(0..<end) { return invalid() }
+        // The block keeps the buffer; what follows the cut starts the next one.
+        var bytes = buffer
+        buffer = Array(bytes[next...])
+        buffer.reserveCapacity(blockSize + 2 * Self.readSize)
+        bytes.removeSubrange(end...)
         let first = nextElement
         nextElement += elements
         commas = 0
-        buffer.removeSubrange(..<next)
         scanner.dropFirst(next)
         if let end = arrayEnd { arrayEnd = end - next }
-        blockStart = 0
         return .elements(bytes, firstElement: first, count: elements)
     }
 
     /// What was read from the block being cut on: the bytes that hold the error.
     private mutating func invalid() -> Cut {
         arrayEnd = nil
-        return .invalid(Array(buffer[blockStart...]), firstElement: nextElement, atEnd: reader.isAtEnd)
+        return .invalid(buffer, firstElement: nextElement, atEnd: reader.isAtEnd)
     }
 
     private func isBlank(_ range: Range<Int>) -> Bool {

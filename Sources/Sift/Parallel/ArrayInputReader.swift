@@ -14,6 +14,8 @@ final class ArrayInputReader {
     private var position: Int
     /// Whether the last read found the end of the input.
     private(set) var isAtEnd = false
+    /// What a read of the file lands in before it is appended (kept from read to read).
+    private var scratch = UnsafeMutableRawBufferPointer(start: nil, count: 0)
 
     /// A reader of `input` from its byte `offset` (from where a descriptor stands, which cannot
     /// be read again: see ``canReread(_:)``).
@@ -57,23 +59,22 @@ final class ArrayInputReader {
             isAtEnd = end == bytes.count
             return end > position
         }
-        var failure: JSONParseError?
-        let piece = [UInt8](unsafeUninitializedCapacity: count) { free, read in
-            do throws(JSONParseError) {
-                read = try file.read(into: UnsafeMutableRawBufferPointer(free))
-            } catch {
-                failure = error
-                read = 0
-            }
+        if scratch.count < count {
+            scratch.deallocate()
+            scratch = .allocate(byteCount: count, alignment: 64)
         }
-        if let failure { throw failure }
-        buffer.append(contentsOf: piece)
-        isAtEnd = piece.isEmpty
-        return !piece.isEmpty
+        let read = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: scratch[..<count]))
+        buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[..<read]))
+        isAtEnd = read == 0
+        return read > 0
     }
 
     /// Closes the file, if any.
     func close() {
         file?.close()
+    }
+
+    deinit {
+        scratch.deallocate()
     }
 }
