@@ -46,7 +46,7 @@ struct ArrayElementCutter {
     init(reader: ArrayInputReader, blockSize: Int) {
         self.reader = reader
         self.blockSize = max(blockSize, 1)
-        buffer.reserveCapacity(self.blockSize + 2 * Self.readSize)
+        buffer.reserveCapacity(self.blockSize + Self.readSize)
     }
 
     /// The next block; ``Cut/end(rest:)`` once the array ended.
@@ -79,7 +79,7 @@ struct ArrayElementCutter {
         // The block keeps the buffer; what follows the cut starts the next one.
         var bytes = buffer
         buffer = Array(bytes[next...])
-        buffer.reserveCapacity(blockSize + 2 * Self.readSize)
+        buffer.reserveCapacity(blockSize + Self.readSize)
         bytes.removeSubrange(end...)
         let first = nextElement
         nextElement += elements
