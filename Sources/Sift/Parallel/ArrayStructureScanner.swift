@@ -82,15 +82,24 @@ struct ArrayStructureScanner {
     }
 
     /// Classifies the 64 bytes at `pointer` (the bytes from `base`): their brackets and commas
-    /// outside strings become `pending`.
+    /// outside strings become `pending`, unless the block cannot reach the array's level (fewer
+    /// brackets close in it than are open before it), where only the depth is counted.
     private mutating func classify(_ pointer: UnsafePointer<UInt8>, base: Int) {
         let masks = sift_classify(pointer, level)
         let escaped = sift_escaped_bytes(masks.backslash, &escapeCarry)
         let quotes = masks.quote & ~escaped
         let inside = Self.prefixXor(quotes) ^ inString
         inString = UInt64(bitPattern: Int64(bitPattern: inside) >> 63)
-        pending = Self.structure(pointer) & ~inside
+        let structure = Self.structure(pointer)
+        let brackets = structure.brackets & ~inside
+        let closing = brackets & ~structure.opening
         pendingBase = base
+        if depth > closing.nonzeroBitCount {
+            depth += (brackets & structure.opening).nonzeroBitCount - closing.nonzeroBitCount
+            pending = 0
+        } else {
+            pending = (brackets | structure.commas) & ~inside
+        }
     }
 
     /// Bit i set when an odd number of bits at or below i are set in `mask`: the bytes from
@@ -107,24 +116,35 @@ struct ArrayStructureScanner {
         return mask
     }
 
-    /// Bit i set when byte i is `[`, `]`, `{`, `}` or `,`, eight bytes at a time in a 64-bit
-    /// word (SWAR).
+    /// Bit i set when byte i is a bracket (`[`, `]`, `{`, `}`), a comma, or an opening bracket,
+    /// eight bytes at a time in a 64-bit word (SWAR).
     ///
-    /// The four brackets are the bytes that `| 0x20` then `& ~0x06` turn into 0x79; so do `Y`,
-    /// `y`, `_` and DEL, which valid JSON never has outside strings (where they are bytes the
-    /// blocks' tokenizers refuse).
+    /// The four brackets are the bytes that `| 0x20` then `& ~0x06` turn into 0x79, and the
+    /// opening ones have bit 1 set; `Y`, `y`, `_` and DEL also turn into 0x79, but valid JSON
+    /// never has them outside strings (where they are bytes the blocks' tokenizers refuse).
     @inline(__always)
-    private static func structure(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+    private static func structure(
+        _ pointer: UnsafePointer<UInt8>
+    ) -> (brackets: UInt64, commas: UInt64, opening: UInt64) {
         let raw = UnsafeRawPointer(pointer)
-        var mask: UInt64 = 0
+        var result: (brackets: UInt64, commas: UInt64, opening: UInt64) = (0, 0, 0)
         for word in 0..<8 {
             let bytes = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self))
-            let bracket = zeroBytes(((bytes | 0x2020_2020_2020_2020) & ~0x0606_0606_0606_0606) ^ 0x7979_7979_7979_7979)
-            let comma = zeroBytes(bytes ^ 0x2C2C_2C2C_2C2C_2C2C)
-            // Each byte's 0 or 1 lands on bit k of the top byte.
-            mask |= ((((bracket | comma) >> 7) &* 0x0102_0408_1020_4080) >> 56) << (8 * word)
+            let bracket =
+                zeroBytes(((bytes | 0x2020_2020_2020_2020) & ~0x0606_0606_0606_0606) ^ 0x7979_7979_7979_7979) >> 7
+            let comma = zeroBytes(bytes ^ 0x2C2C_2C2C_2C2C_2C2C) >> 7
+            let opening = bracket & (bytes >> 1)
+            result.brackets |= pack(bracket) << (8 * word)
+            result.commas |= pack(comma) << (8 * word)
+            result.opening |= pack(opening) << (8 * word)
         }
-        return mask
+        return result
+    }
+
+    /// The eight bits of `word`'s bytes, each 0 or 1 (byte k's lands on bit k).
+    @inline(__always)
+    private static func pack(_ word: UInt64) -> UInt64 {
+        (word &* 0x0102_0408_1020_4080) >> 56
     }
 
     /// 0x80 in each byte of `word` that is 0, 0 in the others (exact: no borrow crosses bytes).
