@@ -114,6 +114,12 @@ struct ArrayJobsTests {
             try Self.expectSame([path, file], splits: [(2, 1)])
         }
         try Self.expectSame(["$.body[*]", "--field", "id=@.id", "--csv", file], splits: [(3, 1)])
+        // A value at the array's place that is not an array: the document is read in order.
+        let object = try directory.write("object.json", #"{"body":{"a":{"id":1},"b":[{"id":2}]},"body":[{"id":3}]}"#)
+        let broken = try directory.write("broken.json", #"{"body":{"a":{"id":1},"b":[{"id":2}]},,"body":[]}"#)
+        for document in [object, broken] {
+            try Self.expectSame(["--with-path", "$.body[*].id", document], splits: [(2, 1), (3, 1_000_000)])
+        }
         let piped = try SiftProcess.run(
             ["query", "--jobs", "4", "$.body[*].id"], stdin: .bytes(Array(Self.document.utf8)))
         #expect(piped.stdoutText == (try Self.run(["$.body[*].id", file], jobs: 1)).stdoutText)
