@@ -45,10 +45,10 @@ struct ArrayStructureScanner {
     /// 64, are classified only then).
     mutating func next(in bytes: UnsafeBufferPointer<UInt8>, isLast: Bool) -> Event {
         while true {
-            while pending != 0 {
-                let index = pendingBase + pending.trailingZeroBitCount
+            while pending != 0, let base = bytes.baseAddress {
+                let index = pendingBase &+ pending.trailingZeroBitCount
                 pending &= pending &- 1
-                switch bytes[index] {
+                switch base[index] {
                 case UInt8(ascii: ","):
                     if depth == 0 { return .comma(at: index) }
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
@@ -89,13 +89,13 @@ struct ArrayStructureScanner {
         let escaped = sift_escaped_bytes(masks.backslash, &escapeCarry)
         let quotes = masks.quote & ~escaped
         let inside = Self.prefixXor(quotes) ^ inString
-        inString = UInt64(bitPattern: Int64(bitPattern: inside) >> 63)
+        inString = UInt64(bitPattern: Int64(bitPattern: inside) &>> 63)
         let structure = Self.structure(pointer)
         let brackets = structure.brackets & ~inside
         let closing = brackets & ~structure.opening
         pendingBase = base
         if depth > closing.nonzeroBitCount {
-            depth += (brackets & structure.opening).nonzeroBitCount - closing.nonzeroBitCount
+            depth &+= (brackets & structure.opening).nonzeroBitCount &- closing.nonzeroBitCount
             pending = 0
         } else {
             pending = (brackets | structure.commas) & ~inside
@@ -107,12 +107,12 @@ struct ArrayStructureScanner {
     @inline(__always)
     private static func prefixXor(_ mask: UInt64) -> UInt64 {
         var mask = mask
-        mask ^= mask << 1
-        mask ^= mask << 2
-        mask ^= mask << 4
-        mask ^= mask << 8
-        mask ^= mask << 16
-        mask ^= mask << 32
+        mask ^= mask &<< 1
+        mask ^= mask &<< 2
+        mask ^= mask &<< 4
+        mask ^= mask &<< 8
+        mask ^= mask &<< 16
+        mask ^= mask &<< 32
         return mask
     }
 
@@ -131,12 +131,13 @@ struct ArrayStructureScanner {
         for word in 0..<8 {
             let bytes = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: 8 * word, as: UInt64.self))
             let bracket =
-                zeroBytes(((bytes | 0x2020_2020_2020_2020) & ~0x0606_0606_0606_0606) ^ 0x7979_7979_7979_7979) >> 7
-            let comma = zeroBytes(bytes ^ 0x2C2C_2C2C_2C2C_2C2C) >> 7
-            let opening = bracket & (bytes >> 1)
-            result.brackets |= pack(bracket) << (8 * word)
-            result.commas |= pack(comma) << (8 * word)
-            result.opening |= pack(opening) << (8 * word)
+                zeroBytes(((bytes | 0x2020_2020_2020_2020) & ~0x0606_0606_0606_0606) ^ 0x7979_7979_7979_7979) &>> 7
+            let comma = zeroBytes(bytes ^ 0x2C2C_2C2C_2C2C_2C2C) &>> 7
+            let opening = bracket & (bytes &>> 1)
+            let shift = UInt64(8 &* word)
+            result.brackets |= pack(bracket) &<< shift
+            result.commas |= pack(comma) &<< shift
+            result.opening |= pack(opening) &<< shift
         }
         return result
     }
@@ -144,7 +145,7 @@ struct ArrayStructureScanner {
     /// The eight bits of `word`'s bytes, each 0 or 1 (byte k's lands on bit k).
     @inline(__always)
     private static func pack(_ word: UInt64) -> UInt64 {
-        (word &* 0x0102_0408_1020_4080) >> 56
+        (word &* 0x0102_0408_1020_4080) &>> 56
     }
 
     /// 0x80 in each byte of `word` that is 0, 0 in the others (exact: no borrow crosses bytes).
