@@ -25,6 +25,11 @@ public struct JSONArrayMatches: AsyncSequence, Sendable {
     }
 
     /// Hands out the matches of each block in turn.
+    ///
+    /// ```swift
+    /// var iterator = matches.makeAsyncIterator()
+    /// while let match = try await iterator.next() { print(match.path.normalized) }
+    /// ```
     public struct Iterator: AsyncIteratorProtocol {
         var outputs: JSONArrayOutputs<ArrayMatchCollector>.Iterator
         var batch: [JSONArrayMatch] = []

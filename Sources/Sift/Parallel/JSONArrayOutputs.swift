@@ -111,6 +111,11 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
     }
 
     /// Reads the document, starts the parses of its blocks and hands out their outputs in order.
+    ///
+    /// ```swift
+    /// var iterator = outputs.makeAsyncIterator()
+    /// while let ids = try await iterator.next() { print(ids) }
+    /// ```
     public struct Iterator: AsyncIteratorProtocol {
         private let sequence: JSONArrayOutputs
         private var phase: Phase = .start
