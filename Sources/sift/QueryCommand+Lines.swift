@@ -8,9 +8,6 @@ extension QueryCommand {
     func validateLineOptions() throws {
         if let jobs {
             guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
-            guard lines else {
-                throw ValidationError("--jobs parses the records of --lines in parallel: add --lines.")
-            }
         }
         if shard != nil {
             guard lines else { throw ValidationError("--shard reads a part of the lines of --lines: add --lines.") }
@@ -178,7 +175,7 @@ extension QueryCommand {
 }
 
 /// The values written so far over every input, read by the hold note as the input is read.
-private final class Tally {
+final class Tally {
     var matches = 0
 }
 

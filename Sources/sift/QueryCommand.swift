@@ -44,7 +44,7 @@ struct QueryCommand: AsyncParsableCommand {
     @Option(
         name: [.customShort("j"), .customLong("jobs")],
         help: ArgumentHelp(
-            "With --lines, parse blocks of lines on N threads (default: the processors sift may use); the output is the same as with one.",
+            "With --lines, parse blocks of lines on N threads (default: the processors sift may use); on one document whose path selects the elements of an array ('$.body[*].id'), match blocks of its elements on N threads (default: 1). The output is the same as with one.",
             valueName: "n"))
     var jobs: Int?
 
@@ -158,11 +158,19 @@ struct QueryCommand: AsyncParsableCommand {
             var query = JSONQuery(options: options)
             query.resultOrder = order
             query.add(path, places: printer.places) { match in try printer.write(match) }
-            matchCount = { printer.matchCount }
-            failed = try await parse(sources, options: options, output: output, matchCount: matchCount) { source in
-                if sources.count > 1 { printer.fileName = source.name }
-                return JSONQueryHandler(query)
-            }
+            let tally = Tally()
+            matchCount = { printer.matchCount + tally.matches }
+            failed = try await parse(
+                sources, options: options, output: output, matchCount: matchCount,
+                parseArray: { source in
+                    try await parseArray(
+                        path: path, source: source, fileName: sources.count > 1 ? source.name : nil, options: options,
+                        output: output, tally: tally)
+                },
+                makeHandler: { source in
+                    if sources.count > 1 { printer.fileName = source.name }
+                    return JSONQueryHandler(query)
+                })
         } else {
             let writer = RecordWriter(
                 output: output, names: fields.map(\.name), table: table.map { $0 == .csv ? .csv : .tsv })
@@ -188,7 +196,7 @@ struct QueryCommand: AsyncParsableCommand {
     /// first source with a match when `--first` is given.
     private func parse<Handler: JSONEventHandler>(
         _ sources: [InputSource], options: JSONParserOptions, output: StandardOutput,
-        matchCount: @escaping () -> Int,
+        matchCount: @escaping () -> Int, parseArray: (InputSource) async throws -> Bool = { _ in false },
         makeHandler: (InputSource) -> Handler
     ) async throws -> Bool {
         let holdNote = streamOrder ? nil : HoldNote(path: pathText, stopsAtFirstMatch: first)
@@ -196,6 +204,11 @@ struct QueryCommand: AsyncParsableCommand {
         for source in sources {
             let tokenizer = JSONTokenizer(options: options, handler: makeHandler(source))
             do {
+                // The elements of the document's array matched on several threads (`--jobs`).
+                if try await parseArray(source) {
+                    if first && matchCount() > 0 { break }
+                    continue
+                }
                 let opened = try source.open(progress: input.progress, connectTimeout: input.connectTimeout)
                 defer { opened.close() }
                 let chunks = CountedChunks(base: opened) { count in
@@ -256,6 +269,9 @@ final class MatchPrinter {
     var fileName: String?
     /// The block of lines being read (`--lines`), which places the locations in the whole input.
     var block: JSONLineBlock?
+    /// The block of a document's array elements being read (`--jobs`), which places the paths
+    /// in the document.
+    var arrayBlock: JSONArrayBlock?
 
     init(output: StandardOutput, includesPaths: Bool, includesLocations: Bool, stopsAtFirstMatch: Bool) {
         self.output = output
@@ -279,7 +295,8 @@ final class MatchPrinter {
         if includesPaths {
             try output.writeLine(
                 Self.record(
-                    of: match.value, path: match.path, location: match.location.map { block?.location(of: $0) ?? $0 },
+                    of: match.value, path: match.path.map { arrayBlock?.documentPath(of: $0) ?? $0 },
+                    location: match.location.map { block?.location(of: $0) ?? $0 },
                     file: fileName))
         } else if let event = match.scalar {
             try output.writeLine(event)

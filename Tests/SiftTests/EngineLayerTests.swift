@@ -4,7 +4,7 @@ import Testing
 /// The folders of `Sources/Sift` form layers: each names types of the folders below it only.
 ///
 /// ```
-/// Parallel    newline-delimited input in blocks on several threads, shards of a file
+/// Parallel    newline-delimited input, or one document's array, in blocks on several threads, shards of a file
 ///   └─▶ Actions
 /// Actions     typed destinations, JSONQuery, match sequences, decode-at-path, key paths
 ///   ├─▶ Paths     JSONPath, the automaton, the matcher

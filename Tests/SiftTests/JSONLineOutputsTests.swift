@@ -44,6 +44,13 @@ struct JSONLineOutputsTests {
         ) { block in
             LineMatchCollector(path: path, block: block, options: options)
         }
+        return try await collect(outputs)
+    }
+
+    /// The matches of `outputs`' batches in order, and the error that ended them, if any.
+    static func collect<Outputs: AsyncSequence<[JSONLineMatch], any Error>>(
+        _ outputs: Outputs
+    ) async throws -> ([JSONLineMatch], JSONParseError?) {
         var found: [JSONLineMatch] = []
         do {
             for try await batch in outputs { found += batch }

@@ -157,12 +157,6 @@ struct LineBlockFileReaderTests {
             : JSONLineOutputs(
                 JSONInputChunks(input), options: options, parallelism: parallelism, blockSize: blockSize,
                 makeHandler: makeHandler)
-        var found: [JSONLineMatch] = []
-        do {
-            for try await batch in outputs { found += batch }
-            return (found, nil)
-        } catch let error as JSONParseError {
-            return (found, error)
-        }
+        return try await JSONLineOutputsTests.collect(outputs)
     }
 }

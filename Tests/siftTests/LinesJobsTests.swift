@@ -143,11 +143,11 @@ struct LinesJobsTests {
         }
     }
 
-    @Test("--jobs needs --lines and at least one thread")
+    @Test("--jobs needs at least one thread (without --lines, it splits one document's array)")
     func usage() throws {
-        let withoutLines = try SiftProcess.run(["query", "--jobs", "2", "$.a"])
-        #expect(withoutLines.status == 2)
-        #expect(withoutLines.stderrText.contains("--jobs parses the records of --lines in parallel: add --lines."))
+        let withoutLines = try SiftProcess.run(["query", "--jobs", "2", "$.a"], stdin: .bytes(Array(#"{"a":1}"#.utf8)))
+        #expect(withoutLines.status == 0)
+        #expect(withoutLines.stdoutLines == ["1"])
         let none = try SiftProcess.run(["query", "--lines", "-j", "0", "$.a"])
         #expect(none.status == 2)
         #expect(none.stderrText.contains("--jobs must be at least 1, not 0."))

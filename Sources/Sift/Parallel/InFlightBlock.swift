@@ -1,8 +1,10 @@
 import Synchronization
 
-/// A block being parsed by a ``LineBlockWorkers`` thread, and its outcome once parsed.
-final class InFlightBlock<Output: Sendable>: Sendable {
-    let block: JSONLineBlock
+/// A block being parsed by a ``LineBlockWorkers`` thread, and its outcome once parsed: a
+/// ``JSONLineBlock`` of ``JSONLineOutputs``, or a block of array elements of
+/// ``JSONArrayOutputs``.
+final class InFlightBlock<Block: Sendable, Output: Sendable>: Sendable {
+    let block: Block
     private let state = Mutex<State>(State())
 
     /// The outcome, or the consumer waiting for it.
@@ -14,26 +16,19 @@ final class InFlightBlock<Output: Sendable>: Sendable {
     /// Whether the parse has ended (its outcome can be taken without waiting).
     var isDone: Bool { state.withLock { $0.outcome != nil } }
 
-    /// Submits the parse of `block` to `workers`, skipping invalid lines when `skipsInvalidLines`.
-    init<Handler: JSONLineHandler>(
-        _ block: JSONLineBlock, options: JSONParserOptions, skipsInvalidLines: Bool, workers: LineBlockWorkers,
-        makeHandler: @escaping @Sendable (JSONLineBlock) -> Handler
-    ) where Handler.Output == Output {
+    /// Submits `parse` of `block` to `workers`.
+    init(
+        _ block: Block, workers: LineBlockWorkers,
+        parse: @escaping @Sendable (Block) -> LineBlockOutcome<Output>
+    ) {
         self.block = block
-        workers.submit { [self] in
-            complete(
-                skipsInvalidLines
-                    ? LineBlockOutcome.parseSkippingInvalidLines(block, options: options, makeHandler: makeHandler)
-                    : LineBlockOutcome.parse(block, options: options, makeHandler: makeHandler))
-        }
+        workers.submit { [self] in complete(parse(block)) }
     }
 
-    /// A piece of a line longer than a block (``JSONLineBlock/isPartOfLongLine``), which is not
-    /// parsed on its own: its outcome is ``LineBlockOutcome/unfinished`` at once, so that it is
-    /// read in order with the blocks after it.
-    init(partOfLongLine block: JSONLineBlock) {
+    /// A block whose outcome is known without a parse.
+    init(_ block: Block, outcome: LineBlockOutcome<Output>) {
         self.block = block
-        state.withLock { $0.outcome = .unfinished }
+        state.withLock { $0.outcome = outcome }
     }
 
     /// The outcome, waiting for the parse to end.

@@ -114,7 +114,7 @@ where Chunks.Element: Sequence<UInt8> {
         /// The file read straight into blocks.
         private var file: LineBlockFileReader?
         private let workers: LineBlockWorkers.Owner
-        private var inFlight: Deque<InFlightBlock<Handler.Output>> = []
+        private var inFlight: Deque<InFlightBlock<JSONLineBlock, Handler.Output>> = []
         /// The outputs of the last block parsed, not yet handed out.
         private var ready: Deque<Handler.Output> = []
         /// The blocks cut while the rest is parsed in order, not yet fed.
@@ -221,12 +221,18 @@ where Chunks.Element: Sequence<UInt8> {
             if rest != nil {
                 waiting.append(block)
             } else if block.isPartOfLongLine {
-                inFlight.append(InFlightBlock(partOfLongLine: block))
+                // Not parsed on its own: read in order with the blocks after it.
+                inFlight.append(InFlightBlock(block, outcome: .unfinished))
             } else {
+                let (options, makeHandler) = (sequence.options, sequence.makeHandler)
+                let skipsInvalidLines = sequence.skipsInvalidLines
                 inFlight.append(
-                    InFlightBlock(
-                        block, options: sequence.options, skipsInvalidLines: sequence.skipsInvalidLines,
-                        workers: workers.threads, makeHandler: sequence.makeHandler))
+                    InFlightBlock(block, workers: workers.threads) { block in
+                        skipsInvalidLines
+                            ? LineBlockOutcome.parseSkippingInvalidLines(
+                                block, options: options, makeHandler: makeHandler)
+                            : LineBlockOutcome.parse(block, options: options, makeHandler: makeHandler)
+                    })
             }
         }
 

@@ -24,22 +24,13 @@ struct LineBlockCutter {
     private var searched = 0
     /// Whether a line longer than a block is cut into pieces rather than held whole.
     private let splitsLongLines: Bool
-    /// Whether the last block ended inside a line.
-    private var insideLine = false
-    /// The next block's index and offset.
-    private var nextIndex = 0
-    private var nextOffset: Int
-    /// The line of the first block, and the line breaks of the blocks so far (a CRLF split
-    /// between two pieces of a line counts once).
-    private let firstLine: Int
-    private var lineBreaks = LineBreaks.Counter()
+    private var numbering: LineBlockNumbering
 
     /// A cutter whose first block starts at `offset` and `line` of the whole input.
     init(blockSize: Int, offset: Int = 0, line: Int = 1, splitsLongLines: Bool = true) {
         self.blockSize = max(blockSize, 1)
         self.splitsLongLines = splitsLongLines
-        nextOffset = offset
-        firstLine = line
+        numbering = LineBlockNumbering(offset: offset, line: line)
     }
 
     /// The size of the last chunk appended.
@@ -99,13 +90,6 @@ struct LineBlockCutter {
         pending.reserveCapacity(blockSize + JSONInput.chunkSize)
         bytes.removeSubrange(count...)
         searched = 0
-        let block = JSONLineBlock(
-            index: nextIndex, offset: nextOffset, line: firstLine + lineBreaks.count, bytes: bytes,
-            startsInsideLine: insideLine, endsInsideLine: endsInsideLine)
-        insideLine = endsInsideLine
-        nextIndex += 1
-        nextOffset += count
-        bytes.withUnsafeBytes { lineBreaks.add($0) }
-        return block
+        return numbering.block(of: bytes, endsInsideLine: endsInsideLine)
     }
 }

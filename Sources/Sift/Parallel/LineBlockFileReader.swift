@@ -24,15 +24,7 @@ struct LineBlockFileReader {
     private var ended = false
     /// Whether a line longer than a block is cut into pieces rather than held whole.
     private let splitsLongLines: Bool
-    /// Whether the last block ended inside a line.
-    private var insideLine = false
-    /// The next block's index and offset.
-    private var nextIndex = 0
-    private var nextOffset: Int
-    /// The line of the first block, and the line breaks of the blocks so far (a CRLF split
-    /// between two pieces of a line counts once).
-    private let firstLine: Int
-    private var lineBreaks = LineBreaks.Counter()
+    private var numbering: LineBlockNumbering
 
     /// A reader of `input` (a file, or a ``JSONInput/reading(bytes:)`` part of one) whose first
     /// block starts at `offset` and `line` of the whole input.
@@ -40,8 +32,7 @@ struct LineBlockFileReader {
         reader = InputChunkReader(input)
         self.blockSize = max(blockSize, 1)
         self.splitsLongLines = splitsLongLines
-        nextOffset = offset
-        firstLine = line
+        numbering = LineBlockNumbering(offset: offset, line: line)
     }
 
     /// The next block; nil after the last.
@@ -53,13 +44,13 @@ struct LineBlockFileReader {
             var bytes = try read(upTo: capacity)
             if ended {
                 carried = []
-                return bytes.isEmpty ? nil : makeBlock(bytes, endsInsideLine: false)
+                return bytes.isEmpty ? nil : numbering.block(of: bytes, endsInsideLine: false)
             }
             guard let end = bytes.lastIndex(of: 0x0A).map({ $0 + 1 }) else {
                 // No line feed: one line longer than the buffer.
                 if splitsLongLines {
                     carried = []
-                    return makeBlock(bytes, endsInsideLine: true)
+                    return numbering.block(of: bytes, endsInsideLine: true)
                 }
                 carried = bytes
                 capacity = bytes.count * 2
@@ -67,7 +58,7 @@ struct LineBlockFileReader {
             }
             carried = Array(bytes[end...])
             bytes.removeSubrange(end...)
-            return makeBlock(bytes, endsInsideLine: false)
+            return numbering.block(of: bytes, endsInsideLine: false)
         }
     }
 
@@ -97,16 +88,5 @@ struct LineBlockFileReader {
         }
         if let failure { throw failure }
         return bytes
-    }
-
-    private mutating func makeBlock(_ bytes: [UInt8], endsInsideLine: Bool) -> JSONLineBlock {
-        let block = JSONLineBlock(
-            index: nextIndex, offset: nextOffset, line: firstLine + lineBreaks.count, bytes: bytes,
-            startsInsideLine: insideLine, endsInsideLine: endsInsideLine)
-        insideLine = endsInsideLine
-        nextIndex += 1
-        nextOffset += bytes.count
-        bytes.withUnsafeBytes { lineBreaks.add($0) }
-        return block
     }
 }
