@@ -77,7 +77,7 @@ public struct JSONSchema: Sendable {
     ///     NDJSON input).
     ///   - maxErrors: Stop after this many errors; nil reports them all.
     /// - Returns: The report: valid or not, and the errors.
-    /// - Throws: ``JSONParseError`` when the input is not JSON.
+    /// - Throws: `JSONParseError` when the input is not JSON.
     ///
     /// ```swift
     /// let report = try schema.validate(.file("feed.json"), maxErrors: 10)

@@ -1,7 +1,7 @@
 import Sift
 
-/// Validates the values a ``JSONTokenizer`` streams against a ``JSONSchema``, in one pass and in
-/// any split of the input: a ``JSONEventHandler``.
+/// Validates the values a `JSONTokenizer` streams against a ``JSONSchema``, in one pass and in
+/// any split of the input: a `JSONEventHandler`.
 ///
 /// The validator keeps, per open container, the frames of the subschemas evaluating it (an
 /// explicit stack, never a tree of the instance); a container that no subschema looks into is
