@@ -150,6 +150,9 @@ extension JSONSchemaValidator {
                 fail(id, "maxLength", "expected at most \(maximum) characters, found \(length)")
             }
         }
+        if schema.assertsFormat, let format = node.format, !FormatAssertion.isValid(text, format: format) {
+            fail(id, "format", "expected a string in the format \(format), found \(InstanceKind.quoted(text))")
+        }
         if let pattern = node.pattern, !pattern.matches(text) {
             fail(
                 id, "pattern",

@@ -3,7 +3,8 @@ import Foundation
 import Sift
 import SiftSchema
 
-/// `sift validate`'s JSON Schema options: `--schema FILE`, `--max-errors N`, `--output text|basic`.
+/// `sift validate`'s JSON Schema options: `--schema FILE`, `--max-errors N`, `--output text|basic`,
+/// `--assert-format`.
 ///
 /// ```swift
 /// // sift validate --schema feed.schema.json --max-errors 10 --output basic feed.json
@@ -28,10 +29,17 @@ struct SchemaOptions: ParsableArguments {
     @Option(help: "With --schema: 'text' diagnostics on stderr, or JSON Schema's 'basic' output on stdout.")
     var output: Output = .text
 
+    @Flag(
+        help: """
+            With --schema: 'format' asserts date-time, date, time, email, hostname, ipv4, ipv6, uri, \
+            uri-reference, uuid, json-pointer and regex (by default it is only an annotation).
+            """)
+    var assertFormat = false
+
     func validate() throws {
         if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1, not \(maxErrors).") }
-        if schema == nil && (maxErrors != nil || output != .text) {
-            throw ValidationError("--max-errors and --output apply to --schema: add --schema FILE.")
+        if schema == nil && (maxErrors != nil || output != .text || assertFormat) {
+            throw ValidationError("--max-errors, --output and --assert-format apply to --schema: add --schema FILE.")
         }
     }
 
@@ -44,7 +52,9 @@ struct SchemaOptions: ParsableArguments {
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             let value = try JSONValue(parsing: data)
-            return try JSONSchema(value, baseURI: URL(fileURLWithPath: path).standardizedFileURL.absoluteString)
+            return try JSONSchema(
+                value, baseURI: URL(fileURLWithPath: path).standardizedFileURL.absoluteString,
+                assertsFormat: assertFormat)
         } catch let error as JSONParseError {
             StandardError.write(Diagnostics.diagnostic(error, file: path, offersLines: false) + "\n")
         } catch let error as JSONSchemaError {

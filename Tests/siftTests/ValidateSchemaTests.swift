@@ -103,3 +103,19 @@ struct ValidateSchemaTests {
         #expect(usage.status == 2)
     }
 }
+
+extension ValidateSchemaTests {
+    @Test("--assert-format makes format an assertion")
+    func assertFormat() throws {
+        let directory = try TemporaryDirectory()
+        let schema = try directory.write("when.json", #"{"properties": {"when": {"format": "date-time"}}}"#)
+        let input = Array(#"{"when": "2026-02-30T10:00:00Z"}"#.utf8)
+        #expect(try SiftProcess.run(["validate", "--schema", schema], stdin: .bytes(input)).status == 0)
+        let asserted = try SiftProcess.run(["validate", "--schema", schema, "--assert-format"], stdin: .bytes(input))
+        #expect(asserted.status == 1)
+        #expect(
+            asserted.stderrText
+                == "<stdin>:1:10: error: $.when: expected a string in the format date-time, found \"2026-02-30T10:00:00Z\" [#/properties/when/format]\n"
+        )
+    }
+}
