@@ -93,7 +93,8 @@ public struct JSONSchema: Sendable {
         _ input: JSONInput, options: JSONParserOptions = JSONParserOptions(), maxErrors: Int? = nil
     ) throws(JSONParseError) -> SchemaValidationReport {
         let tokenizer = JSONTokenizer(
-            options: options, handler: JSONSchemaValidator(schema: self, maxErrors: maxErrors))
+            options: options,
+            handler: JSONSchemaValidator(schema: self, maxErrors: maxErrors, validatesUTF8: options.validatesUTF8))
         try tokenizer.parse(input)
         return tokenizer.handler.report
     }

@@ -7,7 +7,7 @@ extension JSONSchemaValidator {
         let list = framesForNewValue(kind)
         let keepsElement = levels.last?.keepsElements ?? false
         guard !list.isEmpty || keepsElement else { return }
-        let scalar = ScalarValue(event)
+        let scalar = ScalarValue(event, validatedUTF8: validatesUTF8)
         for id in list { checkStart(id, kind: kind, event: event, scalar: scalar) }
         finish(list, kind: kind, value: scalar.value)
         if keepsElement { compareElement(scalar.value) }
@@ -104,7 +104,8 @@ extension JSONSchemaValidator {
     /// `enum` and `const`; `value` is nil for a container no listed value can equal.
     func enumAndConstFailures(_ node: SchemaNode, value: JSONValue?) -> [(String, String)] {
         var failures: [(String, String)] = []
-        let found = value.map(InstanceKind.phrase(for:)) ?? "a container"
+        guard node.enumValues != nil || node.constValue != nil else { return failures }
+        var found: String { value.map(InstanceKind.phrase(for:)) ?? "a container" }
         if let values = node.enumValues,
             value.map({ found in values.contains { ExactValue(value: $0) == ExactValue(value: found) } }) != true
         {
@@ -173,10 +174,11 @@ struct ScalarValue {
         self.text = text
     }
 
-    init(_ event: JSONEvent) {
+    /// The value of a scalar event; `validatedUTF8`: the tokenizer checked its UTF-8.
+    init(_ event: JSONEvent, validatedUTF8: Bool) {
         switch event {
         case .string(let bytes):
-            let text = bytes.string
+            let text = bytes.string(validated: validatedUTF8)
             self.init(value: .string(text), number: nil, text: text)
         case .number(let bytes):
             let text = bytes.string

@@ -21,6 +21,8 @@ import Sift
 public struct JSONSchemaValidator: JSONEventHandler {
     let schema: JSONSchema
     let maxErrors: Int?
+    /// Whether the tokenizer checks UTF-8, so that strings are made without checking it again.
+    let validatesUTF8: Bool
     var frames: [Evaluation] = []
     var freeFrames: [Int] = []
     var levels: [ValidationLevel] = []
@@ -36,12 +38,15 @@ public struct JSONSchemaValidator: JSONEventHandler {
     /// - Parameters:
     ///   - schema: The compiled schema.
     ///   - maxErrors: Stop the parse after this many errors; nil finds them all.
+    ///   - validatesUTF8: The tokenizer's `JSONParserOptions.validatesUTF8`: when it checks
+    ///     UTF-8, strings are made without checking it again.
     ///
     /// ```swift
     /// let validator = JSONSchemaValidator(schema: schema, maxErrors: 1)
     /// ```
-    public init(schema: JSONSchema, maxErrors: Int? = nil) {
+    public init(schema: JSONSchema, maxErrors: Int? = nil, validatesUTF8: Bool = true) {
         self.schema = schema
+        self.validatesUTF8 = validatesUTF8
         self.maxErrors = maxErrors.map { max($0, 1) }
     }
 
@@ -93,7 +98,7 @@ public struct JSONSchemaValidator: JSONEventHandler {
         }
         switch event {
         case .key(let bytes):
-            let name = bytes.string
+            let name = bytes.string(validated: validatesUTF8)
             levels[levels.count - 1].key = name
             checkName(name, event: event)
         case .startObject, .startArray:

@@ -2,7 +2,12 @@ import Sift
 
 /// One compiled subschema: its keywords, with every subschema it applies replaced by the index
 /// of that subschema's node in ``JSONSchema``'s node table (so `$ref` cycles are plain indices).
-struct SchemaNode: Sendable {
+///
+/// A class, so that the validator reads a node's keywords without copying them (a struct of this
+/// size costs dozens of retains per copy, on every value). Only ``SchemaCompiler`` writes its
+/// properties, before the ``JSONSchema`` holding it exists; afterwards nothing changes it, which is
+/// why it is `Sendable`.
+final class SchemaNode: @unchecked Sendable {
     /// Where the subschema is, as a URI with a JSON Pointer fragment, for error reports.
     var location: String = "#"
     /// The index of the schema resource (`$id`) the subschema belongs to, for `$dynamicRef`.
@@ -63,6 +68,8 @@ struct SchemaNode: Sendable {
 
     /// Whether any keyword looks at an object's member names after the object's end
     /// (`required`, `dependentRequired`, `dependentSchemas`).
+    init() {}
+
     var keepsMemberNames: Bool { !required.isEmpty || !dependentRequired.isEmpty || !dependentSchemas.isEmpty }
 
     /// Whether a child value of an object has a subschema to meet.

@@ -74,7 +74,9 @@ extension ValidateCommand {
         var failed = false
         for source in InputSource.sources(files) {
             let tokenizer = JSONTokenizer(
-                options: options, handler: JSONSchemaValidator(schema: schema, maxErrors: schemaOptions.maxErrors))
+                options: options,
+                handler: JSONSchemaValidator(
+                    schema: schema, maxErrors: schemaOptions.maxErrors, validatesUTF8: options.validatesUTF8))
             var parseError: (any Error)?
             do {
                 let chunks = try source.open(progress: input.progress, connectTimeout: input.connectTimeout)
