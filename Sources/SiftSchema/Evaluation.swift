@@ -71,6 +71,9 @@ struct Evaluation {
         self.definite = definite
     }
 
+    /// What a free slot holds.
+    static let released = Evaluation(node: 0, parent: -1, role: .root, depth: 0, definite: false)
+
     /// The outcome a frame leaves behind for a parent that decides later (`then`, `else`,
     /// `dependentSchemas`, `unevaluated*`).
     var outcome: Outcome { Outcome(valid: valid, errors: errors, annotations: annotations) }

@@ -6,8 +6,11 @@ extension JSONSchemaValidator {
     mutating func finish(_ list: [Int], kind: InstanceKind, value: JSONValue?) {
         for id in list.reversed() {
             finalize(id, kind: kind, value: value)
-            fold(id)
-            release(id)
+            // The frame is moved out of its slot (not copied), and the slot freed.
+            var frame = Evaluation.released
+            swap(&frame, &frames[id])
+            freeFrames.append(id)
+            fold(frame)
         }
     }
 
@@ -102,8 +105,7 @@ extension JSONSchemaValidator {
     }
 
     /// Folds a finished frame's outcome into its parent, as its role says.
-    private mutating func fold(_ id: Int) {
-        let frame = frames[id]
+    private mutating func fold(_ frame: Evaluation) {
         let parent = frame.parent
         guard parent >= 0 else {
             rootsValid = rootsValid && frame.valid

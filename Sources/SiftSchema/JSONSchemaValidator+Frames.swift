@@ -148,11 +148,6 @@ extension JSONSchemaValidator {
         return frames.count - 1
     }
 
-    /// Releases a finished frame's slot (and what it kept).
-    mutating func release(_ id: Int) {
-        frames[id] = Evaluation(node: 0, parent: -1, role: .root, depth: 0, definite: false)
-        freeFrames.append(id)
-    }
 }
 
 extension Evaluation.Role {
