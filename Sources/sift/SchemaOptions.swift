@@ -3,8 +3,8 @@ import Foundation
 import Sift
 import SiftSchema
 
-/// `sift validate`'s JSON Schema options: `--schema FILE`, `--max-errors N`, `--output text|basic`,
-/// `--assert-format`.
+/// `sift validate`'s JSON Schema options: `--schema FILE`, `--schema-ref FILE…`, `--max-errors N`,
+/// `--output text|basic`, `--assert-format`.
 ///
 /// ```swift
 /// // sift validate --schema feed.schema.json --max-errors 10 --output basic feed.json
@@ -23,6 +23,12 @@ struct SchemaOptions: ParsableArguments {
             "Validate each input against this JSON Schema (draft 2020-12), streamed.", valueName: "schema-file"))
     var schema: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --schema: another schema document that $ref may name (by its $id, or its path); repeatable.",
+            valueName: "schema-file"))
+    var schemaRef: [String] = []
+
     @Option(help: ArgumentHelp("With --schema: stop each input after N errors.", valueName: "n"))
     var maxErrors: Int?
 
@@ -38,8 +44,9 @@ struct SchemaOptions: ParsableArguments {
 
     func validate() throws {
         if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1, not \(maxErrors).") }
-        if schema == nil && (maxErrors != nil || output != .text || assertFormat) {
-            throw ValidationError("--max-errors, --output and --assert-format apply to --schema: add --schema FILE.")
+        if schema == nil && (maxErrors != nil || output != .text || assertFormat || !schemaRef.isEmpty) {
+            throw ValidationError(
+                "--schema-ref, --max-errors, --output and --assert-format apply to --schema: add --schema FILE.")
         }
     }
 
@@ -48,12 +55,19 @@ struct SchemaOptions: ParsableArguments {
     /// A schema that cannot be read or compiled is reported on stderr and ends `sift` with
     /// status 2.
     func load() throws -> JSONSchema? {
-        guard let path = schema else { return nil }
+        guard let schemaPath = schema else { return nil }
+        var path = schemaPath
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            let value = try JSONValue(parsing: data)
+            var remotes: [String: JSONValue] = [:]
+            for reference in schemaRef {
+                path = reference
+                let value = try Self.read(reference)
+                remotes[Self.uri(of: reference)] = value
+                if case .string(let id)? = value["$id"] { remotes[id] = value }
+            }
+            path = schemaPath
             return try JSONSchema(
-                value, baseURI: URL(fileURLWithPath: path).standardizedFileURL.absoluteString,
+                try Self.read(schemaPath), remotes: remotes, baseURI: Self.uri(of: schemaPath),
                 assertsFormat: assertFormat)
         } catch let error as JSONParseError {
             StandardError.write(Diagnostics.diagnostic(error, file: path, offersLines: false) + "\n")
@@ -63,6 +77,15 @@ struct SchemaOptions: ParsableArguments {
             StandardError.write("\(path): error: cannot read the schema: \(error.localizedDescription)\n")
         }
         throw ExitCode(2)
+    }
+
+    private static func read(_ path: String) throws -> JSONValue {
+        try JSONValue(parsing: try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// The `file:` URI a schema file is known by (relative references resolve against it).
+    private static func uri(of path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.absoluteString
     }
 }
 

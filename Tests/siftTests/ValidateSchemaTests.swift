@@ -119,3 +119,29 @@ extension ValidateSchemaTests {
         )
     }
 }
+
+extension ValidateSchemaTests {
+    @Test("--schema-ref gives $ref other documents, by path or by $id")
+    func schemaReferences() throws {
+        let directory = try TemporaryDirectory()
+        let schema = try directory.write(
+            "page.json",
+            #"{"properties": {"id": {"$ref": "id.json"}, "tag": {"$ref": "https://example.com/tag"}}}"#)
+        let identifier = try directory.write("id.json", #"{"type": "integer"}"#)
+        let tag = try directory.write("tag.json", #"{"$id": "https://example.com/tag", "maxLength": 3}"#)
+        let input = Array(#"{"id": "x", "tag": "long"}"#.utf8)
+        let missing = try SiftProcess.run(["validate", "--schema", schema], stdin: .bytes(input))
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderrText.hasPrefix("\(schema): error: invalid schema: cannot resolve the reference \"id.json\""))
+        let result = try SiftProcess.run(
+            ["validate", "--schema", schema, "--schema-ref", identifier, "--schema-ref", tag], stdin: .bytes(input))
+        #expect(result.status == 1)
+        #expect(
+            result.stderrText == """
+                <stdin>:1:8: error: $.id: expected an integer, found the string "x" [file://\(identifier)#/type]
+                <stdin>:1:20: error: $.tag: expected at most 3 characters, found 4 [https://example.com/tag#/maxLength]
+
+                """)
+    }
+}
