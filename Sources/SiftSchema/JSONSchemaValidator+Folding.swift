@@ -16,7 +16,9 @@ extension JSONSchemaValidator {
 
     private mutating func finalize(_ id: Int, kind: InstanceKind, value: JSONValue?) {
         let node = schema.nodes[frames[id].node]
-        guard node.constant == nil else { return }
+        // A settled frame (see `Evaluation.isOpen`) read only part of its value: its outcome
+        // stands as it is.
+        guard node.constant == nil, frames[id].isOpen else { return }
         switch kind {
         case .object: finalizeObject(id, node: node)
         case .array: finalizeArray(id, node: node)

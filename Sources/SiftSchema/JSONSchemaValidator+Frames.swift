@@ -14,7 +14,7 @@ extension JSONSchemaValidator {
         if !isObject { levels[last].index += 1 }
         let index = levels[last].index
         let name = levels[last].key
-        for parent in levels[last].frames {
+        for parent in levels[last].frames where frames[parent].isOpen {
             let node = schema.nodes[frames[parent].node]
             if isObject {
                 spawnMember(name, of: parent, node: node, kind: kind, into: &list)

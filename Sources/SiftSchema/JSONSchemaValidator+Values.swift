@@ -17,7 +17,7 @@ extension JSONSchemaValidator {
     mutating func checkName(_ name: String, event: JSONEvent) {
         guard let last = levels.indices.last else { return }
         var list: [Int] = []
-        for parent in levels[last].frames {
+        for parent in levels[last].frames where frames[parent].isOpen {
             guard let child = schema.nodes[frames[parent].node].propertyNames else { continue }
             instantiate(child, parent: parent, role: .propertyName, kind: .string, into: &list)
         }

@@ -45,3 +45,25 @@ import Testing
         #expect(report.errors.map(\.keyword) == ["required", "type"])
     }
 }
+
+extension StreamingTests {
+    /// A branch that has failed stops reading its value: the members after its failure are not
+    /// checked against it (so its errors stop there too), and a container only it looked into is
+    /// skipped.
+    @Test func aFailedBranchStopsReading() throws {
+        let schema = try JSONSchema(
+            parsing: #"""
+                {"anyOf": [
+                  {"properties": {"kind": {"const": "a"}, "x": {"type": "string"}}},
+                  {"properties": {"kind": {"const": "b"}, "x": {"type": "integer"}}}
+                ]}
+                """#)
+        let report = try schema.validate(#"{"kind": "c", "x": true}"#)
+        #expect(
+            report.errors.map(\.description) == [
+                "$ (1:1): matches none of the 2 subschemas of anyOf [#/anyOf]",
+                #"$.kind (1:10): expected "a", found the string "c" [#/anyOf/0/properties/kind/const]"#,
+                #"$.kind (1:10): expected "b", found the string "c" [#/anyOf/1/properties/kind/const]"#,
+            ])
+    }
+}
