@@ -71,8 +71,9 @@ struct Evaluation {
         self.definite = definite
     }
 
-    /// Whether the frame still looks at its value's members and elements. A frame that has
-    /// failed and whose errors are not final (a branch of `anyOf`, `oneOf`, `not`, `if`,
+    /// Whether the frame still looks at its value's members and elements.
+    ///
+    /// A frame that has failed and whose errors are not final (a branch of `anyOf`, `oneOf`, `not`, `if`,
     /// `contains`…) is settled: its outcome can no longer change, so it stops spawning frames
     /// and makes no more checks, and its parent decides without waiting for it to read more.
     var isOpen: Bool { valid || definite }
