@@ -111,6 +111,12 @@ extension JSONSchemaValidator {
         let parent = frame.parent
         guard parent >= 0 else {
             rootsValid = rootsValid && frame.valid
+            if let valueReports {
+                valueReports(
+                    SchemaValidationReport(
+                        isValid: frame.valid && errors.isEmpty, errors: inInputOrder(errors), isTruncated: stopped))
+                errors.removeAll(keepingCapacity: true)
+            }
             return
         }
         switch frame.role {

@@ -27,7 +27,12 @@ public struct JSONSchemaValidator: JSONEventHandler {
     var freeFrames: [Int] = []
     var levels: [ValidationLevel] = []
     var activeCaptures = 0
+    /// The errors not yet handed to `valueReports` (all of them without it).
     var errors: [SchemaValidationError] = []
+    /// Every error found, handed over or not (for `maxErrors`).
+    var errorCount = 0
+    /// Called with each top-level value's own report as the value ends (for NDJSON records).
+    let valueReports: ((SchemaValidationReport) -> Void)?
     var rootsValid = true
     var stopped = false
     /// The event being handled, to locate errors of a scalar or a member name.
@@ -40,12 +45,22 @@ public struct JSONSchemaValidator: JSONEventHandler {
     ///   - maxErrors: Stop the parse after this many errors; nil finds them all.
     ///   - validatesUTF8: The tokenizer's `JSONParserOptions.validatesUTF8`: when it checks
     ///     UTF-8, strings are made without checking it again.
+    ///   - valueReports: Called as each top-level value ends (each record of an NDJSON input)
+    ///     with that value's own report; its errors are then not kept for ``report``, so memory
+    ///     does not grow with the number of records.
     ///
     /// ```swift
     /// let validator = JSONSchemaValidator(schema: schema, maxErrors: 1)
+    /// let records = JSONSchemaValidator(schema: schema) { report in
+    ///     if !report.isValid { print(report.errors) }
+    /// }
     /// ```
-    public init(schema: JSONSchema, maxErrors: Int? = nil, validatesUTF8: Bool = true) {
+    public init(
+        schema: JSONSchema, maxErrors: Int? = nil, validatesUTF8: Bool = true,
+        valueReports: ((SchemaValidationReport) -> Void)? = nil
+    ) {
         self.schema = schema
+        self.valueReports = valueReports
         self.validatesUTF8 = validatesUTF8
         self.maxErrors = maxErrors.map { max($0, 1) }
     }
@@ -57,12 +72,18 @@ public struct JSONSchemaValidator: JSONEventHandler {
     /// tokenizer.handler.report.isValid
     /// ```
     public var report: SchemaValidationReport {
-        var sorted = errors.enumerated().sorted { first, second in
+        SchemaValidationReport(
+            isValid: rootsValid && errorCount == 0, errors: inInputOrder(errors), isTruncated: stopped)
+    }
+
+    /// `list` ordered by place in the input, then in the schema, and cut at `maxErrors`.
+    func inInputOrder(_ list: [SchemaValidationError]) -> [SchemaValidationError] {
+        var sorted = list.enumerated().sorted { first, second in
             (first.element.location.offset, first.element.schemaOrder, first.offset)
                 < (second.element.location.offset, second.element.schemaOrder, second.offset)
         }.map(\.element)
         if let maxErrors, sorted.count > maxErrors { sorted.removeLast(sorted.count - maxErrors) }
-        return SchemaValidationReport(isValid: rootsValid && errors.isEmpty, errors: sorted, isTruncated: stopped)
+        return sorted
     }
 
     /// Forgets the values validated so far, to validate the next document with the same
@@ -77,6 +98,7 @@ public struct JSONSchemaValidator: JSONEventHandler {
         levels.removeAll(keepingCapacity: true)
         activeCaptures = 0
         errors.removeAll()
+        errorCount = 0
         rootsValid = true
         stopped = false
     }

@@ -43,6 +43,16 @@ import Testing
         let report = try schema.validate(.string(input), options: JSONParserOptions(allowsMultipleValues: true))
         #expect(report.errors.map(\.location.line) == [2, 3])
         #expect(report.errors.map(\.keyword) == ["required", "type"])
+        final class Records { var reports: [SchemaValidationReport] = [] }
+        let records = Records()
+        let tokenizer = JSONTokenizer(
+            options: JSONParserOptions(allowsMultipleValues: true),
+            handler: JSONSchemaValidator(schema: schema) { records.reports.append($0) })
+        try tokenizer.parse(.string(input))
+        #expect(records.reports.map(\.isValid) == [true, false, false])
+        #expect(records.reports.map { $0.errors.map(\.location.line) } == [[], [2], [3]])
+        #expect(!tokenizer.handler.report.isValid)
+        #expect(tokenizer.handler.report.errors.isEmpty)
     }
 }
 

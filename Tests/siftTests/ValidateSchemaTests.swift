@@ -81,6 +81,16 @@ struct ValidateSchemaTests {
             ["validate", "--lines", "--schema", schema], stdin: .bytes(Array(records.utf8)))
         #expect(result.status == 1)
         #expect(result.stderrText == "<stdin>:2:1: error: $: is missing the required member \"body\" [#/required]\n")
+        let basic = try SiftProcess.run(
+            ["validate", "--lines", "--schema", schema, "--output", "basic"], stdin: .bytes(Array(records.utf8)))
+        #expect(basic.status == 1)
+        #expect(
+            basic.stdoutText == #"""
+                {"valid":true}
+                {"valid":false,"errors":[{"keywordLocation":"/required","absoluteKeywordLocation":"#/required","instanceLocation":"","error":"is missing the required member \"body\"","line":2,"column":1,"offset":19}]}
+                {"valid":true}
+
+                """#)
     }
 
     @Test("a schema that cannot be compiled, and a syntax error in the input")
