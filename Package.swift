@@ -37,7 +37,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "bench",
-            dependencies: ["Sift", "SiftHub", "SiftMapping", "SiftCorpora", "CYajl", "CSimdjsonBench"],
+            dependencies: ["Sift", "SiftHub", "SiftMapping", "SiftSchema", "SiftCorpora", "CYajl", "CSimdjsonBench"],
             path: "Benchmarks/bench"
         ),
         // simdjson On-Demand, bench's physical-limit anchor: the hand-written queries behind a C

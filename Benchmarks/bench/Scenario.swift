@@ -137,6 +137,7 @@ enum ScenarioRegistry {
             CodableScenarios.self,
             HubScenarios.self,
             MappingScenarios.self,
+            SchemaScenarios.self,
             CommandLineScenarios.self,
         ]
     }
