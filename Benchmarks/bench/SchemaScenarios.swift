@@ -4,7 +4,8 @@ import SiftSchema
 
 /// JSON Schema validation (SiftSchema) of the generated Hub feed (``HubFeedGenerator``) against a
 /// schema of a dozen keywords (`required`, `enum`, `pattern`, `minLength`, `type`, and a `$ref` to
-/// a recursive `component` definition), in one pass while the tokens arrive, vs the yajl floor.
+/// a recursive `component` definition), in one pass while the tokens arrive, vs the yajl floor and
+/// `JSONSerialization` followed by the same checks written by hand over the tree.
 ///
 /// The checksum is the verdict (1: valid), which every run must give.
 enum SchemaScenarios: ScenarioFamily {
@@ -38,7 +39,8 @@ enum SchemaScenarios: ScenarioFamily {
             Scenario(
                 name: "schema/\(dataset.name)",
                 summary: "validate \(dataset.origin) against a JSON Schema of a dozen keywords, in memory",
-                dataset: dataset, access: .inMemory, contenders: [TokenizerContenders.floor, siftSchema])
+                dataset: dataset, access: .inMemory,
+                contenders: [TokenizerContenders.floor, siftSchema, jsonSerialization])
         ]
     }
 
@@ -52,5 +54,73 @@ enum SchemaScenarios: ScenarioFamily {
             return RunResult(bytes: bytes.count, checksum: 1)
         }
         return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
+    }
+
+    /// `JSONSerialization.jsonObject`, then the schema's rules checked by hand over the tree.
+    static let jsonSerialization = Contender(
+        name: "JSONSerialization+checks", role: .foundation, checksumKind: kind
+    ) { input in
+        let data = input.data
+        let body = {
+            let root = try JSONSerialization.jsonObject(with: data)
+            guard HandChecks.isFeed(root) else { throw BenchError("the feed fails the hand-written checks") }
+            return RunResult(bytes: data.count, checksum: 1)
+        }
+        return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
+    }
+}
+
+/// The rules of ``SchemaScenarios/schemaText``, written by hand over `JSONSerialization` output.
+private enum HandChecks {
+    static let categories: Set<String> = ["header", "row", "card", "carousel", "banner"]
+
+    static func isFeed(_ value: Any) -> Bool {
+        guard let feed = value as? [String: Any], feed["id"] is String, let body = feed["body"] as? [Any] else {
+            return false
+        }
+        if let title = feed["title"], !(title is String) { return false }
+        if let header = feed["header"], !isComponent(header) { return false }
+        return body.allSatisfy(isComponent)
+    }
+
+    static func isComponent(_ value: Any) -> Bool {
+        guard let component = value as? [String: Any], let id = component["id"] as? String,
+            isWordsAndNumber(id), let kind = component["component"] as? [String: Any],
+            let kindID = kind["id"] as? String, isNamespaced(kindID), let category = kind["category"] as? String,
+            categories.contains(category), let text = component["text"] as? [String: Any],
+            let title = text["title"] as? String, !title.isEmpty
+        else { return false }
+        if let metadata = component["metadata"] {
+            guard let metadata = metadata as? [String: Any] else { return false }
+            if let numbers = metadata["numbers"] {
+                guard let numbers = numbers as? [Any], numbers.allSatisfy(isInteger) else { return false }
+            }
+            if let score = metadata["score"], !isNumber(score) { return false }
+        }
+        if let children = component["children"] {
+            guard let children = children as? [Any], children.allSatisfy(isComponent) else { return false }
+        }
+        return true
+    }
+
+    /// A number that is not a boolean, as ``Strict`` reads one.
+    static func isNumber(_ value: Any) -> Bool { (try? Strict.double(value)) != nil }
+
+    static func isInteger(_ value: Any) -> Bool {
+        guard let number = try? Strict.double(value) else { return false }
+        return number == number.rounded()
+    }
+
+    /// Whether `text` matches `^[a-z]+-[0-9]+$`.
+    static func isWordsAndNumber(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.count == 2 && !parts[0].isEmpty && parts[0].allSatisfy { ("a"..."z").contains($0) }
+            && !parts[1].isEmpty && parts[1].allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    /// Whether `text` matches `^[a-z]+:[a-z]+$`.
+    static func isNamespaced(_ text: String) -> Bool {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        return parts.count == 2 && parts.allSatisfy { !$0.isEmpty && $0.allSatisfy { ("a"..."z").contains($0) } }
     }
 }
