@@ -7,9 +7,9 @@ SHELL := /bin/bash
 # compiles them all; an incremental one only what changed).
 NO_WARNINGS := 2>&1 | tee /dev/stderr \
 	| awk '/\/\.build\//{next} /\/(Sources|Tests|Benchmarks|Examples)\/[^:]+:[0-9]+:[0-9]+: warning:/{found=1} END{exit found}'
-# The DocC documentation of the four libraries; a warning (a broken or ambiguous link, a topic
+# The DocC documentation of the five libraries; a warning (a broken or ambiguous link, a topic
 # that names nothing) fails the build.
-DOC_TARGETS := Sift SiftHub SiftMapping SiftHTTP
+DOC_TARGETS := Sift SiftHub SiftMapping SiftHTTP SiftSchema
 DOCS_DIR := .build/docs
 
 # Fuzzing (Fuzz/README.md): the libFuzzer executables, instrumented with AddressSanitizer, in

@@ -159,6 +159,7 @@ let readmeExamples: [(name: String, dependencies: [Target.Dependency])] = [
     ("ReadmeMapping", ["SiftMapping"]),
     ("ReadmeHTTP", ["SiftHTTP"]),
     ("ReadmeHTTPMappers", ["SiftHTTP", "SiftMapping", "SiftHub"]),
+    ("ReadmeSchema", ["Sift", "SiftSchema"]),
 ]
 package.targets += readmeExamples.map { example in
     .executableTarget(name: example.name, dependencies: example.dependencies, path: "Examples/\(example.name)")

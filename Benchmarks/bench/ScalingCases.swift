@@ -5,7 +5,7 @@ import Sift
 /// builders in `ScalingCases+Models.swift`, the `sift` commands in
 /// `ScalingCases+CommandLine.swift`.
 enum ScalingCases {
-    static var all: [ScalingCase] { engine + hostile + models + schema + commandLine }
+    static var all: [ScalingCase] { engine + hostile + models + schema + hostileSchema + commandLine }
 
     /// The tokenizer and the query API's forms over the Hub feed.
     static var engine: [ScalingCase] {

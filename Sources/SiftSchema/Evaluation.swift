@@ -71,6 +71,16 @@ struct Evaluation {
         self.definite = definite
     }
 
+    /// Whether the frame still looks at its value's members and elements.
+    ///
+    /// A frame that has failed and whose errors are not final (a branch of `anyOf`, `oneOf`, `not`, `if`,
+    /// `contains`…) is settled: its outcome can no longer change, so it stops spawning frames
+    /// and makes no more checks, and its parent decides without waiting for it to read more.
+    var isOpen: Bool { valid || definite }
+
+    /// What a free slot holds.
+    static let released = Evaluation(node: 0, parent: -1, role: .root, depth: 0, definite: false)
+
     /// The outcome a frame leaves behind for a parent that decides later (`then`, `else`,
     /// `dependentSchemas`, `unevaluated*`).
     var outcome: Outcome { Outcome(valid: valid, errors: errors, annotations: annotations) }

@@ -22,6 +22,8 @@ public struct JSONSchema: Sendable {
     /// Whether any subschema has `unevaluatedProperties` or `unevaluatedItems`, so that frames
     /// must keep the names and indices they evaluate.
     let tracksAnnotations: Bool
+    /// Whether `format` asserts (for the formats ``FormatAssertion`` knows) rather than annotates.
+    let assertsFormat: Bool
 
     /// Compiles `schema`, resolving references against `remotes` (documents by URI).
     ///
@@ -29,6 +31,9 @@ public struct JSONSchema: Sendable {
     ///   - schema: The schema, an object or a boolean.
     ///   - remotes: Other schema documents, by the URI that `$ref` uses to name them.
     ///   - baseURI: The schema's URI when it has no `$id`; relative references resolve against it.
+    ///   - assertsFormat: Whether `format` is an assertion for `date-time`, `date`, `time`,
+    ///     `email`, `hostname`, `ipv4`, `ipv6`, `uri`, `uri-reference`, `uuid`, `json-pointer`
+    ///     and `regex` (by default, as the specification says, it is only an annotation).
     /// - Throws: ``JSONSchemaError`` when the schema is invalid, a reference names nothing known,
     ///   or a pattern is beyond I-Regexp.
     ///
@@ -37,9 +42,10 @@ public struct JSONSchema: Sendable {
     /// let schema = try JSONSchema(["$ref": "https://example.com/integer.json"],
     ///                             remotes: ["https://example.com/integer.json": integer])
     /// ```
-    public init(_ schema: JSONValue, remotes: [String: JSONValue] = [:], baseURI: String? = nil)
-        throws(JSONSchemaError)
-    {
+    public init(
+        _ schema: JSONValue, remotes: [String: JSONValue] = [:], baseURI: String? = nil, assertsFormat: Bool = false
+    ) throws(JSONSchemaError) {
+        self.assertsFormat = assertsFormat
         var registry = SchemaRegistry()
         registry.add(schema, uri: baseURI ?? SchemaURI.defaultBase)
         for (uri, document) in remotes.sorted(by: { $0.key < $1.key }) {
@@ -57,16 +63,16 @@ public struct JSONSchema: Sendable {
     /// ```swift
     /// let schema = try JSONSchema(parsing: #"{"type": "string", "maxLength": 8}"#)
     /// ```
-    public init(parsing text: String, remotes: [String: JSONValue] = [:], baseURI: String? = nil)
-        throws(JSONSchemaError)
-    {
+    public init(
+        parsing text: String, remotes: [String: JSONValue] = [:], baseURI: String? = nil, assertsFormat: Bool = false
+    ) throws(JSONSchemaError) {
         let value: JSONValue
         do {
             value = try JSONValue(parsing: text)
         } catch {
             throw JSONSchemaError(.invalidSchema, "the schema is not JSON: \(error)")
         }
-        try self.init(value, remotes: remotes, baseURI: baseURI)
+        try self.init(value, remotes: remotes, baseURI: baseURI, assertsFormat: assertsFormat)
     }
 
     /// Validates one input, streamed through the tokenizer in one pass.
@@ -77,7 +83,7 @@ public struct JSONSchema: Sendable {
     ///     NDJSON input).
     ///   - maxErrors: Stop after this many errors; nil reports them all.
     /// - Returns: The report: valid or not, and the errors.
-    /// - Throws: ``JSONParseError`` when the input is not JSON.
+    /// - Throws: `JSONParseError` when the input is not JSON.
     ///
     /// ```swift
     /// let report = try schema.validate(.file("feed.json"), maxErrors: 10)
@@ -87,7 +93,8 @@ public struct JSONSchema: Sendable {
         _ input: JSONInput, options: JSONParserOptions = JSONParserOptions(), maxErrors: Int? = nil
     ) throws(JSONParseError) -> SchemaValidationReport {
         let tokenizer = JSONTokenizer(
-            options: options, handler: JSONSchemaValidator(schema: self, maxErrors: maxErrors))
+            options: options,
+            handler: JSONSchemaValidator(schema: self, maxErrors: maxErrors, validatesUTF8: options.validatesUTF8))
         try tokenizer.parse(input)
         return tokenizer.handler.report
     }

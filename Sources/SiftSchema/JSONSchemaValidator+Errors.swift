@@ -27,7 +27,8 @@ extension JSONSchemaValidator {
             return
         }
         errors += list
-        if let maxErrors, errors.count >= maxErrors { stopped = true }
+        errorCount += list.count
+        if let maxErrors, errorCount >= maxErrors { stopped = true }
     }
 
     /// The path of the value at `depth`: the current member or element of each open container

@@ -6,14 +6,19 @@ extension JSONSchemaValidator {
     mutating func finish(_ list: [Int], kind: InstanceKind, value: JSONValue?) {
         for id in list.reversed() {
             finalize(id, kind: kind, value: value)
-            fold(id)
-            release(id)
+            // The frame is moved out of its slot (not copied), and the slot freed.
+            var frame = Evaluation.released
+            swap(&frame, &frames[id])
+            freeFrames.append(id)
+            fold(frame)
         }
     }
 
     private mutating func finalize(_ id: Int, kind: InstanceKind, value: JSONValue?) {
         let node = schema.nodes[frames[id].node]
-        guard node.constant == nil else { return }
+        // A settled frame (see `Evaluation.isOpen`) read only part of its value: its outcome
+        // stands as it is.
+        guard node.constant == nil, frames[id].isOpen else { return }
         switch kind {
         case .object: finalizeObject(id, node: node)
         case .array: finalizeArray(id, node: node)
@@ -102,11 +107,16 @@ extension JSONSchemaValidator {
     }
 
     /// Folds a finished frame's outcome into its parent, as its role says.
-    private mutating func fold(_ id: Int) {
-        let frame = frames[id]
+    private mutating func fold(_ frame: Evaluation) {
         let parent = frame.parent
         guard parent >= 0 else {
             rootsValid = rootsValid && frame.valid
+            if let valueReports {
+                valueReports(
+                    SchemaValidationReport(
+                        isValid: frame.valid && errors.isEmpty, errors: inInputOrder(errors), isTruncated: stopped))
+                errors.removeAll(keepingCapacity: true)
+            }
             return
         }
         switch frame.role {

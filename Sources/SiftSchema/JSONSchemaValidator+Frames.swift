@@ -14,7 +14,7 @@ extension JSONSchemaValidator {
         if !isObject { levels[last].index += 1 }
         let index = levels[last].index
         let name = levels[last].key
-        for parent in levels[last].frames {
+        for parent in levels[last].frames where frames[parent].isOpen {
             let node = schema.nodes[frames[parent].node]
             if isObject {
                 spawnMember(name, of: parent, node: node, kind: kind, into: &list)
@@ -148,11 +148,6 @@ extension JSONSchemaValidator {
         return frames.count - 1
     }
 
-    /// Releases a finished frame's slot (and what it kept).
-    mutating func release(_ id: Int) {
-        frames[id] = Evaluation(node: 0, parent: -1, role: .root, depth: 0, definite: false)
-        freeFrames.append(id)
-    }
 }
 
 extension Evaluation.Role {

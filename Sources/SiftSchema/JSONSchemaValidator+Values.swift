@@ -7,7 +7,9 @@ extension JSONSchemaValidator {
         let list = framesForNewValue(kind)
         let keepsElement = levels.last?.keepsElements ?? false
         guard !list.isEmpty || keepsElement else { return }
-        let scalar = ScalarValue(event, exactNumber: list.contains { comparesNumbers(schema.nodes[frames[$0].node]) })
+        let scalar = ScalarValue(
+            event, validatedUTF8: validatesUTF8,
+            exactNumber: list.contains { comparesNumbers(schema.nodes[frames[$0].node]) })
         for id in list { checkStart(id, kind: kind, event: event, scalar: scalar) }
         finish(list, kind: kind, value: scalar.value)
         if keepsElement { compareElement(scalar.value) }
@@ -24,7 +26,7 @@ extension JSONSchemaValidator {
     mutating func checkName(_ name: String, event: JSONEvent) {
         guard let last = levels.indices.last else { return }
         var list: [Int] = []
-        for parent in levels[last].frames {
+        for parent in levels[last].frames where frames[parent].isOpen {
             guard let child = schema.nodes[frames[parent].node].propertyNames else { continue }
             instantiate(child, parent: parent, role: .propertyName, kind: .string, into: &list)
         }
@@ -159,6 +161,9 @@ extension JSONSchemaValidator {
                 fail(id, "maxLength", "expected at most \(maximum) characters, found \(length)")
             }
         }
+        if schema.assertsFormat, let format = node.format, !FormatAssertion.isValid(text, format: format) {
+            fail(id, "format", "expected a string in the format \(format), found \(InstanceKind.quoted(text))")
+        }
         if let pattern = node.pattern, !pattern.matches(text) {
             fail(
                 id, "pattern",
@@ -179,12 +184,12 @@ struct ScalarValue {
         self.text = text
     }
 
-    /// The value of a scalar event; a number as a `Decimal` too when `exactNumber` (see
-    /// ``SchemaNumber/init(text:exact:)``).
-    init(_ event: JSONEvent, exactNumber: Bool) {
+    /// The value of a scalar event; `validatedUTF8`: the tokenizer checked its UTF-8; a number as
+    /// a `Decimal` too when `exactNumber` (see ``SchemaNumber/init(text:exact:)``).
+    init(_ event: JSONEvent, validatedUTF8: Bool, exactNumber: Bool) {
         switch event {
         case .string(let bytes):
-            let text = bytes.string
+            let text = bytes.string(validated: validatedUTF8)
             self.init(value: .string(text), number: nil, text: text)
         case .number(let bytes):
             let text = bytes.string

@@ -1,7 +1,7 @@
 import Sift
 
-/// Validates the values a ``JSONTokenizer`` streams against a ``JSONSchema``, in one pass and in
-/// any split of the input: a ``JSONEventHandler``.
+/// Validates the values a `JSONTokenizer` streams against a ``JSONSchema``, in one pass and in
+/// any split of the input: a `JSONEventHandler`.
 ///
 /// The validator keeps, per open container, the frames of the subschemas evaluating it (an
 /// explicit stack, never a tree of the instance); a container that no subschema looks into is
@@ -21,11 +21,18 @@ import Sift
 public struct JSONSchemaValidator: JSONEventHandler {
     let schema: JSONSchema
     let maxErrors: Int?
+    /// Whether the tokenizer checks UTF-8, so that strings are made without checking it again.
+    let validatesUTF8: Bool
     var frames: [Evaluation] = []
     var freeFrames: [Int] = []
     var levels: [ValidationLevel] = []
     var activeCaptures = 0
+    /// The errors not yet handed to `valueReports` (all of them without it).
     var errors: [SchemaValidationError] = []
+    /// Every error found, handed over or not (for `maxErrors`).
+    var errorCount = 0
+    /// Called with each top-level value's own report as the value ends (for NDJSON records).
+    let valueReports: ((SchemaValidationReport) -> Void)?
     var rootsValid = true
     var stopped = false
     /// The event being handled, to locate errors of a scalar or a member name.
@@ -36,12 +43,25 @@ public struct JSONSchemaValidator: JSONEventHandler {
     /// - Parameters:
     ///   - schema: The compiled schema.
     ///   - maxErrors: Stop the parse after this many errors; nil finds them all.
+    ///   - validatesUTF8: The tokenizer's `JSONParserOptions.validatesUTF8`: when it checks
+    ///     UTF-8, strings are made without checking it again.
+    ///   - valueReports: Called as each top-level value ends (each record of an NDJSON input)
+    ///     with that value's own report; its errors are then not kept for ``report``, so memory
+    ///     does not grow with the number of records.
     ///
     /// ```swift
     /// let validator = JSONSchemaValidator(schema: schema, maxErrors: 1)
+    /// let records = JSONSchemaValidator(schema: schema) { report in
+    ///     if !report.isValid { print(report.errors) }
+    /// }
     /// ```
-    public init(schema: JSONSchema, maxErrors: Int? = nil) {
+    public init(
+        schema: JSONSchema, maxErrors: Int? = nil, validatesUTF8: Bool = true,
+        valueReports: ((SchemaValidationReport) -> Void)? = nil
+    ) {
         self.schema = schema
+        self.valueReports = valueReports
+        self.validatesUTF8 = validatesUTF8
         self.maxErrors = maxErrors.map { max($0, 1) }
     }
 
@@ -52,12 +72,18 @@ public struct JSONSchemaValidator: JSONEventHandler {
     /// tokenizer.handler.report.isValid
     /// ```
     public var report: SchemaValidationReport {
-        var sorted = errors.enumerated().sorted { first, second in
+        SchemaValidationReport(
+            isValid: rootsValid && errorCount == 0, errors: inInputOrder(errors), isTruncated: stopped)
+    }
+
+    /// `list` ordered by place in the input, then in the schema, and cut at `maxErrors`.
+    func inInputOrder(_ list: [SchemaValidationError]) -> [SchemaValidationError] {
+        var sorted = list.enumerated().sorted { first, second in
             (first.element.location.offset, first.element.schemaOrder, first.offset)
                 < (second.element.location.offset, second.element.schemaOrder, second.offset)
         }.map(\.element)
         if let maxErrors, sorted.count > maxErrors { sorted.removeLast(sorted.count - maxErrors) }
-        return SchemaValidationReport(isValid: rootsValid && errors.isEmpty, errors: sorted, isTruncated: stopped)
+        return sorted
     }
 
     /// Forgets the values validated so far, to validate the next document with the same
@@ -72,6 +98,7 @@ public struct JSONSchemaValidator: JSONEventHandler {
         levels.removeAll(keepingCapacity: true)
         activeCaptures = 0
         errors.removeAll()
+        errorCount = 0
         rootsValid = true
         stopped = false
     }
@@ -93,7 +120,7 @@ public struct JSONSchemaValidator: JSONEventHandler {
         }
         switch event {
         case .key(let bytes):
-            let name = bytes.string
+            let name = bytes.string(validated: validatesUTF8)
             levels[levels.count - 1].key = name
             checkName(name, event: event)
         case .startObject, .startArray:

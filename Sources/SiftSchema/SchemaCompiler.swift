@@ -38,9 +38,15 @@ struct SchemaCompiler {
         return table
     }
 
+    /// The place as its schema resource's URI and a JSON Pointer within that resource (`#/…` alone
+    /// in the root schema when it has no `$id`).
     func describe(_ place: SchemaPlace) -> String {
-        let uri = registry.documents[place.document].uri
-        return (place.document == 0 ? "" : uri) + "#" + place.pointer
+        let documentURI = registry.documents[place.document].uri
+        guard let base = registry.bases[place], let root = registry.resources[base], root.document == place.document,
+            place.pointer.hasPrefix(root.pointer)
+        else { return (place.document == 0 ? "" : documentURI) + "#" + place.pointer }
+        let pointer = place.pointer.dropFirst(root.pointer.count)
+        return (base == registry.documents[0].uri ? "" : base) + "#" + pointer
     }
 
     private mutating func resourceNumber(_ uri: String) -> Int {

@@ -3,9 +3,10 @@ import Sift
 /// One compiled subschema: its keywords, with every subschema it applies replaced by the index
 /// of that subschema's node in ``JSONSchema``'s node table (so `$ref` cycles are plain indices).
 ///
-/// A class, so that the validator reads a node's keywords for every value without copying them
-/// all: only ``SchemaCompiler`` sets its fields, before the node goes into a ``JSONSchema``, which
-/// never changes it (hence `@unchecked Sendable`).
+/// A class, so that the validator reads a node's keywords without copying them (a struct of this
+/// size costs dozens of retains per copy, on every value). Only ``SchemaCompiler`` writes its
+/// properties, before the ``JSONSchema`` holding it exists; afterwards nothing changes it, which is
+/// why it is `Sendable`.
 final class SchemaNode: @unchecked Sendable {
     /// Where the subschema is, as a URI with a JSON Pointer fragment, for error reports.
     var location: String = "#"
@@ -67,6 +68,8 @@ final class SchemaNode: @unchecked Sendable {
 
     /// Whether any keyword looks at an object's member names after the object's end
     /// (`required`, `dependentRequired`, `dependentSchemas`).
+    init() {}
+
     var keepsMemberNames: Bool { !required.isEmpty || !dependentRequired.isEmpty || !dependentSchemas.isEmpty }
 
     /// Whether a child value of an object has a subschema to meet.

@@ -3,7 +3,8 @@ import Foundation
 import Sift
 import SiftSchema
 
-/// `sift validate`'s JSON Schema options: `--schema FILE`, `--max-errors N`, `--output text|basic`.
+/// `sift validate`'s JSON Schema options: `--schema FILE`, `--schema-ref FILE…`, `--max-errors N`,
+/// `--output text|basic`, `--assert-format`.
 ///
 /// ```swift
 /// // sift validate --schema feed.schema.json --max-errors 10 --output basic feed.json
@@ -22,16 +23,30 @@ struct SchemaOptions: ParsableArguments {
             "Validate each input against this JSON Schema (draft 2020-12), streamed.", valueName: "schema-file"))
     var schema: String?
 
+    @Option(
+        help: ArgumentHelp(
+            "With --schema: another schema document that $ref may name (by its $id, or its path); repeatable.",
+            valueName: "schema-file"))
+    var schemaRef: [String] = []
+
     @Option(help: ArgumentHelp("With --schema: stop each input after N errors.", valueName: "n"))
     var maxErrors: Int?
 
     @Option(help: "With --schema: 'text' diagnostics on stderr, or JSON Schema's 'basic' output on stdout.")
     var output: Output = .text
 
+    @Flag(
+        help: """
+            With --schema: 'format' asserts date-time, date, time, email, hostname, ipv4, ipv6, uri, \
+            uri-reference, uuid, json-pointer and regex (by default it is only an annotation).
+            """)
+    var assertFormat = false
+
     func validate() throws {
         if let maxErrors, maxErrors < 1 { throw ValidationError("--max-errors must be at least 1, not \(maxErrors).") }
-        if schema == nil && (maxErrors != nil || output != .text) {
-            throw ValidationError("--max-errors and --output apply to --schema: add --schema FILE.")
+        if schema == nil && (maxErrors != nil || output != .text || assertFormat || !schemaRef.isEmpty) {
+            throw ValidationError(
+                "--schema-ref, --max-errors, --output and --assert-format apply to --schema: add --schema FILE.")
         }
     }
 
@@ -40,11 +55,20 @@ struct SchemaOptions: ParsableArguments {
     /// A schema that cannot be read or compiled is reported on stderr and ends `sift` with
     /// status 2.
     func load() throws -> JSONSchema? {
-        guard let path = schema else { return nil }
+        guard let schemaPath = schema else { return nil }
+        var path = schemaPath
         do {
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
-            let value = try JSONValue(parsing: data)
-            return try JSONSchema(value, baseURI: URL(fileURLWithPath: path).standardizedFileURL.absoluteString)
+            var remotes: [String: JSONValue] = [:]
+            for reference in schemaRef {
+                path = reference
+                let value = try Self.read(reference)
+                remotes[Self.uri(of: reference)] = value
+                if case .string(let id)? = value["$id"] { remotes[id] = value }
+            }
+            path = schemaPath
+            return try JSONSchema(
+                try Self.read(schemaPath), remotes: remotes, baseURI: Self.uri(of: schemaPath),
+                assertsFormat: assertFormat)
         } catch let error as JSONParseError {
             StandardError.write(Diagnostics.diagnostic(error, file: path, offersLines: false) + "\n")
         } catch let error as JSONSchemaError {
@@ -54,6 +78,15 @@ struct SchemaOptions: ParsableArguments {
         }
         throw ExitCode(2)
     }
+
+    private static func read(_ path: String) throws -> JSONValue {
+        try JSONValue(parsing: try Data(contentsOf: URL(fileURLWithPath: path)))
+    }
+
+    /// The `file:` URI a schema file is known by (relative references resolve against it).
+    private static func uri(of path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.absoluteString
+    }
 }
 
 extension ValidateCommand {
@@ -61,10 +94,19 @@ extension ValidateCommand {
     /// or does not meet the schema.
     func validate(against schema: JSONSchema, options: JSONParserOptions) async throws {
         let output = StandardOutput()
+        let format = schemaOptions.output
         var failed = false
         for source in InputSource.sources(files) {
+            // With --lines, each record is reported as it ends (its errors, or its basic output).
+            let records = RecordReports()
+            let perRecord: ((SchemaValidationReport) -> Void)? =
+                lines
+                ? { report in records.write(report, format: format, source: source, output: output) } : nil
             let tokenizer = JSONTokenizer(
-                options: options, handler: JSONSchemaValidator(schema: schema, maxErrors: schemaOptions.maxErrors))
+                options: options,
+                handler: JSONSchemaValidator(
+                    schema: schema, maxErrors: schemaOptions.maxErrors, validatesUTF8: options.validatesUTF8,
+                    valueReports: perRecord))
             var parseError: (any Error)?
             do {
                 let chunks = try source.open(progress: input.progress, connectTimeout: input.connectTimeout)
@@ -73,16 +115,18 @@ extension ValidateCommand {
             } catch {
                 parseError = error
             }
+            if let outputError = records.outputError { throw outputError }
             let report = tokenizer.handler.report
             if !report.isValid || parseError != nil { failed = true }
-            switch schemaOptions.output {
+            switch format {
             case .text:
                 for error in report.errors { StandardError.write(Self.line(for: error, in: source) + "\n") }
-                if report.isTruncated, let maxErrors = schemaOptions.maxErrors {
-                    StandardError.write("\(source.name): note: stopped after \(maxErrors) errors (--max-errors)\n")
-                }
             case .basic:
-                if parseError == nil { try output.writeLine(report.basicOutput) }
+                // Without --lines, one line per input; with it, what a record stopped early left.
+                if parseError == nil && (!lines || !report.errors.isEmpty) { try output.writeLine(report.basicOutput) }
+            }
+            if report.isTruncated, let maxErrors = schemaOptions.maxErrors, format == .text {
+                StandardError.write("\(source.name): note: stopped after \(maxErrors) errors (--max-errors)\n")
             }
             if let parseError { try Diagnostics.report(parseError, in: source, flushing: output, offersLines: true) }
         }
@@ -94,5 +138,23 @@ extension ValidateCommand {
     static func line(for error: SchemaValidationError, in source: InputSource) -> String {
         "\(source.name):\(error.location.line):\(error.location.column): error: \(error.instancePath): "
             + "\(error.message) [\(error.schemaLocation)]"
+    }
+}
+
+/// Writes the report of each record of `--lines` as it ends: its errors on stderr, or its basic
+/// output on stdout; keeps the first failure to write stdout, which ends `sift`.
+final class RecordReports {
+    private(set) var outputError: (any Error)?
+
+    func write(
+        _ report: SchemaValidationReport, format: SchemaOptions.Output, source: InputSource, output: StandardOutput
+    ) {
+        switch format {
+        case .text:
+            for error in report.errors { StandardError.write(ValidateCommand.line(for: error, in: source) + "\n") }
+        case .basic:
+            guard outputError == nil else { return }
+            do { try output.writeLine(report.basicOutput) } catch { outputError = error }
+        }
     }
 }

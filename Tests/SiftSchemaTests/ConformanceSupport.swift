@@ -37,8 +37,13 @@ enum ConformanceSuite {
     }()
 
     /// Every required case (the files outside `optional/`), in file order.
-    static let cases: [Case] = {
-        guard let directory = root?.appendingPathComponent("tests/draft2020-12") else { return [] }
+    static let cases: [Case] = read("tests/draft2020-12")
+
+    /// The `optional/format` cases of the formats Sift asserts.
+    static let formatCases: [Case] = read("tests/draft2020-12/optional/format")
+
+    private static func read(_ folder: String) -> [Case] {
+        guard let directory = root?.appendingPathComponent(folder) else { return [] }
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [])
             .filter { $0.hasSuffix(".json") }.sorted()
         var cases: [Case] = []
@@ -59,5 +64,5 @@ enum ConformanceSuite {
             }
         }
         return cases
-    }()
+    }
 }

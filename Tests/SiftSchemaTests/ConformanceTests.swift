@@ -20,6 +20,39 @@ import Testing
             "$vocabulary is not read: every keyword of the validation vocabulary is always applied",
     ]
 
+    /// `optional/format` cases Sift does not pass, with the reason.
+    static let expectedFormatFailures: [String: String] = {
+        let group = "hostname: validation of A-label (punycode) host names: "
+        let reason =
+            "an A-label (xn--…) is checked as an ASCII label only: its Punycode is not decoded, so the IDNA 2008 rules (RFC 5891, 5892) are not applied"
+        let tests = [
+            "invalid Punycode",
+            "contains illegal char U+302E Hangul single dot tone mark",
+            "Begins with a Spacing Combining Mark",
+            "Begins with a Nonspacing Mark",
+            "Begins with an Enclosing Mark",
+            "Exceptions that are DISALLOWED, right-to-left chars",
+            "Exceptions that are DISALLOWED, left-to-right chars",
+            "MIDDLE DOT with no preceding 'l'",
+            "MIDDLE DOT with nothing preceding",
+            "MIDDLE DOT with no following 'l'",
+            "MIDDLE DOT with nothing following",
+            "Greek KERAIA not followed by Greek",
+            "Greek KERAIA not followed by anything",
+            "Hebrew GERESH not preceded by Hebrew",
+            "Hebrew GERESH not preceded by anything",
+            "Hebrew GERSHAYIM not preceded by Hebrew",
+            "Hebrew GERSHAYIM not preceded by anything",
+            "KATAKANA MIDDLE DOT with no Hiragana, Katakana, or Han",
+            "KATAKANA MIDDLE DOT with no other characters",
+            "Arabic-Indic digits mixed with Extended Arabic-Indic digits",
+            "ZERO WIDTH JOINER not preceded by Virama",
+            "ZERO WIDTH JOINER not preceded by anything",
+            "contains \"--\" in the 3rd and 4th position",
+        ]
+        return Dictionary(uniqueKeysWithValues: tests.map { (group + $0, reason) })
+    }()
+
     private static let metaSchema =
         "the draft 2020-12 meta-schemas (https://json-schema.org/draft/2020-12/schema) are not bundled; a user adds them to `remotes`"
 
@@ -28,28 +61,39 @@ import Testing
     }
 
     @Test func everyCaseGivesTheSuiteVerdict() throws {
+        check(ConformanceSuite.cases, expectedFailures: Self.expectedFailures, assertsFormat: false)
+    }
+
+    /// The suite's `optional/format` tests of the formats Sift asserts, with `assertsFormat`.
+    @Test func assertedFormatsGiveTheSuiteVerdict() throws {
+        #expect(ConformanceSuite.formatCases.count == 485)
+        check(ConformanceSuite.formatCases, expectedFailures: Self.expectedFormatFailures, assertsFormat: true)
+    }
+
+    private func check(_ cases: [ConformanceSuite.Case], expectedFailures: [String: String], assertsFormat: Bool) {
         var unexpected: [String] = []
         var passing = 0
-        for testCase in ConformanceSuite.cases {
-            let verdict = Self.verdict(testCase)
-            let expectedToFail = Self.expectedFailures[testCase.name] != nil
+        for testCase in cases {
+            let verdict = Self.verdict(testCase, assertsFormat: assertsFormat)
+            let expectedToFail = expectedFailures[testCase.name] != nil
             if verdict == nil { passing += 1 }
             if (verdict == nil) == expectedToFail {
                 unexpected.append(
                     expectedToFail ? "now passes: \(testCase.name)" : "\(testCase.name): \(verdict ?? "")")
             }
         }
-        print("JSON Schema Test Suite draft 2020-12: \(passing) of \(ConformanceSuite.cases.count) pass")
+        print(
+            "JSON Schema Test Suite draft 2020-12\(assertsFormat ? ", format" : ""): \(passing) of \(cases.count) pass")
         #expect(
             unexpected.isEmpty,
             Comment(rawValue: "\(unexpected.count) unexpected:\n" + unexpected.joined(separator: "\n")))
     }
 
     /// nil when the case passes whole and in every chunk size; else why not.
-    static func verdict(_ testCase: ConformanceSuite.Case) -> String? {
+    static func verdict(_ testCase: ConformanceSuite.Case, assertsFormat: Bool) -> String? {
         let schema: JSONSchema
         do {
-            schema = try JSONSchema(testCase.schema, remotes: ConformanceSuite.remotes)
+            schema = try JSONSchema(testCase.schema, remotes: ConformanceSuite.remotes, assertsFormat: assertsFormat)
         } catch {
             return "schema: \(error)"
         }

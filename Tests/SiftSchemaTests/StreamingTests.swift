@@ -43,5 +43,37 @@ import Testing
         let report = try schema.validate(.string(input), options: JSONParserOptions(allowsMultipleValues: true))
         #expect(report.errors.map(\.location.line) == [2, 3])
         #expect(report.errors.map(\.keyword) == ["required", "type"])
+        final class Records { var reports: [SchemaValidationReport] = [] }
+        let records = Records()
+        let tokenizer = JSONTokenizer(
+            options: JSONParserOptions(allowsMultipleValues: true),
+            handler: JSONSchemaValidator(schema: schema) { records.reports.append($0) })
+        try tokenizer.parse(.string(input))
+        #expect(records.reports.map(\.isValid) == [true, false, false])
+        #expect(records.reports.map { $0.errors.map(\.location.line) } == [[], [2], [3]])
+        #expect(!tokenizer.handler.report.isValid)
+        #expect(tokenizer.handler.report.errors.isEmpty)
+    }
+}
+
+extension StreamingTests {
+    /// A branch that has failed stops reading its value: the members after its failure are not
+    /// checked against it (so its errors stop there too), and a container only it looked into is
+    /// skipped.
+    @Test func aFailedBranchStopsReading() throws {
+        let schema = try JSONSchema(
+            parsing: #"""
+                {"anyOf": [
+                  {"properties": {"kind": {"const": "a"}, "x": {"type": "string"}}},
+                  {"properties": {"kind": {"const": "b"}, "x": {"type": "integer"}}}
+                ]}
+                """#)
+        let report = try schema.validate(#"{"kind": "c", "x": true}"#)
+        #expect(
+            report.errors.map(\.description) == [
+                "$ (1:1): matches none of the 2 subschemas of anyOf [#/anyOf]",
+                #"$.kind (1:10): expected "a", found the string "c" [#/anyOf/0/properties/kind/const]"#,
+                #"$.kind (1:10): expected "b", found the string "c" [#/anyOf/1/properties/kind/const]"#,
+            ])
     }
 }

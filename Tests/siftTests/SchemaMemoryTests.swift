@@ -3,7 +3,8 @@ import Testing
 
 @Suite("sift validate --schema: memory")
 struct SchemaMemoryTests {
-    /// Components of a dozen keywords' worth of checks, each with a recursive `children`.
+    /// A dozen keywords over components with a recursive `children`: `required`, `enum`,
+    /// `pattern`, bounds, `additionalProperties`, `format` (asserted), and a `$ref` per level.
     static let schema = """
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -38,7 +39,7 @@ struct SchemaMemoryTests {
                 "children": {"type": "array", "items": {"$ref": "#/$defs/component"}}
               }
             },
-            "image": {"type": "object", "required": ["uri"], "properties": {"uri": {"type": "string", "pattern": "^https://"}}}
+            "image": {"type": "object", "required": ["uri"], "properties": {"uri": {"type": "string", "pattern": "^https://", "format": "uri"}}}
           }
         }
         """
@@ -90,7 +91,8 @@ struct SchemaMemoryTests {
         var feed = Feed(size: 1 << 30, breaksLast: true)
         let last = feed.componentCount - 1
         let result = try SiftProcess.run(
-            ["validate", "--schema", schema], binary: binary, stdin: .generator { feed.next() }, samplesMemory: true)
+            ["validate", "--schema", schema, "--assert-format"], binary: binary, stdin: .generator { feed.next() },
+            samplesMemory: true)
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.bytesFed >= 1 << 30 - (1 << 20))

@@ -81,6 +81,16 @@ struct ValidateSchemaTests {
             ["validate", "--lines", "--schema", schema], stdin: .bytes(Array(records.utf8)))
         #expect(result.status == 1)
         #expect(result.stderrText == "<stdin>:2:1: error: $: is missing the required member \"body\" [#/required]\n")
+        let basic = try SiftProcess.run(
+            ["validate", "--lines", "--schema", schema, "--output", "basic"], stdin: .bytes(Array(records.utf8)))
+        #expect(basic.status == 1)
+        #expect(
+            basic.stdoutText == #"""
+                {"valid":true}
+                {"valid":false,"errors":[{"keywordLocation":"/required","absoluteKeywordLocation":"#/required","instanceLocation":"","error":"is missing the required member \"body\"","line":2,"column":1,"offset":19}]}
+                {"valid":true}
+
+                """#)
     }
 
     @Test("a schema that cannot be compiled, and a syntax error in the input")
@@ -101,5 +111,47 @@ struct ValidateSchemaTests {
         #expect(broken.stderrText.contains("<stdin>:1:22: error: invalid JSON"))
         let usage = try SiftProcess.run(["validate", "--max-errors", "3"], stdin: .bytes(Array("1".utf8)))
         #expect(usage.status == 2)
+    }
+}
+
+extension ValidateSchemaTests {
+    @Test("--assert-format makes format an assertion")
+    func assertFormat() throws {
+        let directory = try TemporaryDirectory()
+        let schema = try directory.write("when.json", #"{"properties": {"when": {"format": "date-time"}}}"#)
+        let input = Array(#"{"when": "2026-02-30T10:00:00Z"}"#.utf8)
+        #expect(try SiftProcess.run(["validate", "--schema", schema], stdin: .bytes(input)).status == 0)
+        let asserted = try SiftProcess.run(["validate", "--schema", schema, "--assert-format"], stdin: .bytes(input))
+        #expect(asserted.status == 1)
+        #expect(
+            asserted.stderrText
+                == "<stdin>:1:10: error: $.when: expected a string in the format date-time, found \"2026-02-30T10:00:00Z\" [#/properties/when/format]\n"
+        )
+    }
+}
+
+extension ValidateSchemaTests {
+    @Test("--schema-ref gives $ref other documents, by path or by $id")
+    func schemaReferences() throws {
+        let directory = try TemporaryDirectory()
+        let schema = try directory.write(
+            "page.json",
+            #"{"properties": {"id": {"$ref": "id.json"}, "tag": {"$ref": "https://example.com/tag"}}}"#)
+        let identifier = try directory.write("id.json", #"{"type": "integer"}"#)
+        let tag = try directory.write("tag.json", #"{"$id": "https://example.com/tag", "maxLength": 3}"#)
+        let input = Array(#"{"id": "x", "tag": "long"}"#.utf8)
+        let missing = try SiftProcess.run(["validate", "--schema", schema], stdin: .bytes(input))
+        #expect(missing.status == 2)
+        #expect(
+            missing.stderrText.hasPrefix("\(schema): error: invalid schema: cannot resolve the reference \"id.json\""))
+        let result = try SiftProcess.run(
+            ["validate", "--schema", schema, "--schema-ref", identifier, "--schema-ref", tag], stdin: .bytes(input))
+        #expect(result.status == 1)
+        #expect(
+            result.stderrText == """
+                <stdin>:1:8: error: $.id: expected an integer, found the string "x" [file://\(identifier)#/type]
+                <stdin>:1:20: error: $.tag: expected at most 3 characters, found 4 [https://example.com/tag#/maxLength]
+
+                """)
     }
 }

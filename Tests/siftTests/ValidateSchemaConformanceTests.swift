@@ -1,0 +1,69 @@
+import Foundation
+import Sift
+import Testing
+
+/// The JSON Schema Test Suite's required draft 2020-12 tests through `sift validate --schema`: one
+/// process per group, its instances as NDJSON records (`--lines --output basic`, one verdict line
+/// per record), each verdict compared with the suite's.
+@Suite("sift validate --schema: the JSON Schema Test Suite")
+struct ValidateSchemaConformanceTests {
+    static let directory = SiftBinary.packageRoot.appendingPathComponent(
+        "Tests/SiftSchemaTests/Fixtures/JSON-Schema-Test-Suite/tests/draft2020-12")
+
+    /// Groups whose schema refers to the suite's remote documents (`http://localhost:1234/…`),
+    /// which the library's `remotes` table serves in `SiftSchemaTests`; the command line would
+    /// need one `--schema-ref` per document and its retrieval URI.
+    static func usesRemotes(_ schema: JSONValue) -> Bool { schema.description.contains("localhost:1234") }
+
+    /// The groups that do not compile, as in `SiftSchemaTests.ConformanceTests` (they `$ref` the
+    /// draft 2020-12 meta-schema, which is not bundled).
+    static let expectedFailingGroups: Set<String> = [
+        "defs: validate definition against metaschema",
+        "ref: remote ref, containing refs itself",
+    ]
+
+    @Test("every required test outside the remote-document groups gives the suite's verdict")
+    func suite() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path)
+            .filter { $0.hasSuffix(".json") }.sorted()
+        let temporary = try TemporaryDirectory()
+        var passed = 0
+        var skipped = 0
+        var failures: [String] = []
+        for name in names {
+            let groups = try #require(
+                try JSONValue(parsing: Array(try Data(contentsOf: Self.directory.appendingPathComponent(name))))
+                    .arrayValue)
+            for group in groups {
+                let schema = try #require(group["schema"])
+                let tests = try #require(group["tests"]?.arrayValue)
+                let groupName = "\(name.dropLast(5)): \(group["description"]?.stringValue ?? "")"
+                if Self.usesRemotes(schema) {
+                    skipped += tests.count
+                    continue
+                }
+                let schemaFile = try temporary.write("schema.json", schema.description)
+                let records = tests.compactMap { $0["data"]?.description }.joined(separator: "\n") + "\n"
+                let result = try SiftProcess.run(
+                    ["validate", "--lines", "--output", "basic", "--schema", schemaFile],
+                    stdin: .bytes(Array(records.utf8)))
+                let verdicts = result.stdoutLines.map { try? JSONValue(parsing: $0)["valid"]?.boolValue }
+                let expectedToFail = Self.expectedFailingGroups.contains(groupName)
+                let agrees =
+                    verdicts.count == tests.count
+                    && zip(verdicts, tests).allSatisfy { $0 == $1["valid"]?.boolValue }
+                if agrees == expectedToFail {
+                    failures.append(
+                        "\(groupName): status \(result.status), \(verdicts)\(expectedToFail ? " (listed as failing)" : "")"
+                    )
+                } else if agrees {
+                    passed += tests.count
+                }
+            }
+        }
+        print("sift validate --schema: \(passed) tests agree with the suite, \(skipped) use remote documents")
+        for failure in failures.prefix(20) { print("  ✗ \(failure)") }
+        #expect(failures.isEmpty)
+        #expect(passed + skipped + 4 == 1299)
+    }
+}
