@@ -43,6 +43,8 @@ struct Evaluation {
     var definite: Bool
     var valid = true
     var errors: [SchemaValidationError] = []
+    /// The frame's evaluation path, once an error asked for it (see `evaluationLink(of:)`).
+    var evaluationLink: EvaluationLink?
     var annotations = Annotations()
 
     /// Errors of failed `anyOf` / `oneOf` branches, reported only if the keyword fails.

@@ -7,13 +7,15 @@ extension JSONSchemaValidator {
         frames[id].valid = false
         let path = keywordPath ?? keyword
         let node = schema.nodes[frames[id].node]
+        let depth = frames[id].depth
+        // The paths are links shared with the errors around this one, made whole only when the
+        // error is reported: an error waiting on a branch costs the same at any depth.
         var error = SchemaValidationError(
-            keyword: keyword.isEmpty ? "false" : keyword,
-            instancePath: instancePath(depth: frames[id].depth),
-            location: location(depth: frames[id].depth),
+            keyword: keyword.isEmpty ? "false" : keyword, instancePath: .root, location: location(depth: depth),
             schemaLocation: path.isEmpty ? node.location : node.location + "/" + path,
-            evaluationPath: evaluationPath(of: id) + (path.isEmpty ? "" : "/" + path),
-            message: message)
+            evaluationPath: path.isEmpty ? "" : "/" + path, message: message)
+        error.pendingPath = pathLink(depth: depth)
+        error.pendingEvaluation = evaluationLink(of: id)
         error.schemaOrder = frames[id].node
         addErrors(id, [error])
     }
@@ -26,20 +28,32 @@ extension JSONSchemaValidator {
             frames[id].errors += list
             return
         }
-        errors += list
+        errors += list.map { error in
+            var whole = error
+            whole.materialize()
+            return whole
+        }
         errorCount += list.count
         if let maxErrors, errorCount >= maxErrors { stopped = true }
     }
 
-    /// The path of the value at `depth`: the current member or element of each open container
-    /// above it.
-    private func instancePath(depth: Int) -> JSONNodePath {
-        var components: [JSONNodePath.Component] = []
-        components.reserveCapacity(depth)
-        for level in levels.prefix(depth) {
-            components.append(level.isObject ? .key(level.key) : .index(level.index))
+    /// The path of the value at `depth`, as a link.
+    ///
+    /// The current member or element of each open container above it. Each open level keeps its
+    /// link until its member or element changes, so links are made once per level, however many
+    /// errors ask.
+    private mutating func pathLink(depth: Int) -> PathLink? {
+        guard depth > 0 else { return nil }
+        var start = depth - 1
+        while start >= 0, levels[start].link == nil { start -= 1 }
+        var link = start >= 0 ? levels[start].link : nil
+        for level in (start + 1)..<depth {
+            let component: JSONNodePath.Component =
+                levels[level].isObject ? .key(levels[level].key) : .index(levels[level].index)
+            link = PathLink(parent: link, component: component)
+            levels[level].link = link
         }
-        return JSONNodePath(components)
+        return link
     }
 
     /// Where the value at `depth` starts: an open container's start, else the event at hand.
@@ -48,17 +62,24 @@ extension JSONSchemaValidator {
         return context?.location ?? SourceLocation(offset: 0, line: 1, column: 1)
     }
 
-    /// The keywords followed from the root schema to frame `id`, as a JSON Pointer.
-    private func evaluationPath(of id: Int) -> String {
-        var segments: [String] = []
+    /// The keywords followed from the root schema to frame `id`, as a link (nil at the root).
+    ///
+    /// Each frame keeps its link once asked, so frames further down reuse it.
+    private mutating func evaluationLink(of id: Int) -> EvaluationLink? {
+        var chain: [Int] = []
         var current = id
-        while current >= 0, frames[current].parent >= 0 {
-            let frame = frames[current]
-            segments.append(
-                segment(frame.role, parentNode: schema.nodes[frames[frame.parent].node], depth: frame.depth))
-            current = frame.parent
+        while current >= 0, frames[current].parent >= 0, frames[current].evaluationLink == nil {
+            chain.append(current)
+            current = frames[current].parent
         }
-        return segments.reversed().joined()
+        var link = current >= 0 && frames[current].parent >= 0 ? frames[current].evaluationLink : nil
+        for frame in chain.reversed() {
+            let parentNode = schema.nodes[frames[frames[frame].parent].node]
+            link = EvaluationLink(
+                parent: link, segment: segment(frames[frame].role, parentNode: parentNode, depth: frames[frame].depth))
+            frames[frame].evaluationLink = link
+        }
+        return link
     }
 
     private func segment(_ role: Evaluation.Role, parentNode: SchemaNode, depth: Int) -> String {

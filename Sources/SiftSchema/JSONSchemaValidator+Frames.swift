@@ -11,7 +11,10 @@ extension JSONSchemaValidator {
             return list
         }
         let isObject = levels[last].isObject
-        if !isObject { levels[last].index += 1 }
+        if !isObject {
+            levels[last].index += 1
+            levels[last].link = nil
+        }
         let index = levels[last].index
         let name = levels[last].key
         for parent in levels[last].frames where frames[parent].isOpen {

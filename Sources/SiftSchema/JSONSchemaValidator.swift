@@ -122,6 +122,7 @@ public struct JSONSchemaValidator: JSONEventHandler {
         case .key(let bytes):
             let name = bytes.string(validated: validatesUTF8)
             levels[levels.count - 1].key = name
+            levels[levels.count - 1].link = nil
             checkName(name, event: event)
         case .startObject, .startArray:
             beginContainer(event, context: context)
@@ -142,6 +143,9 @@ struct ValidationLevel {
     var key = ""
     /// The current element's index (arrays); -1 before the first.
     var index = -1
+    /// The path through this level's current member or element, once an error asked for it;
+    /// nil again when the member or element changes.
+    var link: PathLink?
     /// Where the container starts.
     var location: SourceLocation
     /// The container's value being rebuilt, when a keyword compares it.

@@ -22,7 +22,7 @@ public struct SchemaValidationError: Error, Hashable, Sendable, CustomStringConv
     /// ```swift
     /// error.instancePath.description // "$.body[3].id"
     /// ```
-    public let instancePath: JSONNodePath
+    public internal(set) var instancePath: JSONNodePath
 
     /// Where the failing value starts in the input: byte offset, line and column.
     ///
@@ -46,7 +46,7 @@ public struct SchemaValidationError: Error, Hashable, Sendable, CustomStringConv
     /// ```swift
     /// error.evaluationPath // "/properties/id/type"
     /// ```
-    public let evaluationPath: String
+    public internal(set) var evaluationPath: String
 
     /// The sentence: what the keyword expected and what the instance has.
     ///
@@ -58,6 +58,25 @@ public struct SchemaValidationError: Error, Hashable, Sendable, CustomStringConv
     /// The failing subschema's place in the schema (its node index): errors at the same place of
     /// the input are listed in schema order.
     var schemaOrder = 0
+
+    /// Until the error is reported, its paths as links shared with the errors around it.
+    ///
+    /// ``instancePath`` is then the root's, and ``evaluationPath`` holds only the keyword's part;
+    /// ``materialize()`` makes them whole.
+    var pendingPath: PathLink?
+    var pendingEvaluation: EvaluationLink?
+
+    /// Makes the paths whole, for an error about to be reported.
+    mutating func materialize() {
+        if let link = pendingPath {
+            instancePath = link.path
+            pendingPath = nil
+        }
+        if let link = pendingEvaluation {
+            evaluationPath = link.pointer + evaluationPath
+            pendingEvaluation = nil
+        }
+    }
 
     /// Creates an error.
     ///
