@@ -84,16 +84,17 @@ bench: deps bench-contenders
 	$(SWIFT) build -c release --product sift
 	$(SWIFT) run -c release bench
 
-# The PyPI validators the schema-cli scenario compares `sift validate --schema` with, in a Python
-# environment of their own ($(PYENV)); best effort: without network, bench leaves them out.
+# The PyPI validators the schema-cli scenario compares `sift validate --schema` with, and DuckDB,
+# which the parallel scenarios compare `sift query --lines --jobs` with, in a Python environment
+# of their own ($(PYENV)); best effort: without network, bench leaves them out.
 PYENV := .build/pyenv
 bench-contenders:
-	@if ! $(PYENV)/bin/python3 -c 'import jsonschema, jsonschema_rs' 2>/dev/null; then \
-		echo "Installing jsonschema and jsonschema-rs (PyPI) into $(PYENV)"; \
+	@if ! $(PYENV)/bin/python3 -c 'import jsonschema, jsonschema_rs, duckdb' 2>/dev/null; then \
+		echo "Installing jsonschema, jsonschema-rs and duckdb (PyPI) into $(PYENV)"; \
 		{ python3 -m venv $(PYENV) 2>/dev/null || { $(SUDO) env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
 			python3-venv && python3 -m venv $(PYENV); }; } \
-		&& $(PYENV)/bin/pip install -q jsonschema jsonschema-rs \
-		|| echo "note: no PyPI validators: bench leaves them out"; \
+		&& $(PYENV)/bin/pip install -q jsonschema jsonschema-rs duckdb \
+		|| echo "note: no PyPI contenders: bench leaves them out"; \
 	fi
 
 # One archive per library in $(DOCS_DIR) (swift-docc-plugin); fails on any documentation warning.

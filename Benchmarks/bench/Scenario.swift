@@ -139,6 +139,7 @@ enum ScenarioRegistry {
             MappingScenarios.self,
             SchemaScenarios.self,
             CommandLineScenarios.self,
+            ParallelScenarios.self,
         ]
     }
 
