@@ -41,17 +41,29 @@ final class InvalidLineLog {
     func record(
         _ line: JSONInvalidLine, in source: InputSource, fileName: String?, flushing output: StandardOutput
     ) throws {
-        count += 1
         try Diagnostics.report(line.error, in: source, flushing: output, offersLines: true)
+        try record(
+            line: line.line, column: line.error.location.column, offset: line.offset, error: line.error.summary,
+            text: line.text, fileName: fileName)
+    }
+
+    /// Records one line set aside that the caller has reported already: a record that parsed but
+    /// was rejected (`sift validate --schema`), with `error`, its first error, and its `text`
+    /// (null in the file when the line was not held whole); throws ``TooManyInvalidLines`` when
+    /// it is one more than `--max-invalid` allows.
+    func record(
+        line: Int, column: Int, offset: Int, error: String, text: [UInt8]?, fileName: String?
+    ) throws {
+        count += 1
         if let writer {
             var members: [JSONObject.Member] = []
             if let fileName { members.append(.init(key: "file", value: .string(fileName))) }
             members += [
-                .init(key: "line", value: .number(JSONNumber(line.line))),
-                .init(key: "column", value: .number(JSONNumber(line.error.location.column))),
-                .init(key: "offset", value: .number(JSONNumber(line.offset))),
-                .init(key: "error", value: .string(line.error.summary)),
-                .init(key: "text", value: .string(String(decoding: line.text, as: UTF8.self))),
+                .init(key: "line", value: .number(JSONNumber(line))),
+                .init(key: "column", value: .number(JSONNumber(column))),
+                .init(key: "offset", value: .number(JSONNumber(offset))),
+                .init(key: "error", value: .string(error)),
+                .init(key: "text", value: text.map { .string(String(decoding: $0, as: UTF8.self)) } ?? .null),
             ]
             try writer.write(.object(JSONObject(members)))
             try writer.reset()

@@ -15,7 +15,9 @@ extension QueryCommand {
         path: JSONPath, source: InputSource, fileName: String?, options: JSONParserOptions, output: StandardOutput,
         tally: Tally
     ) async throws -> Bool {
-        guard let jobs, jobs > 1, fields.isEmpty, let file = source.regularFile(progress: input.progress) else {
+        guard let jobs = lineOptions.jobs, jobs > 1, fields.isEmpty,
+            let file = source.regularFile(progress: input.progress)
+        else {
             return false
         }
         let format = self.format.format

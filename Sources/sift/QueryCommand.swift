@@ -41,44 +41,7 @@ struct QueryCommand: AsyncParsableCommand {
     @Flag(help: "Read a sequence of JSON values (newline-delimited or concatenated) and apply the path to each.")
     var lines = false
 
-    @Option(
-        name: [.customShort("j"), .customLong("jobs")],
-        help: ArgumentHelp(
-            "With --lines, parse blocks of lines on N threads (default: the processors sift may use); on one document whose path selects the elements of an array ('$.body[*].id'), match blocks of its elements on N threads (default: 1). The output is the same as with one.",
-            valueName: "n"))
-    var jobs: Int?
-
-    @Option(
-        name: .customLong("shard"),
-        help: ArgumentHelp(
-            "With --lines, read only part I of N of each FILE: the lines that start in its I-th N-th of bytes, so that N processes read each line once (lines and offsets stay the whole file's).",
-            valueName: "i/n"),
-        transform: ShardArgument.parse)
-    var shard: ShardArgument?
-
-    @Option(
-        name: .customLong("on-invalid"),
-        help: ArgumentHelp(
-            "With --lines, what a line that does not parse does: fail (the default: it ends the run, exit 1) or skip (it is reported on stderr and set aside, the run goes on at the next line; exit 3 when any was).",
-            valueName: "action"))
-    var onInvalid: InvalidLineLog.Action?
-
-    @Option(
-        name: .customLong("invalid-lines"),
-        help: ArgumentHelp(
-            #"With --lines, write each line set aside to FILE as {"line":..,"column":..,"offset":..,"error":..,"text":..} (implies --on-invalid skip)."#,
-            valueName: "file"))
-    var invalidLinesPath: String?
-
-    @Option(
-        name: .customLong("max-invalid"),
-        help: ArgumentHelp(
-            "With --on-invalid skip or --invalid-lines, fail (exit 1) once more than K lines were set aside.",
-            valueName: "k"))
-    var maximumInvalid: Int?
-
-    /// Whether invalid lines are set aside (`--on-invalid skip`, or `--invalid-lines`).
-    var skipsInvalidLines: Bool { onInvalid == .skip || (onInvalid == nil && invalidLinesPath != nil) }
+    @OptionGroup var lineOptions: LineOptions
 
     @Flag(help: "Stop after the first match, without reading the rest of the input.")
     var first = false
@@ -132,7 +95,7 @@ struct QueryCommand: AsyncParsableCommand {
             throw ValidationError(
                 "--\(table.rawValue) writes the --field records: add --field NAME=@PATH for each column.")
         }
-        try validateLineOptions()
+        try lineOptions.check(lines: lines, files: files)
         if withPath && !fields.isEmpty {
             throw ValidationError("--with-path and --field cannot be used together: add the path as a field instead.")
         }

@@ -90,23 +90,17 @@ struct SchemaOptions: ParsableArguments {
 }
 
 extension ValidateCommand {
-    /// Validates every input against `schema` as it streams; exits 1 when any input is not JSON
-    /// or does not meet the schema.
+    /// Validates every input (one document each) against `schema` as it streams; exits 1 when
+    /// any input is not JSON or does not meet the schema.
     func validate(against schema: JSONSchema, options: JSONParserOptions) async throws {
         let output = StandardOutput()
         let format = schemaOptions.output
         var failed = false
         for source in InputSource.sources(files) {
-            // With --lines, each record is reported as it ends (its errors, or its basic output).
-            let records = RecordReports()
-            let perRecord: ((SchemaValidationReport) -> Void)? =
-                lines
-                ? { report in records.write(report, format: format, source: source, output: output) } : nil
             let tokenizer = JSONTokenizer(
                 options: options,
                 handler: JSONSchemaValidator(
-                    schema: schema, maxErrors: schemaOptions.maxErrors, validatesUTF8: options.validatesUTF8,
-                    valueReports: perRecord))
+                    schema: schema, maxErrors: schemaOptions.maxErrors, validatesUTF8: options.validatesUTF8))
             var parseError: (any Error)?
             do {
                 let chunks = try source.open(progress: input.progress, connectTimeout: input.connectTimeout)
@@ -115,15 +109,13 @@ extension ValidateCommand {
             } catch {
                 parseError = error
             }
-            if let outputError = records.outputError { throw outputError }
             let report = tokenizer.handler.report
             if !report.isValid || parseError != nil { failed = true }
             switch format {
             case .text:
                 for error in report.errors { StandardError.write(Self.line(for: error, in: source) + "\n") }
             case .basic:
-                // Without --lines, one line per input; with it, what a record stopped early left.
-                if parseError == nil && (!lines || !report.errors.isEmpty) { try output.writeLine(report.basicOutput) }
+                if parseError == nil { try output.writeLine(report.basicOutput) }
             }
             if report.isTruncated, let maxErrors = schemaOptions.maxErrors, format == .text {
                 StandardError.write("\(source.name): note: stopped after \(maxErrors) errors (--max-errors)\n")
@@ -138,23 +130,5 @@ extension ValidateCommand {
     static func line(for error: SchemaValidationError, in source: InputSource) -> String {
         "\(source.name):\(error.location.line):\(error.location.column): error: \(error.instancePath): "
             + "\(error.message) [\(error.schemaLocation)]"
-    }
-}
-
-/// Writes the report of each record of `--lines` as it ends: its errors on stderr, or its basic
-/// output on stdout; keeps the first failure to write stdout, which ends `sift`.
-final class RecordReports {
-    private(set) var outputError: (any Error)?
-
-    func write(
-        _ report: SchemaValidationReport, format: SchemaOptions.Output, source: InputSource, output: StandardOutput
-    ) {
-        switch format {
-        case .text:
-            for error in report.errors { StandardError.write(ValidateCommand.line(for: error, in: source) + "\n") }
-        case .basic:
-            guard outputError == nil else { return }
-            do { try output.writeLine(report.basicOutput) } catch { outputError = error }
-        }
     }
 }

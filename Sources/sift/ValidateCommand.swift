@@ -18,7 +18,10 @@ struct ValidateCommand: AsyncParsableCommand {
         discussion: """
             Prints nothing and exits 0 when every input is valid; otherwise exits 1. With --schema, \
             each input is validated against a JSON Schema (draft 2020-12) while it streams; \
-            --output basic prints JSON Schema's "basic" output on stdout, one line per input.
+            --output basic prints JSON Schema's "basic" output on stdout, one line per input. With \
+            --lines, blocks of lines are validated on --jobs threads, and --on-invalid skip or \
+            --invalid-lines FILE set aside each line that does not parse or does not meet the \
+            schema and go on (the exit status is still 1).
             """
     )
 
@@ -28,12 +31,22 @@ struct ValidateCommand: AsyncParsableCommand {
     @Flag(help: "Each input is a sequence of JSON values (newline-delimited or concatenated).")
     var lines = false
 
+    @OptionGroup var lineOptions: LineOptions
+
     @OptionGroup var input: InputOptions
 
     @OptionGroup var schemaOptions: SchemaOptions
 
+    func validate() throws {
+        try lineOptions.check(lines: lines, files: files)
+    }
+
     func run() async throws {
         let options = input.parserOptions(multipleValues: lines)
+        if lines {
+            try await validateLines(against: try schemaOptions.load(), options: options)
+            return
+        }
         if let schema = try schemaOptions.load() {
             try await validate(against: schema, options: options)
             return

@@ -40,8 +40,10 @@ public struct JSONLineBlock: Sendable {
     /// ```
     public let line: Int
 
-    /// The bytes of the block.
+    /// The bytes of the block, from `bytesStart` on (a segment of a block after a line set aside
+    /// shares the block's bytes).
     let bytes: [UInt8]
+    let bytesStart: Int
 
     /// Whether the block starts inside a line that an earlier block started (it continues a
     /// line longer than a block).
@@ -52,13 +54,14 @@ public struct JSONLineBlock: Sendable {
     let endsInsideLine: Bool
 
     init(
-        index: Int, offset: Int, line: Int, bytes: [UInt8], startsInsideLine: Bool = false,
+        index: Int, offset: Int, line: Int, bytes: [UInt8], bytesStart: Int = 0, startsInsideLine: Bool = false,
         endsInsideLine: Bool = false
     ) {
         self.index = index
         self.offset = offset
         self.line = line
         self.bytes = bytes
+        self.bytesStart = bytesStart
         self.startsInsideLine = startsInsideLine
         self.endsInsideLine = endsInsideLine
     }
@@ -86,6 +89,31 @@ public struct JSONLineBlock: Sendable {
         return SourceLocation(
             offset: offset + location.offset - skipped, line: line + location.line - 1 - skipped,
             column: location.column)
+    }
+
+    /// The line that holds `location` (a place this block's tokenizer reported): the byte offset
+    /// of its first byte in the whole input and its bytes, without its line break; nil when the
+    /// block does not hold the whole line (a line longer than a block, cut into pieces).
+    ///
+    /// What a handler that rejects a record keeps of it, as ``JSONInvalidLine`` keeps a line
+    /// that does not parse.
+    ///
+    /// ```swift
+    /// if let line = block.line(at: context.location) {
+    ///     print(line.offset, String(decoding: line.text, as: UTF8.self))
+    /// }
+    /// ```
+    public func line(at location: SourceLocation) -> (offset: Int, text: [UInt8])? {
+        let index = bytesStart + location.offset - (isPrefixed ? 1 : 0)
+        guard index >= bytesStart, index <= bytes.count else { return nil }
+        var start = index
+        while start > 0, bytes[start - 1] != 0x0A { start -= 1 }
+        if start == 0, startsInsideLine { return nil }
+        var end = index
+        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        if end == bytes.count, endsInsideLine { return nil }
+        if end > start, bytes[end - 1] == 0x0D { end -= 1 }
+        return (offset + start - bytesStart, Array(bytes[start..<end]))
     }
 
     /// `error`, a failure of this block's tokenizer, placed in the whole input (same message,

@@ -84,7 +84,8 @@ enum LineBlockOutcome<Output: Sendable>: Sendable {
                 line: line, offset: block.offset + lineStart, text: Array(text), error: failure)
             segment = JSONLineBlock(
                 index: block.index, offset: block.offset + lineEnd,
-                line: line + LineBreaks.count(in: Array(bytes[lineStart..<lineEnd])), bytes: [])
+                line: line + LineBreaks.count(in: Array(bytes[lineStart..<lineEnd])), bytes: bytes,
+                bytesStart: lineEnd)
             var handler = makeHandler(segment)
             handler.setAside(invalid)
             if isLast { return .complete(outputs + [handler.takeCommitted()]) }
