@@ -62,7 +62,9 @@ enum SplittingCheck {
         let outputs = JSONArrayOutputs(
             .bytes(document), path: path, options: options, parallelism: parallelism, blockSize: blockSize
         ) { block in
-            Collector(block: block, options: options)
+            MatchCollector(path: block.path, places: .path, options: options) { match in
+                line(block.documentPath(of: match.path ?? .root), match.value)
+            }
         }
         var lines: [String] = []
         do {
@@ -76,40 +78,5 @@ enum SplittingCheck {
 
     static func line(_ path: JSONNodePath, _ value: JSONValue) -> String {
         "\(path.normalized) \(value)"
-    }
-
-    /// The matches of one block's path, placed in the document, held until the block's
-    /// tokenizer commits them.
-    struct Collector: JSONLineHandler {
-        final class Found {
-            var pending: [String] = []
-            var committed: [String] = []
-        }
-
-        private var query: JSONQueryHandler
-        private let found = Found()
-
-        init(block: JSONArrayBlock, options: JSONParserOptions) {
-            var query = JSONQuery(options: options)
-            let found = found
-            query.add(block.path, places: .path) { match in
-                found.pending.append(SplittingCheck.line(block.documentPath(of: match.path ?? .root), match.value))
-            }
-            self.query = JSONQueryHandler(query)
-        }
-
-        mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
-            try query.handle(event, context: context)
-        }
-
-        mutating func commitValue() {
-            found.committed += found.pending
-            found.pending.removeAll()
-        }
-
-        mutating func takeCommitted() -> [String] {
-            defer { found.committed.removeAll() }
-            return found.committed
-        }
     }
 }
