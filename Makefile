@@ -18,7 +18,7 @@ DOCS_DIR := .build/docs
 # `make test` compares with the sources it covers (Fuzz/fuzzed-sources.sh).
 FUZZ_SECONDS ?= 300
 FUZZ_MINIMUM := 300
-FUZZ_TARGETS := Tokenizer Skipping Paths JSONPath Models
+FUZZ_TARGETS := Tokenizer Skipping Paths JSONPath Models Splitting
 FUZZ_DIR := .build/fuzz
 FUZZ_BUILD := SIFT_FUZZ=1 $(SWIFT) build -c release --scratch-path $(FUZZ_DIR) --sanitize=fuzzer --sanitize=address \
 	-Xswiftc -sanitize=fuzzer,address

@@ -176,7 +176,8 @@ package.targets += [
     .testTarget(name: "FuzzReplayTests", dependencies: ["SiftFuzzChecks"]),
 ]
 if Context.environment["SIFT_FUZZ"] == "1" {
-    package.targets += ["FuzzTokenizer", "FuzzSkipping", "FuzzPaths", "FuzzJSONPath", "FuzzModels"].map { name in
+    let fuzzTargets = ["FuzzTokenizer", "FuzzSkipping", "FuzzPaths", "FuzzJSONPath", "FuzzModels", "FuzzSplitting"]
+    package.targets += fuzzTargets.map { name in
         .executableTarget(name: name, dependencies: ["SiftFuzzChecks"], path: "Fuzz/Targets/\(name)")
     }
 }

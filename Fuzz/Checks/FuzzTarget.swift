@@ -19,6 +19,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case jsonpath
     /// Hub view models, schema mapping and Codable `values(at:)`: whole and in pieces alike.
     case models
+    /// One document's array split into blocks matched on several threads (`JSONArrayOutputs`)
+    /// finds what one query finds, with the same error.
+    case splitting
 
     /// Runs the target's check on one input; throws the divergence it finds.
     ///
@@ -32,6 +35,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .paths: try PathsCheck.run(FuzzInput(bytes))
         case .jsonpath: try PathStringCheck.run(bytes)
         case .models: try ModelsCheck.run(FuzzInput(bytes))
+        case .splitting: try SplittingCheck.run(FuzzInput(bytes))
         }
     }
 

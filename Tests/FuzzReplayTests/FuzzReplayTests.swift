@@ -32,9 +32,9 @@ import Testing
         }
     }
 
-    /// A change to the tokenizer, the scanner or the matcher lands only fuzzed: `make fuzz`
-    /// (at least 300 s a target, no finding) records the sources it covered in `Fuzz/LastRun`,
-    /// and this fails until it has run over the sources as they are.
+    /// A change to the tokenizer, the scanner, the matcher or the array split lands only fuzzed:
+    /// `make fuzz` (at least 300 s a target, no finding) records the sources it covered in
+    /// `Fuzz/LastRun`, and this fails until it has run over the sources as they are.
     @Test func lastFuzzRunCoversTheseSources() throws {
         let stamp = try String(contentsOf: Self.packageRoot.appendingPathComponent("Fuzz/LastRun"), encoding: .utf8)
         let fields = Dictionary(
@@ -56,13 +56,14 @@ import Testing
         #expect(
             fields["sources"] == hash,
             """
-            The tokenizer (Sources/Sift/Parsing), CYajl or the matcher (Sources/Sift/Paths) changed since the \
-            last `make fuzz` that found nothing (Fuzz/LastRun, \(fields["date"] ?? "never")): run `make fuzz` \
-            (FUZZ_SECONDS of 300 or more) and commit Fuzz/LastRun with the change.
+            The tokenizer (Sources/Sift/Parsing), CYajl, the matcher (Sources/Sift/Paths) or the array split \
+            (Sources/Sift/Parallel/Array*) changed since the last `make fuzz` that found nothing (Fuzz/LastRun, \
+            \(fields["date"] ?? "never")): run `make fuzz` (FUZZ_SECONDS of 300 or more) and commit Fuzz/LastRun \
+            with the change.
             """)
         let seconds = fields["seconds"]?.split(separator: " ").first.flatMap { Int($0) } ?? 0
         #expect(seconds >= 300, "Fuzz/LastRun records \(seconds) s a target; a run counts from 300 s")
-        for target in ["FuzzTokenizer", "FuzzSkipping", "FuzzPaths", "FuzzJSONPath", "FuzzModels"] {
+        for target in ["FuzzTokenizer", "FuzzSkipping", "FuzzPaths", "FuzzJSONPath", "FuzzModels", "FuzzSplitting"] {
             #expect(fields["\(target):"] != nil, "Fuzz/LastRun has no status line for \(target)")
         }
     }

@@ -31,39 +31,3 @@ public struct JSONArrayMatch: Sendable, Hashable {
         self.path = path
     }
 }
-
-/// The ``JSONLineHandler`` behind ``JSONInput/arrayMatches(at:parallelism:options:)``: the
-/// matches of one block, placed in the document.
-struct ArrayMatchCollector: JSONLineHandler {
-    /// The matches found and not yet committed, and those committed.
-    final class Found {
-        var pending: [JSONArrayMatch] = []
-        var committed: [JSONArrayMatch] = []
-    }
-
-    private var query: JSONQueryHandler
-    private let found = Found()
-
-    init(block: JSONArrayBlock, options: JSONParserOptions) {
-        var query = JSONQuery(options: options)
-        let found = found
-        query.add(block.path, places: .path) { match in
-            found.pending.append(JSONArrayMatch(value: match.value, path: block.documentPath(of: match.path ?? .root)))
-        }
-        self.query = JSONQueryHandler(query)
-    }
-
-    mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
-        try query.handle(event, context: context)
-    }
-
-    mutating func commitValue() {
-        found.committed += found.pending
-        found.pending.removeAll()
-    }
-
-    mutating func takeCommitted() -> [JSONArrayMatch] {
-        defer { found.committed.removeAll() }
-        return found.committed
-    }
-}

@@ -5,54 +5,7 @@
 /// var iterator = JSONInput.file("feed.json").arrayMatches(at: path).makeAsyncIterator()
 /// let first = try await iterator.next()
 /// ```
-public struct JSONArrayMatches: AsyncSequence, Sendable {
-    /// A match.
-    ///
-    /// ```swift
-    /// if let match: JSONArrayMatches.Element = try await iterator.next() { print(match.value) }
-    /// ```
-    public typealias Element = JSONArrayMatch
-
-    let outputs: JSONArrayOutputs<ArrayMatchCollector>
-
-    /// Starts reading.
-    ///
-    /// ```swift
-    /// var iterator = matches.makeAsyncIterator()
-    /// ```
-    public func makeAsyncIterator() -> Iterator {
-        Iterator(outputs: outputs.makeAsyncIterator())
-    }
-
-    /// Hands out the matches of each block in turn.
-    ///
-    /// ```swift
-    /// var iterator = matches.makeAsyncIterator()
-    /// while let match = try await iterator.next() { print(match.path.normalized) }
-    /// ```
-    public struct Iterator: AsyncIteratorProtocol {
-        var outputs: JSONArrayOutputs<ArrayMatchCollector>.Iterator
-        var batch: [JSONArrayMatch] = []
-        var position = 0
-
-        /// The next match in document order; nil after the last.
-        ///
-        /// Throws the first error of the document, after the matches before it.
-        ///
-        /// ```swift
-        /// while let match = try await iterator.next() { print(match.value) }
-        /// ```
-        public mutating func next() async throws -> JSONArrayMatch? {
-            while position == batch.count {
-                guard let next = try await outputs.next() else { return nil }
-                batch = next
-                position = 0
-            }
-            defer { position += 1 }
-            return batch[position]
-        }
-    }
-}
+public typealias JSONArrayMatches = JSONOrderedMatches<JSONArrayMatch>
 
 extension JSONInput {
     /// The values `path` selects in this document, in document order, each with its normalized
@@ -73,7 +26,7 @@ extension JSONInput {
         options: JSONParserOptions = JSONParserOptions()
     ) -> JSONArrayMatches {
         JSONArrayMatches(
-            outputs: JSONArrayOutputs(self, path: path, options: options, parallelism: parallelism) { block in
+            JSONArrayOutputs(self, path: path, options: options, parallelism: parallelism) { block in
                 ArrayMatchCollector(block: block, options: options)
             })
     }

@@ -5,49 +5,7 @@
 /// var iterator = JSONInput.file("events.ndjson").lineMatches(at: path).makeAsyncIterator()
 /// let first = try await iterator.next()
 /// ```
-public struct JSONLineMatches: AsyncSequence, Sendable {
-    /// A match.
-    ///
-    /// ```swift
-    /// if let match: JSONLineMatches.Element = try await iterator.next() { print(match.value) }
-    /// ```
-    public typealias Element = JSONLineMatch
-
-    let outputs: JSONLineOutputs<JSONInputChunks, LineMatchCollector>
-
-    /// Starts reading.
-    ///
-    /// ```swift
-    /// var iterator = matches.makeAsyncIterator()
-    /// ```
-    public func makeAsyncIterator() -> Iterator {
-        Iterator(outputs: outputs.makeAsyncIterator())
-    }
-
-    /// Hands out the matches of each block in turn.
-    public struct Iterator: AsyncIteratorProtocol {
-        var outputs: JSONLineOutputs<JSONInputChunks, LineMatchCollector>.Iterator
-        var batch: [JSONLineMatch] = []
-        var position = 0
-
-        /// The next match in input order; nil after the last.
-        ///
-        /// Throws the first error of the input.
-        ///
-        /// ```swift
-        /// while let match = try await iterator.next() { print(match.value) }
-        /// ```
-        public mutating func next() async throws -> JSONLineMatch? {
-            while position == batch.count {
-                guard let next = try await outputs.next() else { return nil }
-                batch = next
-                position = 0
-            }
-            defer { position += 1 }
-            return batch[position]
-        }
-    }
-}
+public typealias JSONLineMatches = JSONOrderedMatches<JSONLineMatch>
 
 extension JSONInput {
     /// The values `path` selects in each record of this newline-delimited input (NDJSON, or JSON
@@ -69,7 +27,7 @@ extension JSONInput {
         options: JSONParserOptions = JSONParserOptions()
     ) -> JSONLineMatches {
         JSONLineMatches(
-            outputs: JSONLineOutputs(JSONInputChunks(self), options: options, parallelism: parallelism) { block in
+            JSONLineOutputs(JSONInputChunks(self), options: options, parallelism: parallelism) { block in
                 LineMatchCollector(path: path, block: block, options: options)
             })
     }
@@ -91,16 +49,5 @@ extension JSONInput {
         for try await match in lineMatches(at: path, parallelism: parallelism, options: options) {
             try body(match)
         }
-    }
-}
-
-extension JSONLineMatches {
-    /// The processors this process may run on: the default parallelism.
-    ///
-    /// ```swift
-    /// JSONLineMatches.defaultParallelism  // 8 on an 8-core machine
-    /// ```
-    public static var defaultParallelism: Int {
-        JSONLineOutputs<JSONInputChunks, LineMatchCollector>.defaultParallelism
     }
 }
