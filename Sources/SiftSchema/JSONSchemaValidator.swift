@@ -23,9 +23,13 @@ public struct JSONSchemaValidator: JSONEventHandler {
     let maxErrors: Int?
     /// Whether the tokenizer checks UTF-8, so that strings are made without checking it again.
     let validatesUTF8: Bool
+    /// The frames of every open value, a stack: a value's frames are pushed together as it
+    /// begins, above those of the containers around it, and popped as it ends.
     var frames: [Evaluation] = []
-    var freeFrames: [Int] = []
     var levels: [ValidationLevel] = []
+    /// The current member name of each open object, one after another (see
+    /// ``ValidationLevel/keyStart``): bytes kept, not a `String` per member.
+    var keyBytes: [UInt8] = []
     var activeCaptures = 0
     /// The errors not yet handed to `valueReports` (all of them without it).
     var errors: [SchemaValidationError] = []
@@ -94,8 +98,8 @@ public struct JSONSchemaValidator: JSONEventHandler {
     /// ```
     public mutating func reset() {
         frames.removeAll(keepingCapacity: true)
-        freeFrames.removeAll(keepingCapacity: true)
         levels.removeAll(keepingCapacity: true)
+        keyBytes.removeAll(keepingCapacity: true)
         activeCaptures = 0
         errors.removeAll()
         errorCount = 0
@@ -120,10 +124,12 @@ public struct JSONSchemaValidator: JSONEventHandler {
         }
         switch event {
         case .key(let bytes):
-            let name = bytes.string(validated: validatesUTF8)
-            levels[levels.count - 1].key = name
-            levels[levels.count - 1].link = nil
-            checkName(name, event: event)
+            let last = levels.count - 1
+            keyBytes.removeLast(keyBytes.count - levels[last].keyStart)
+            bytes.withUnsafeBytes { keyBytes.append(contentsOf: $0) }
+            levels[last].keyEnd = keyBytes.count
+            levels[last].link = nil
+            if levels[last].checksNames { checkName(event) }
         case .startObject, .startArray:
             beginContainer(event, context: context)
         case .endObject, .endArray:
@@ -137,10 +143,13 @@ public struct JSONSchemaValidator: JSONEventHandler {
 
 /// One open container of the instance: the frames evaluating it, and where its current child is.
 struct ValidationLevel {
-    var frames: [Int]
+    /// The container's own frames: `frames[frameStart..<frameEnd]` of the validator.
+    var frameStart: Int
+    var frameEnd: Int
     var isObject: Bool
-    /// The current member's name (objects).
-    var key = ""
+    /// The current member's name (objects): `keyBytes[keyStart..<keyEnd]` of the validator.
+    var keyStart: Int
+    var keyEnd: Int
     /// The current element's index (arrays); -1 before the first.
     var index = -1
     /// The path through this level's current member or element, once an error asked for it;
@@ -152,4 +161,9 @@ struct ValidationLevel {
     var capture: JSONValueBuilder?
     /// Whether a frame compares the elements (`uniqueItems`), so each must be kept.
     var keepsElements: Bool
+    /// Whether a frame checks the member names (`propertyNames`).
+    var checksNames = false
+
+    /// The indices of the container's own frames.
+    var frames: Range<Int> { frameStart..<frameEnd }
 }
