@@ -48,7 +48,7 @@ extension JSONSchemaValidator {
         levels.append(
             ValidationLevel(
                 frameStart: start, frameEnd: end, isObject: isObject, keyStart: keyBytes.count,
-                keyEnd: keyBytes.count, location: location, capture: nil, keepsElements: false))
+                keyEnd: keyBytes.count, location: location, keepsElements: false))
         for id in start..<end {
             checkStart(id, kind: kind, event: event, scalar: &empty)
             let node = schema.nodes[frames[id].node]
@@ -61,16 +61,16 @@ extension JSONSchemaValidator {
         if comparesValue {
             var builder = JSONValueBuilder()
             _ = builder.consume(event)
-            levels[levels.count - 1].capture = builder
-            activeCaptures += 1
+            levels[levels.count - 1].isCaptured = true
+            captures.append((levels.count - 1, builder))
         }
-        if end == start && activeCaptures == 0 { context.skipContents() }
+        if end == start && captures.isEmpty { context.skipContents() }
     }
 
     mutating func endContainer(capturedValue: JSONValue?) {
         guard let level = levels.last else { return }
         finish(from: level.frameStart, kind: level.isObject ? .object : .array, value: capturedValue)
-        if level.capture != nil { activeCaptures -= 1 }
+        if level.isCaptured { captures.removeLast() }
         levels.removeLast()
         keyBytes.removeLast(keyBytes.count - level.keyStart)
         if levels.last?.keepsElements == true, let capturedValue { compareElement(capturedValue) }

@@ -30,7 +30,9 @@ public struct JSONSchemaValidator: JSONEventHandler {
     /// The current member name of each open object, one after another (see
     /// ``ValidationLevel/keyStart``): bytes kept, not a `String` per member.
     var keyBytes: [UInt8] = []
-    var activeCaptures = 0
+    /// The containers being rebuilt because a keyword compares them (`enum`, `const`,
+    /// `uniqueItems`), with the index of their level; every event goes to each of them.
+    var captures: [(level: Int, builder: JSONValueBuilder)] = []
     /// The errors not yet handed to `valueReports` (all of them without it).
     var errors: [SchemaValidationError] = []
     /// Every error found, handed over or not (for `maxErrors`).
@@ -100,7 +102,7 @@ public struct JSONSchemaValidator: JSONEventHandler {
         frames.removeAll(keepingCapacity: true)
         levels.removeAll(keepingCapacity: true)
         keyBytes.removeAll(keepingCapacity: true)
-        activeCaptures = 0
+        captures.removeAll(keepingCapacity: true)
         errors.removeAll()
         errorCount = 0
         rootsValid = true
@@ -117,9 +119,11 @@ public struct JSONSchemaValidator: JSONEventHandler {
         self.context = context
         defer { self.context = nil }
         var completed: JSONValue?
-        if activeCaptures > 0 {
-            for index in levels.indices where levels[index].capture != nil {
-                if let value = levels[index].capture?.consume(event), index == levels.count - 1 { completed = value }
+        if !captures.isEmpty {
+            for index in captures.indices {
+                if let value = captures[index].builder.consume(event), captures[index].level == levels.count - 1 {
+                    completed = value
+                }
             }
         }
         switch event {
@@ -157,8 +161,9 @@ struct ValidationLevel {
     var link: PathLink?
     /// Where the container starts.
     var location: SourceLocation
-    /// The container's value being rebuilt, when a keyword compares it.
-    var capture: JSONValueBuilder?
+    /// Whether the container's value is being rebuilt (in `captures`), because a keyword
+    /// compares it.
+    var isCaptured = false
     /// Whether a frame compares the elements (`uniqueItems`), so each must be kept.
     var keepsElements: Bool
     /// Whether a frame checks the member names (`propertyNames`).
