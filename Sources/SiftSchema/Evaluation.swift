@@ -42,6 +42,9 @@ struct Evaluation {
     /// Whether the frame's errors are final (see ``Role/isDefinite``) all the way to the root.
     var definite: Bool
     var valid = true
+    /// Whether the frame stands for a subschema that is a `$ref` alone as well as for its
+    /// target (see ``SchemaNode/refAlone``): its evaluation path ends in `/$ref`.
+    var throughRef = false
     var memberCount = 0
     var itemCount = 0
     /// The `required` names met so far, one bit per distinct name (see

@@ -76,7 +76,9 @@ extension JSONSchemaValidator {
         for frame in chain.reversed() {
             let parentNode = schema.nodes[frames[frames[frame].parent].node]
             link = EvaluationLink(
-                parent: link, segment: segment(frames[frame].role, parentNode: parentNode, depth: frames[frame].depth))
+                parent: link,
+                segment: segment(frames[frame].role, parentNode: parentNode, depth: frames[frame].depth)
+                    + (frames[frame].throughRef ? "/$ref" : ""))
             frames[frame].extra().evaluationLink = link
         }
         return link

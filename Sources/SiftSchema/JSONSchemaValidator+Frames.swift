@@ -98,11 +98,20 @@ extension JSONSchemaValidator {
     /// subschema already being applied to the same value further up (a `$ref` cycle that reads
     /// nothing) is not applied again.
     mutating func instantiate(_ node: Int, parent: Int, role: Evaluation.Role, kind: JSONValueKind) {
+        // A subschema that is a `$ref` alone has its target's outcome: the target's frame takes
+        // its place (its evaluation path gains the `/$ref`), one frame instead of two.
+        var node = node
+        var throughRef = false
+        if parent >= 0, let target = schema.nodes[node].refAlone {
+            node = target
+            throughRef = true
+        }
         let depth = parent < 0 ? 0 : (role.isInPlace ? frames[parent].depth : frames[parent].depth + 1)
         if role.isInPlace, appliesAlready(node, above: parent) { return }
         let definite = (parent < 0 || frames[parent].definite) && role.isDefinite
         frames.append(Evaluation(node: node, parent: parent, role: role, depth: depth, definite: definite))
         let id = frames.count - 1
+        frames[id].throughRef = throughRef
         let schemaNode = schema.nodes[node]
         guard schemaNode.constant == nil, schemaNode.appliesInPlace else { return }
         for (offset, child) in schemaNode.allOf.enumerated() {

@@ -83,6 +83,9 @@ final class SchemaNode: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var checksStrings = false
     /// Whether a number is compared exactly: a bound, `multipleOf`, `integer`, `enum`, `const`.
     @exclusivity(unchecked) private(set) var comparesNumbers = false
+    /// The target of a subschema that is a `$ref` and nothing else, in the same schema resource
+    /// as its target, which is not one itself: the validator applies the target in its place.
+    @exclusivity(unchecked) var refAlone: Int?
     /// Whether a child value of an object has a subschema to meet.
     @exclusivity(unchecked) private(set) var appliesToMembers = false
     /// Whether subschemas apply to the same value (`allOf`, `$ref`, `if`…).
@@ -95,6 +98,20 @@ final class SchemaNode: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var checksArrayEnd = false
 
     init() {}
+
+    /// Whether the subschema has `$ref` and no other keyword the validator reads.
+    var isRefAlone: Bool {
+        ref != nil && constant == nil && types == nil && enumValues == nil && constValue == nil
+            && multipleOf == nil && minimum == nil && maximum == nil && exclusiveMinimum == nil
+            && exclusiveMaximum == nil && minLength == nil && maxLength == nil && pattern == nil && format == nil
+            && properties.isEmpty && patternProperties.isEmpty && additionalProperties == nil
+            && propertyNames == nil && required.isEmpty && dependentRequired.isEmpty && dependentSchemas.isEmpty
+            && minProperties == nil && maxProperties == nil && unevaluatedProperties == nil && prefixItems.isEmpty
+            && items == nil && contains == nil && minContains == nil && maxContains == nil && minItems == nil
+            && maxItems == nil && !uniqueItems && unevaluatedItems == nil && allOf.isEmpty && anyOf.isEmpty
+            && oneOf.isEmpty && not == nil && ifNode == nil && thenNode == nil && elseNode == nil
+            && dynamicRef == nil
+    }
 
     /// Lays out what the validator reads by bytes once the keywords are read.
     func finishCompiling() {
