@@ -64,7 +64,38 @@ extension JSONSchemaValidator {
             levels[levels.count - 1].isCaptured = true
             captures.append((levels.count - 1, builder))
         }
-        if end == start && captures.isEmpty { context.skipContents() }
+        if end == start && captures.isEmpty {
+            context.skipContents()
+        } else if isObject && captures.isEmpty, let names = memberPass(for: start..<end) {
+            context.takeOnlyMembers(named: names)
+        }
+    }
+
+    /// The names the frames `range` of an object take, when none looks at the other members.
+    ///
+    /// The tokenizer may then pass the other members without events. A boolean schema takes no
+    /// name.
+    private mutating func memberPass(for range: Range<Int>) -> MemberNameSet? {
+        if range.count == 1 {
+            let node = schema.nodes[frames[range.lowerBound].node]
+            return node.constant != nil ? Self.noMembers : node.memberPass
+        }
+        var key: [Int] = []
+        for id in range {
+            let node = schema.nodes[frames[id].node]
+            guard node.constant == nil else { continue }
+            guard node.memberPass != nil else { return nil }
+            key.append(frames[id].node)
+        }
+        if let names = memberPasses[key] { return names }
+        var names: [[UInt8]] = []
+        var seen: Set<[UInt8]> = []
+        for node in key {
+            for name in schema.nodes[node].memberNames where seen.insert(name).inserted { names.append(name) }
+        }
+        let union = MemberNameSet(names)
+        memberPasses[key] = union
+        return union
     }
 
     mutating func endContainer(capturedValue: JSONValue?) {

@@ -30,6 +30,11 @@ public struct JSONSchemaValidator: JSONEventHandler {
     /// The current member name of each open object, one after another (see
     /// ``ValidationLevel/keyStart``): bytes kept, not a `String` per member.
     var keyBytes: [UInt8] = []
+    /// The member names the frames of several subschemas on one object take, by their nodes
+    /// (kept for the validator's life: the tokenizer reads them until the object's end).
+    var memberPasses: [[Int]: MemberNameSet] = [:]
+    /// The member pass of an object whose frames take no member.
+    static let noMembers = MemberNameSet([])
     /// The containers being rebuilt because a keyword compares them (`enum`, `const`,
     /// `uniqueItems`), with the index of their level; every event goes to each of them.
     var captures: [(level: Int, builder: JSONValueBuilder)] = []

@@ -69,6 +69,8 @@ final class SchemaNode: @unchecked Sendable {
 
     /// The names of `required` (distinct, first) and of `properties`, looked up by bytes.
     @exclusivity(unchecked) var members = MemberTable([])
+    /// The UTF-8 bytes of each name of ``members``.
+    @exclusivity(unchecked) private(set) var memberNames: [[UInt8]] = []
     /// The `properties` subschema of each name of ``members``; -1 for a name only `required` has.
     @exclusivity(unchecked) var memberChildren: [Int] = []
     /// The number of distinct `required` names: the first names of ``members``, whose index is
@@ -88,6 +90,9 @@ final class SchemaNode: @unchecked Sendable {
     @exclusivity(unchecked) var refAlone: Int?
     /// Whether a child value of an object has a subschema to meet.
     @exclusivity(unchecked) private(set) var appliesToMembers = false
+    /// The names of ``members`` for the tokenizer's member pass, when no keyword of the node
+    /// looks at an object's other members (nor counts them): those may be passed unseen.
+    @exclusivity(unchecked) private(set) var memberPass: MemberNameSet?
     /// Whether subschemas apply to the same value (`allOf`, `$ref`, `if`…).
     @exclusivity(unchecked) private(set) var appliesInPlace = false
     /// Whether an applicator is decided as the value ends (`anyOf`, `oneOf`, `if`).
@@ -134,6 +139,12 @@ final class SchemaNode: @unchecked Sendable {
             }
         }
         members = MemberTable(names)
+        memberNames = names.map { Array($0.utf8) }
+        let readsOtherMembers =
+            !patternProperties.isEmpty || additionalProperties != nil || unevaluatedProperties != nil
+            || propertyNames != nil || minProperties != nil || maxProperties != nil || !dependentRequired.isEmpty
+            || !dependentSchemas.isEmpty || requiredCount > 64
+        memberPass = readsOtherMembers ? nil : MemberNameSet(memberNames)
         keepsMemberNames = requiredCount > 64 || !dependentRequired.isEmpty || !dependentSchemas.isEmpty
         checksStrings = minLength != nil || maxLength != nil || pattern != nil || format != nil
         appliesToMembers =
