@@ -126,10 +126,14 @@ extension JSONSchemaValidator {
             if !constant { fail(id, "", "no value is allowed here (the schema is false)", keywordPath: "") }
             return
         }
-        if let types = node.types, !kind.isAllowed(by: types, number: scalar.number) {
+        if let types = node.types,
+            kind == .number
+                ? !types.contains(.number) && !(types.contains(.integer) && scalar.isIntegral())
+                : !kind.isAllowed(by: types, number: nil)
+        {
             fail(
                 id, "type",
-                "expected \(types.phrase), found \(JSONValueKind.phrase(for: event, number: scalar.number))")
+                "expected \(types.phrase), found \(JSONValueKind.phrase(for: event, number: scalar.number()))")
         }
         switch kind {
         case .object:
@@ -144,7 +148,9 @@ extension JSONSchemaValidator {
             if node.enumValues != nil || node.constValue != nil {
                 checkScalarEnumAndConst(id, node: node, scalar: &scalar)
             }
-            if let number = scalar.number { checkNumber(id, node: node, number: number) }
+            if kind == .number, node.boundsNumbers, let number = scalar.number() {
+                checkNumber(id, node: node, number: number)
+            }
             if node.checksStrings, let bytes = scalar.bytes {
                 checkString(id, node: node, bytes: bytes, scalar: &scalar)
             }
@@ -253,9 +259,10 @@ struct ScalarValue {
     /// The event; its bytes are the tokenizer's, valid while it is handled.
     let event: JSONEvent
     let validatedUTF8: Bool
-    /// A number's value (nil for other kinds).
-    let number: SchemaNumber?
+    /// Whether a number is made exact (see ``SchemaNumber/init(text:exact:)``).
+    let exactNumber: Bool
     private var madeText: String?
+    private var madeNumber: SchemaNumber??
 
     /// The value of a scalar event (a member name counts as a string); `validatedUTF8`: the
     /// tokenizer checked its UTF-8; a number as a `Decimal` too when `exactNumber` (see
@@ -263,11 +270,29 @@ struct ScalarValue {
     init(_ event: JSONEvent, validatedUTF8: Bool, exactNumber: Bool) {
         self.event = event
         self.validatedUTF8 = validatedUTF8
-        if case .number(let bytes) = event {
-            number = SchemaNumber(text: bytes.string, exact: exactNumber)
-        } else {
-            number = nil
+        self.exactNumber = exactNumber
+    }
+
+    /// A number's value (nil for other kinds).
+    mutating func number() -> SchemaNumber? {
+        if let madeNumber { return madeNumber }
+        guard case .number(let bytes) = event else { return nil }
+        let number = SchemaNumber(text: bytes.string, exact: exactNumber)
+        madeNumber = .some(number)
+        return number
+    }
+
+    /// Whether a number is an integer (`1`, `1.0`, `1e2`): at once for an integer of at most 18
+    /// characters (which ``SchemaNumber`` reads as an `Int64`), else as its ``SchemaNumber`` says.
+    mutating func isIntegral() -> Bool {
+        if case .number(let bytes) = event, bytes.count <= 18,
+            bytes.withUnsafeBytes({
+                $0.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || $0 == UInt8(ascii: "-") }
+            })
+        {
+            return true
         }
+        return number()?.isIntegral == true
     }
 
     /// A string's (or a member name's) bytes.

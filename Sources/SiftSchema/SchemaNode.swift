@@ -88,6 +88,8 @@ final class SchemaNode: @unchecked Sendable {
     /// The target of a subschema that is a `$ref` and nothing else, in the same schema resource
     /// as its target, which is not one itself: the validator applies the target in its place.
     @exclusivity(unchecked) var refAlone: Int?
+    /// Whether a number is checked against a bound or `multipleOf`.
+    @exclusivity(unchecked) private(set) var boundsNumbers = false
     /// Whether a child value of an object has a subschema to meet.
     @exclusivity(unchecked) private(set) var appliesToMembers = false
     /// The names of ``members`` for the tokenizer's member pass, when no keyword of the node
@@ -159,6 +161,9 @@ final class SchemaNode: @unchecked Sendable {
             || !dependentSchemas.isEmpty || unevaluatedProperties != nil || comparesContainers
         checksArrayEnd =
             minItems != nil || maxItems != nil || contains != nil || unevaluatedItems != nil || comparesContainers
+        boundsNumbers =
+            minimum != nil || maximum != nil || exclusiveMinimum != nil || exclusiveMaximum != nil
+            || multipleOf != nil
         comparesNumbers =
             minimum != nil || maximum != nil || exclusiveMinimum != nil || exclusiveMaximum != nil
             || multipleOf != nil || types?.contains(.integer) == true || enumValues != nil || constValue != nil
