@@ -219,11 +219,8 @@ struct SchemaPattern: Sendable {
     /// The expression over UTF-8 bytes, when it has that form (most schema patterns do).
     var bytePattern: BytePattern?
 
-    /// Whether the expression matches somewhere in `text` (JSON Schema patterns are not anchored).
-    func matches(_ text: String) -> Bool { expression.matchesPart(text) }
-
-    /// Whether the expression matches somewhere in the UTF-8 `bytes`: over the bytes themselves
-    /// when it can, else over a `String` of them.
+    /// Whether the expression matches somewhere in the UTF-8 `bytes` (JSON Schema patterns are
+    /// not anchored): over the bytes themselves when it can, else over a `String` of them.
     func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if let bytePattern { return bytePattern.matches(bytes) }
         return expression.matchesPart(String(decoding: bytes, as: UTF8.self))
