@@ -42,28 +42,17 @@ struct Evaluation {
     /// Whether the frame's errors are final (see ``Role/isDefinite``) all the way to the root.
     var definite: Bool
     var valid = true
-    var errors: [SchemaValidationError] = []
-    /// The frame's evaluation path, once an error asked for it (see `evaluationLink(of:)`).
-    var evaluationLink: EvaluationLink?
-    var annotations = Annotations()
-
-    /// Errors of failed `anyOf` / `oneOf` branches, reported only if the keyword fails.
-    var branchErrors: [SchemaValidationError] = []
-    var anyOfPassed = 0
-    var oneOfPassed = 0
-    var ifPassed: Bool?
-    var thenOutcome: Outcome?
-    var elseOutcome: Outcome?
-    var dependentOutcomes: [(index: Int, outcome: Outcome)] = []
-
-    var memberNames: Set<String> = []
+    /// Whether the frame stands for a subschema that is a `$ref` alone as well as for its
+    /// target (see ``SchemaNode/refAlone``): its evaluation path ends in `/$ref`.
+    var throughRef = false
     var memberCount = 0
-    var unevaluatedMembers: [(name: String, outcome: Outcome)] = []
-
     var itemCount = 0
-    var containsCount = 0
-    var uniqueItems: [ExactValue: Int] = [:]
-    var unevaluatedElements: [(index: Int, outcome: Outcome)] = []
+    /// The `required` names met so far, one bit per distinct name (see
+    /// ``SchemaNode/requiredBits``).
+    var requiredSeen: UInt64 = 0
+    /// What only some keywords and failures need, made the first time one of them writes it: a
+    /// frame of a plain `type`/`properties`/`required` subschema stays a few words on the stack.
+    var state: EvaluationState?
 
     init(node: Int, parent: Int, role: Role, depth: Int, definite: Bool) {
         self.node = node
@@ -80,12 +69,19 @@ struct Evaluation {
     /// and makes no more checks, and its parent decides without waiting for it to read more.
     var isOpen: Bool { valid || definite }
 
-    /// What a free slot holds.
-    static let released = Evaluation(node: 0, parent: -1, role: .root, depth: 0, definite: false)
-
     /// The outcome a frame leaves behind for a parent that decides later (`then`, `else`,
     /// `dependentSchemas`, `unevaluated*`).
-    var outcome: Outcome { Outcome(valid: valid, errors: errors, annotations: annotations) }
+    var outcome: Outcome {
+        Outcome(valid: valid, errors: state?.errors ?? [], annotations: state?.annotations ?? Annotations())
+    }
+
+    /// The frame's ``EvaluationState``, made now if it has none.
+    mutating func extra() -> EvaluationState {
+        if let state { return state }
+        let made = EvaluationState()
+        state = made
+        return made
+    }
 }
 
 /// The result of a finished frame, kept until its parent decides whether it counts.
@@ -110,6 +106,9 @@ struct Annotations {
         allItems = allItems || other.allItems
         if !other.itemIndices.isEmpty { itemIndices.formUnion(other.itemIndices) }
     }
+
+    /// Whether nothing is annotated.
+    var isEmpty: Bool { names.isEmpty && !allNames && itemPrefix == 0 && !allItems && itemIndices.isEmpty }
 
     func covers(name: String) -> Bool { allNames || names.contains(name) }
 

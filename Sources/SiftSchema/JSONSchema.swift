@@ -55,6 +55,11 @@ public struct JSONSchema: Sendable {
         root = try compiler.node(at: SchemaPlace(document: 0, pointer: ""))
         dynamicAnchors = compiler.dynamicAnchorTable()
         nodes = compiler.nodes
+        for node in nodes where node.isRefAlone {
+            if let target = node.ref, !nodes[target].isRefAlone, nodes[target].resource == node.resource {
+                node.refAlone = target
+            }
+        }
         tracksAnnotations = nodes.contains { $0.unevaluatedItems != nil || $0.unevaluatedProperties != nil }
     }
 

@@ -25,7 +25,7 @@ extension JSONSchemaValidator {
     mutating func addErrors(_ id: Int, _ list: [SchemaValidationError]) {
         guard !list.isEmpty else { return }
         guard frames[id].definite else {
-            frames[id].errors += list
+            frames[id].extra().errors += list
             return
         }
         errors += list.map { error in
@@ -49,7 +49,7 @@ extension JSONSchemaValidator {
         var link = start >= 0 ? levels[start].link : nil
         for level in (start + 1)..<depth {
             let component: JSONNodePath.Component =
-                levels[level].isObject ? .key(levels[level].key) : .index(levels[level].index)
+                levels[level].isObject ? .key(key(at: level)) : .index(levels[level].index)
             link = PathLink(parent: link, component: component)
             levels[level].link = link
         }
@@ -68,16 +68,18 @@ extension JSONSchemaValidator {
     private mutating func evaluationLink(of id: Int) -> EvaluationLink? {
         var chain: [Int] = []
         var current = id
-        while current >= 0, frames[current].parent >= 0, frames[current].evaluationLink == nil {
+        while current >= 0, frames[current].parent >= 0, frames[current].state?.evaluationLink == nil {
             chain.append(current)
             current = frames[current].parent
         }
-        var link = current >= 0 && frames[current].parent >= 0 ? frames[current].evaluationLink : nil
+        var link = current >= 0 && frames[current].parent >= 0 ? frames[current].state?.evaluationLink : nil
         for frame in chain.reversed() {
             let parentNode = schema.nodes[frames[frames[frame].parent].node]
             link = EvaluationLink(
-                parent: link, segment: segment(frames[frame].role, parentNode: parentNode, depth: frames[frame].depth))
-            frames[frame].evaluationLink = link
+                parent: link,
+                segment: segment(frames[frame].role, parentNode: parentNode, depth: frames[frame].depth)
+                    + (frames[frame].throughRef ? "/$ref" : ""))
+            frames[frame].extra().evaluationLink = link
         }
         return link
     }
@@ -96,7 +98,7 @@ extension JSONSchemaValidator {
         case .dynamicRef: "/$dynamicRef"
         case .dependentSchema(let index):
             "/dependentSchemas/" + SchemaURI.escape(parentNode.dependentSchemas[index].name)
-        case .property: "/properties/" + SchemaURI.escape(levels[depth - 1].key)
+        case .property: "/properties/" + SchemaURI.escape(key(at: depth - 1))
         case .patternProperty(let index):
             "/patternProperties/" + SchemaURI.escape(parentNode.patternProperties[index].pattern.source)
         case .additionalProperty: "/additionalProperties"

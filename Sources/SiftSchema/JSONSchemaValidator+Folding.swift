@@ -1,60 +1,64 @@
 import Sift
 
 extension JSONSchemaValidator {
-    /// Ends a value: each of its frames, innermost first, makes its end-of-value checks, decides
-    /// its applicators and folds its outcome into its parent; then its slot is released.
-    mutating func finish(_ list: [Int], kind: InstanceKind, value: JSONValue?) {
-        for id in list.reversed() {
-            finalize(id, kind: kind, value: value)
-            // The frame is moved out of its slot (not copied), and the slot freed.
-            var frame = Evaluation.released
-            swap(&frame, &frames[id])
-            freeFrames.append(id)
-            fold(frame)
+    /// Ends a value: each of its frames (`frames[start...]`), innermost first, makes its
+    /// end-of-value checks, decides its applicators, is popped and folds its outcome into its
+    /// parent.
+    mutating func finish(from start: Int, kind: JSONValueKind, value: JSONValue?) {
+        while frames.count > start {
+            finalize(frames.count - 1, kind: kind, value: value)
+            fold(frames.removeLast())
         }
     }
 
-    private mutating func finalize(_ id: Int, kind: InstanceKind, value: JSONValue?) {
+    private mutating func finalize(_ id: Int, kind: JSONValueKind, value: JSONValue?) {
         let node = schema.nodes[frames[id].node]
         // A settled frame (see `Evaluation.isOpen`) read only part of its value: its outcome
         // stands as it is.
         guard node.constant == nil, frames[id].isOpen else { return }
         switch kind {
-        case .object: finalizeObject(id, node: node)
-        case .array: finalizeArray(id, node: node)
-        default: break
+        case .object:
+            guard node.checksObjectEnd || node.decidesAtEnd else { return }
+            finalizeObject(id, node: node)
+        case .array:
+            guard node.checksArrayEnd || node.decidesAtEnd else { return }
+            finalizeArray(id, node: node)
+        default:
+            guard node.decidesAtEnd else { return }
         }
         if kind == .object || kind == .array, node.comparesContainers, let value {
             checkEnumAndConst(id, node: node, value: value)
         }
-        if !node.anyOf.isEmpty && frames[id].anyOfPassed == 0 {
+        if !node.anyOf.isEmpty && (frames[id].state?.anyOfPassed ?? 0) == 0 {
             fail(id, "anyOf", "matches none of the \(node.anyOf.count) subschemas of anyOf")
-            addErrors(id, frames[id].branchErrors)
+            addErrors(id, frames[id].state?.branchErrors ?? [])
         }
-        if !node.oneOf.isEmpty && frames[id].oneOfPassed != 1 {
-            let passed = frames[id].oneOfPassed
+        if !node.oneOf.isEmpty && (frames[id].state?.oneOfPassed ?? 0) != 1 {
+            let passed = frames[id].state?.oneOfPassed ?? 0
             if passed == 0 {
                 fail(id, "oneOf", "matches none of the \(node.oneOf.count) subschemas of oneOf")
-                addErrors(id, frames[id].branchErrors)
+                addErrors(id, frames[id].state?.branchErrors ?? [])
             } else {
                 fail(id, "oneOf", "matches \(passed) subschemas of oneOf, where exactly one must match")
             }
         }
-        if let passed = frames[id].ifPassed {
-            let outcome = passed ? frames[id].thenOutcome : frames[id].elseOutcome
+        if let state = frames[id].state, let passed = state.ifPassed {
+            let outcome = passed ? state.thenOutcome : state.elseOutcome
             if let outcome { apply(outcome, to: id) }
         }
         if kind == .object, node.unevaluatedProperties != nil {
-            for entry in frames[id].unevaluatedMembers where !frames[id].annotations.covers(name: entry.name) {
+            let state = frames[id].extra()
+            for entry in state.unevaluatedMembers where !state.annotations.covers(name: entry.name) {
                 apply(entry.outcome, to: id)
             }
-            frames[id].annotations.allNames = true
+            state.annotations.allNames = true
         }
         if kind == .array, node.unevaluatedItems != nil {
-            for entry in frames[id].unevaluatedElements where !frames[id].annotations.covers(item: entry.index) {
+            let state = frames[id].extra()
+            for entry in state.unevaluatedElements where !state.annotations.covers(item: entry.index) {
                 apply(entry.outcome, to: id)
             }
-            frames[id].annotations.allItems = true
+            state.annotations.allItems = true
         }
     }
 
@@ -66,8 +70,12 @@ extension JSONSchemaValidator {
         if let maximum = node.maxProperties, count > maximum {
             fail(id, "maxProperties", "expected at most \(maximum) members, found \(count)")
         }
-        let names = frames[id].memberNames
-        let missing = node.required.filter { !names.contains($0) }
+        let names = frames[id].state?.memberNames ?? []
+        let seen = frames[id].requiredSeen
+        let missing =
+            node.requiredCount > 64
+            ? node.required.filter { !names.contains($0) }
+            : zip(node.required, node.requiredBits).filter { seen & (1 << $0.1) == 0 }.map(\.0)
         if !missing.isEmpty {
             fail(id, "required", "is missing the required " + Self.members(missing))
         }
@@ -76,11 +84,12 @@ extension JSONSchemaValidator {
             if !absent.isEmpty {
                 fail(
                     id, "dependentRequired",
-                    "has the member \(InstanceKind.quoted(entry.name)) but not the " + Self.members(absent),
+                    "has the member \(JSONValueKind.quoted(entry.name)) but not the " + Self.members(absent),
                     keywordPath: "dependentRequired/" + SchemaURI.escape(entry.name))
             }
         }
-        for entry in frames[id].dependentOutcomes where names.contains(node.dependentSchemas[entry.index].name) {
+        for entry in frames[id].state?.dependentOutcomes ?? []
+        where names.contains(node.dependentSchemas[entry.index].name) {
             apply(entry.outcome, to: id)
         }
     }
@@ -94,7 +103,7 @@ extension JSONSchemaValidator {
             fail(id, "maxItems", "expected at most \(maximum) items, found \(count)")
         }
         if node.contains != nil {
-            let found = frames[id].containsCount
+            let found = frames[id].state?.containsCount ?? 0
             let minimum = node.minContains ?? 1
             if found < minimum {
                 let keyword = node.minContains == nil ? "contains" : "minContains"
@@ -126,50 +135,52 @@ extension JSONSchemaValidator {
         case .property, .patternProperty, .additionalProperty, .propertyName, .prefixItem, .item:
             // A child's annotations are about the child's members: they stay with it.
             if !frame.valid {
-                apply(Outcome(valid: false, errors: frame.errors, annotations: Annotations()), to: parent)
+                apply(Outcome(valid: false, errors: frame.state?.errors ?? [], annotations: Annotations()), to: parent)
             }
         case .anyOf:
+            let state = frames[parent].extra()
             if frame.valid {
-                frames[parent].anyOfPassed += 1
-                frames[parent].annotations.merge(frame.annotations)
+                state.anyOfPassed += 1
+                if let annotations = frame.state?.annotations { state.annotations.merge(annotations) }
             } else {
-                frames[parent].branchErrors += frame.errors
+                state.branchErrors += frame.state?.errors ?? []
             }
         case .oneOf:
+            let state = frames[parent].extra()
             if frame.valid {
-                frames[parent].oneOfPassed += 1
-                frames[parent].annotations.merge(frame.annotations)
+                state.oneOfPassed += 1
+                if let annotations = frame.state?.annotations { state.annotations.merge(annotations) }
             } else {
-                frames[parent].branchErrors += frame.errors
+                state.branchErrors += frame.state?.errors ?? []
             }
         case .not:
             if frame.valid { fail(parent, "not", "matches the subschema of not, which it must not") }
         case .ifBranch:
-            frames[parent].ifPassed = frame.valid
-            if frame.valid { frames[parent].annotations.merge(frame.annotations) }
-        case .thenBranch: frames[parent].thenOutcome = frame.outcome
-        case .elseBranch: frames[parent].elseOutcome = frame.outcome
-        case .dependentSchema(let index): frames[parent].dependentOutcomes.append((index, frame.outcome))
+            let state = frames[parent].extra()
+            state.ifPassed = frame.valid
+            if frame.valid, let annotations = frame.state?.annotations { state.annotations.merge(annotations) }
+        case .thenBranch: frames[parent].extra().thenOutcome = frame.outcome
+        case .elseBranch: frames[parent].extra().elseOutcome = frame.outcome
+        case .dependentSchema(let index): frames[parent].extra().dependentOutcomes.append((index, frame.outcome))
         case .contains:
             if frame.valid {
-                frames[parent].containsCount += 1
-                if schema.tracksAnnotations {
-                    frames[parent].annotations.itemIndices.insert(levels[frame.depth - 1].index)
-                }
+                let state = frames[parent].extra()
+                state.containsCount += 1
+                if schema.tracksAnnotations { state.annotations.itemIndices.insert(levels[frame.depth - 1].index) }
             }
         case .unevaluatedProperty:
-            let outcome = Outcome(valid: frame.valid, errors: frame.errors, annotations: Annotations())
-            frames[parent].unevaluatedMembers.append((levels[frame.depth - 1].key, outcome))
+            let outcome = Outcome(valid: frame.valid, errors: frame.state?.errors ?? [], annotations: Annotations())
+            frames[parent].extra().unevaluatedMembers.append((key(at: frame.depth - 1), outcome))
         case .unevaluatedItem:
-            let outcome = Outcome(valid: frame.valid, errors: frame.errors, annotations: Annotations())
-            frames[parent].unevaluatedElements.append((levels[frame.depth - 1].index, outcome))
+            let outcome = Outcome(valid: frame.valid, errors: frame.state?.errors ?? [], annotations: Annotations())
+            frames[parent].extra().unevaluatedElements.append((levels[frame.depth - 1].index, outcome))
         }
     }
 
     /// Counts an outcome for frame `id`: its annotations when valid, its errors when not.
     private mutating func apply(_ outcome: Outcome, to id: Int) {
         if outcome.valid {
-            frames[id].annotations.merge(outcome.annotations)
+            if !outcome.annotations.isEmpty { frames[id].extra().annotations.merge(outcome.annotations) }
         } else {
             frames[id].valid = false
             addErrors(id, outcome.errors)
@@ -177,6 +188,6 @@ extension JSONSchemaValidator {
     }
 
     private static func members(_ names: [String]) -> String {
-        (names.count == 1 ? "member " : "members ") + names.map(InstanceKind.quoted).joined(separator: ", ")
+        (names.count == 1 ? "member " : "members ") + names.map(JSONValueKind.quoted).joined(separator: ", ")
     }
 }

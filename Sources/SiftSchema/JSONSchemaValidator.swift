@@ -23,10 +23,21 @@ public struct JSONSchemaValidator: JSONEventHandler {
     let maxErrors: Int?
     /// Whether the tokenizer checks UTF-8, so that strings are made without checking it again.
     let validatesUTF8: Bool
+    /// The frames of every open value, a stack: a value's frames are pushed together as it
+    /// begins, above those of the containers around it, and popped as it ends.
     var frames: [Evaluation] = []
-    var freeFrames: [Int] = []
     var levels: [ValidationLevel] = []
-    var activeCaptures = 0
+    /// The current member name of each open object, one after another (see
+    /// ``ValidationLevel/keyStart``): bytes kept, not a `String` per member.
+    var keyBytes: [UInt8] = []
+    /// The member names the frames of several subschemas on one object take, by their nodes
+    /// (kept for the validator's life: the tokenizer reads them until the object's end).
+    var memberPasses: [[Int]: MemberNameSet] = [:]
+    /// The member pass of an object whose frames take no member.
+    static let noMembers = MemberNameSet([])
+    /// The containers being rebuilt because a keyword compares them (`enum`, `const`,
+    /// `uniqueItems`), with the index of their level; every event goes to each of them.
+    var captures: [(level: Int, builder: JSONValueBuilder)] = []
     /// The errors not yet handed to `valueReports` (all of them without it).
     var errors: [SchemaValidationError] = []
     /// Every error found, handed over or not (for `maxErrors`).
@@ -94,9 +105,9 @@ public struct JSONSchemaValidator: JSONEventHandler {
     /// ```
     public mutating func reset() {
         frames.removeAll(keepingCapacity: true)
-        freeFrames.removeAll(keepingCapacity: true)
         levels.removeAll(keepingCapacity: true)
-        activeCaptures = 0
+        keyBytes.removeAll(keepingCapacity: true)
+        captures.removeAll(keepingCapacity: true)
         errors.removeAll()
         errorCount = 0
         rootsValid = true
@@ -113,17 +124,21 @@ public struct JSONSchemaValidator: JSONEventHandler {
         self.context = context
         defer { self.context = nil }
         var completed: JSONValue?
-        if activeCaptures > 0 {
-            for index in levels.indices where levels[index].capture != nil {
-                if let value = levels[index].capture?.consume(event), index == levels.count - 1 { completed = value }
+        if !captures.isEmpty {
+            for index in captures.indices {
+                if let value = captures[index].builder.consume(event), captures[index].level == levels.count - 1 {
+                    completed = value
+                }
             }
         }
         switch event {
         case .key(let bytes):
-            let name = bytes.string(validated: validatesUTF8)
-            levels[levels.count - 1].key = name
-            levels[levels.count - 1].link = nil
-            checkName(name, event: event)
+            let last = levels.count - 1
+            keyBytes.removeLast(keyBytes.count - levels[last].keyStart)
+            bytes.withUnsafeBytes { keyBytes.append(contentsOf: $0) }
+            levels[last].keyEnd = keyBytes.count
+            levels[last].link = nil
+            if levels[last].checksNames { checkName(event) }
         case .startObject, .startArray:
             beginContainer(event, context: context)
         case .endObject, .endArray:
@@ -137,10 +152,13 @@ public struct JSONSchemaValidator: JSONEventHandler {
 
 /// One open container of the instance: the frames evaluating it, and where its current child is.
 struct ValidationLevel {
-    var frames: [Int]
+    /// The container's own frames: `frames[frameStart..<frameEnd]` of the validator.
+    var frameStart: Int
+    var frameEnd: Int
     var isObject: Bool
-    /// The current member's name (objects).
-    var key = ""
+    /// The current member's name (objects): `keyBytes[keyStart..<keyEnd]` of the validator.
+    var keyStart: Int
+    var keyEnd: Int
     /// The current element's index (arrays); -1 before the first.
     var index = -1
     /// The path through this level's current member or element, once an error asked for it;
@@ -148,8 +166,14 @@ struct ValidationLevel {
     var link: PathLink?
     /// Where the container starts.
     var location: SourceLocation
-    /// The container's value being rebuilt, when a keyword compares it.
-    var capture: JSONValueBuilder?
+    /// Whether the container's value is being rebuilt (in `captures`), because a keyword
+    /// compares it.
+    var isCaptured = false
     /// Whether a frame compares the elements (`uniqueItems`), so each must be kept.
     var keepsElements: Bool
+    /// Whether a frame checks the member names (`propertyNames`).
+    var checksNames = false
+
+    /// The indices of the container's own frames.
+    var frames: Range<Int> { frameStart..<frameEnd }
 }

@@ -49,13 +49,14 @@ enum KeywordReader {
     /// Compiles a `pattern` or `patternProperties` expression with the engine's linear-time
     /// matcher.
     static func pattern(_ source: String, at location: String) throws(JSONSchemaError) -> SchemaPattern {
-        guard let expression = RegularExpression(PatternTranslation.translate(source)) else {
+        let translated = PatternTranslation.translate(source)
+        guard let expression = RegularExpression(translated) else {
             throw JSONSchemaError(
                 .unsupportedPattern,
                 "the pattern \"\(source)\" at \(location) is not an I-Regexp (RFC 9485), which Sift matches in linear time"
             )
         }
-        return SchemaPattern(source: source, expression: expression)
+        return SchemaPattern(source: source, expression: expression, bytePattern: BytePattern(translated))
     }
 
     private static func isContainer(_ value: JSONValue) -> Bool {

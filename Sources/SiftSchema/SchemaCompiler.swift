@@ -73,6 +73,7 @@ struct SchemaCompiler {
         case .object(let object):
             try KeywordReader.readAssertions(object, at: node.location, into: &node)
             try compileApplicators(object, at: place, base: base, into: &node)
+            node.finishCompiling()
             return node
         default:
             throw JSONSchemaError(.invalidSchema, "a schema must be an object or a boolean, at \(describe(place))")

@@ -76,4 +76,38 @@ extension StreamingTests {
                 #"$.kind (1:10): expected "b", found the string "c" [#/anyOf/1/properties/kind/const]"#,
             ])
     }
+
+    /// The members no subschema takes are passed by the tokenizer unseen; a member whose name is
+    /// written with escapes is still the member it names, and every split of the input gives the
+    /// same report.
+    @Test func membersNoSubschemaTakesArePassed() throws {
+        let schema = try JSONSchema(
+            parsing: #"""
+                {"type": "object", "required": ["id", "items"],
+                 "properties": {"id": {"type": "string"}, "items": {"type": "array", "items": {"$ref": "#/$defs/item"}}},
+                 "$defs": {"item": {"required": ["name"], "properties": {"name": {"pattern": "^[a-z]+$"}}}}}
+                """#)
+        let bytes = Array(
+            #"""
+            {"skip": {"a": [1, {"id": 2}], "b": "x"}, "\u0069d": 5, "more": [[], {}],
+             "items": [{"name": "ok", "other": {"name": 1}}, {"nam\u0065": "A1", "x": null}, {"x": {"name": "b"}}]}
+            """#.utf8)
+        let whole = try schema.validate(.bytes(bytes))
+        #expect(
+            whole.errors.map(\.description) == [
+                "$.id (1:54): expected a string, found the integer 5 [#/properties/id/type]",
+                #"$.items[1].name (2:64): expected a string matching "^[a-z]+$", found "A1" [#/$defs/item/properties/name/pattern]"#,
+                #"$.items[2] (2:82): is missing the required member "name" [#/$defs/item/required]"#,
+            ])
+        for size in 1...16 {
+            let tokenizer = JSONTokenizer(handler: JSONSchemaValidator(schema: schema))
+            var start = 0
+            while start < bytes.count {
+                try tokenizer.feed(bytes[start..<min(start + size, bytes.count)])
+                start += size
+            }
+            try tokenizer.finish()
+            #expect(tokenizer.handler.report == whole, "chunks of \(size)")
+        }
+    }
 }

@@ -1,21 +1,8 @@
 import Sift
 
-/// The JSON type of an instance value, as its first event shows it.
-enum InstanceKind {
-    case object, array, string, number, boolean, null
-
-    init?(_ event: JSONEvent) {
-        switch event {
-        case .startObject: self = .object
-        case .startArray: self = .array
-        case .string: self = .string
-        case .number: self = .number
-        case .bool: self = .boolean
-        case .null: self = .null
-        case .key, .endObject, .endArray: return nil
-        }
-    }
-
+/// The JSON type of an instance value, as its first event shows it (``JSONValueKind/init(of:)``),
+/// and the words the schema errors use for values.
+extension JSONValueKind {
     /// Whether a `type` keyword allowing `types` accepts this value (`number` the number itself,
     /// for `integer`).
     func isAllowed(by types: InstanceTypes, number: SchemaNumber?) -> Bool {
