@@ -44,8 +44,8 @@ import Testing
         #expect(uses == [], "\(uses.joined(separator: "\n"))")
     }
 
-    /// The check sees a `package` type and member used outside the engine,
-    /// and not a name the engine also declares otherwise.
+    /// The check sees a `package` type, member and function used outside the engine (beside an
+    /// overload that is not `package`), and not a name the engine also declares otherwise.
     @Test func aPlantedUseIsSeen() {
         let engine = [
             (
@@ -54,53 +54,72 @@ import Testing
                 package final class PlantedAutomaton {}
                 public struct Open { package var secretCount = 0; public var tag = 0 }
                 extension Open { package var tag: Int { 0 } }
+                extension Open { package func skip() {}; func skip(into sink: Int) {} }
                 """
             )
         ]
         let consumer = [
             (
                 file: "SiftHub/Uses.swift",
-                code: "let automaton = PlantedAutomaton()\nlet n = open.secretCount + open.tag"
+                code: "let automaton = PlantedAutomaton()\nlet n = open.secretCount + open.tag\nopen.skip()"
             )
         ]
         #expect(
             Self.packageUses(engine: engine, consumers: [consumer]) == [
                 "SiftHub/Uses.swift names PlantedAutomaton", "SiftHub/Uses.swift names secretCount",
+                "SiftHub/Uses.swift names skip()",
             ])
     }
 
     /// Each use, as `module/file names name`, sorted.
+    ///
+    /// A function is known by its name and first argument label (`skipContents()` is not
+    /// `skipContents(into:)`), so that an overload with another access level hides nothing.
     static func packageUses(
         engine: [(file: String, code: String)], consumers: [[(file: String, code: String)]]
     ) -> [String] {
-        let declaration = #/\b(?:func|var|let|class|struct|enum|protocol|typealias|actor|case)\s+([A-Za-z_]\w*)/#
-            .wordBoundaryKind(.simple)
         var packageNames: Set<String> = []
         var otherNames: Set<String> = []
         for file in engine {
             for line in file.code.split(separator: "\n") {
-                for match in line.matches(of: declaration) {
+                for (name, range) in declarations(in: line) {
                     // The declaration's own modifiers: after the last `{`, `}` or `;` before it.
-                    let before = line[..<match.range.lowerBound]
+                    let before = line[..<range.lowerBound]
                     let prefix = before.split(whereSeparator: { "{};".contains($0) }).last ?? ""
                     if prefix.contains(#/\bpackage\s/#) {
-                        packageNames.insert(String(match.1))
+                        packageNames.insert(name)
                     } else {
-                        otherNames.insert(String(match.1))
+                        otherNames.insert(name)
                     }
                 }
             }
         }
         let word = #/\b[A-Za-z_]\w*\b/#.wordBoundaryKind(.simple)
+        let call = #/\b([A-Za-z_]\w*)\s*\(\s*(?:([A-Za-z_]\w*)\s*:(?!:))?/#.wordBoundaryKind(.simple)
         var uses: [String] = []
         for module in consumers {
-            let declaredHere = Set(module.flatMap { $0.code.matches(of: declaration).map { String($0.1) } })
+            let declaredHere = Set(module.flatMap { declarations(in: $0.code[...]).map(\.name) })
             let watched = packageNames.subtracting(otherNames).subtracting(declaredHere)
             for file in module {
-                let names = Set(file.code.matches(of: word).map { String($0.output) })
+                var names = Set(file.code.matches(of: word).map { String($0.output) })
+                for match in file.code.matches(of: call) { names.insert(key(match.1, label: match.2)) }
                 for name in names.intersection(watched).sorted() { uses.append("\(file.file) names \(name)") }
             }
         }
         return uses.sorted()
+    }
+
+    /// The names `text` declares, functions as `name(label:)` or `name()`, with where each is.
+    static func declarations(in text: Substring) -> [(name: String, range: Range<Substring.Index>)] {
+        let function = #/\bfunc\s+([A-Za-z_]\w*)\s*(?:<[^>(]*>)?\s*\(\s*([A-Za-z_]\w*)?/#.wordBoundaryKind(.simple)
+        let other = #/\b(?:var|let|class|struct|enum|protocol|typealias|actor|case)\s+([A-Za-z_]\w*)/#
+            .wordBoundaryKind(.simple)
+        return text.matches(of: function).map { (key($0.1, label: $0.2.flatMap { $0 == "_" ? nil : $0 }), $0.range) }
+            + text.matches(of: other).map { (String($0.1), $0.range) }
+    }
+
+    /// A function's key: its name and first argument label.
+    static func key(_ name: Substring, label: Substring?) -> String {
+        "\(name)(\(label.map { "\($0):" } ?? ""))"
     }
 }
