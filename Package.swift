@@ -160,6 +160,8 @@ let readmeExamples: [(name: String, dependencies: [Target.Dependency])] = [
     ("ReadmeHTTP", ["SiftHTTP"]),
     ("ReadmeHTTPMappers", ["SiftHTTP", "SiftMapping", "SiftHub"]),
     ("ReadmeSchema", ["Sift", "SiftSchema"]),
+    // A model builder written on the engine's public seam (MatchProgram, MatchConsumer) alone.
+    ("ReadmeModelBuilder", ["Sift"]),
 ]
 package.targets += readmeExamples.map { example in
     .executableTarget(name: example.name, dependencies: example.dependencies, path: "Examples/\(example.name)")

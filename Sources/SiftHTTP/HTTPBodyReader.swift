@@ -147,7 +147,7 @@ struct HTTPBodyReader {
         if error is HTTPLoadError || error is CancellationError { return error }
         guard let error = error as? JSONParseError else { return mappingError(error) }
         if error.kind == .consumerError {
-            return mappingError(error.underlyingError ?? error)
+            return mappingError(error.consumerThrownError)
         }
         if error.kind == .incompleteInput, !isFramingComplete {
             return HTTPLoadError(

@@ -1,8 +1,8 @@
 import NIOCore
 import Sift
 
-// The engine behind the data mappers: the engine's path automaton (`PathAutomaton`,
-// `PathMatcher`, through the actions layer's `MatchConsumer`) follows a root key path (see
+// The engine behind the data mappers: a `MatchProgram` run with a `MatchConsumer` (the
+// engine's public seam for model builders) follows a root key path (see
 // `RootKeyPath`) through the tokenizer's events and hands back
 // the value found there, or each element of the array found there, as soon as its closing token
 // has been read. Only that value is built; everything else in the document is only tokenized
@@ -212,22 +212,22 @@ struct KeyPathCapture: MatchConsumer {
 /// Runs the path matcher and turns a wrong-kind value at the root key path into an error
 /// thrown where it was found.
 struct KeyPathFollower: JSONEventHandler {
-    var matcher: PathMatcher<KeyPathCapture>
+    var matcher: MatchHandler<KeyPathCapture>
 
     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
         try matcher.handle(event, context: context)
         // The probe reports the value as it begins: the context is where it begins.
-        if let problem = matcher.receiver.problem {
-            matcher.receiver.problem = nil
+        if let problem = matcher.consumer.problem {
+            matcher.consumer.problem = nil
             throw DataMapperError(message: problem.message, path: problem.path, location: context.location)
         }
-        if matcher.receiver.deferredProblem != nil, matcher.receiver.deferredLocation == nil {
-            matcher.receiver.deferredLocation = context.location
+        if matcher.consumer.deferredProblem != nil, matcher.consumer.deferredLocation == nil {
+            matcher.consumer.deferredLocation = context.location
         }
     }
 }
 
-/// Compiles the automaton of a root key path and feeds body chunks to a tokenizer running it.
+/// Compiles the match program of a root key path and feeds body chunks to a tokenizer running it.
 struct KeyPathCaptureSession {
     private let tokenizer: JSONTokenizer<KeyPathFollower>
     /// An RFC 9535 root key path that names no members: thrown by the first call.
@@ -236,14 +236,15 @@ struct KeyPathCaptureSession {
     init(keyPath: String?, target: CaptureTarget, options: JSONParserOptions) {
         let rootKeyPath = RootKeyPath(keyPath)
         invalid = rootKeyPath.problem.map { DataMapperError(message: $0, path: .root) }
-        let automaton = PathAutomaton()
         let paths = KeyPathCapture.paths(of: rootKeyPath, target: target)
-        for (index, entry) in paths.enumerated() {
-            let isMatch = entry.tag.level == rootKeyPath.readings[entry.tag.reading].count + 1
-            automaton.addMatch(entry.path, kind: isMatch ? .value : .probe, tag: index)
+        let program = MatchProgram { builder in
+            for (index, entry) in paths.enumerated() {
+                let isMatch = entry.tag.level == rootKeyPath.readings[entry.tag.reading].count + 1
+                builder.addMatch(entry.path, kind: isMatch ? .value : .probe, tag: index)
+            }
         }
         let capture = KeyPathCapture(rootKeyPath: rootKeyPath, target: target, tags: paths.map(\.tag))
-        let matcher = PathMatcher(paths: CompiledPaths(automaton), receiver: capture)
+        let matcher = program.matcher(capture)
         tokenizer = JSONTokenizer(options: options, handler: KeyPathFollower(matcher: matcher))
     }
 
@@ -251,7 +252,7 @@ struct KeyPathCaptureSession {
     mutating func consume(_ chunk: ByteBuffer) throws -> [CapturedJSON] {
         if let invalid { throw invalid }
         try tokenizer.feed(chunk.readableBytesView)
-        return tokenizer.handler.matcher.receiver.takeCompleted()
+        return tokenizer.handler.matcher.consumer.takeCompleted()
     }
 
     /// Ends the input: returns a value completed there, or throws when the document is
@@ -259,17 +260,17 @@ struct KeyPathCaptureSession {
     mutating func finish() throws -> [CapturedJSON] {
         if let invalid { throw invalid }
         try tokenizer.finish()
-        if let problem = tokenizer.handler.matcher.receiver.finishDocument() {
+        if let problem = tokenizer.handler.matcher.consumer.finishDocument() {
             throw DataMapperError(
                 message: problem.message, path: problem.path,
-                location: tokenizer.handler.matcher.receiver.deferredLocation)
+                location: tokenizer.handler.matcher.consumer.deferredLocation)
         }
-        let capture = tokenizer.handler.matcher.receiver
+        let capture = tokenizer.handler.matcher.consumer
         guard capture.found else {
             throw DataMapperError(
                 message: "no value at root key path `\(capture.rootKeyPath.text)`: \(capture.notFoundReason)",
                 path: capture.keyPath)
         }
-        return tokenizer.handler.matcher.receiver.takeCompleted()
+        return tokenizer.handler.matcher.consumer.takeCompleted()
     }
 }

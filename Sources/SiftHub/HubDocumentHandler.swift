@@ -1,17 +1,17 @@
 import Sift
 
-/// The tokenizer's handler for a Hub document: picks the automaton by the kind of the root value
+/// The tokenizer's handler for a Hub document: picks the program by the kind of the root value
 /// (an object is a view model, an array holds body components, anything else is an error), then
 /// runs it.
 ///
 /// With `JSONParserOptions.allowsMultipleValues`, each top-level value is one payload: its
-/// automaton is picked by its own kind, and when it closes its root view model is added to the
+/// program is picked by its own kind, and when it closes its root view model is added to the
 /// previous ones with the rules of ``ViewModelBuilder``.
 struct HubDocumentHandler: JSONEventHandler {
     private let compiled: CompiledHubSchema
-    /// Runs the automaton of the current top-level value's kind.
-    private var matcher: PathMatcher<HubAssembler>
-    /// Whether `matcher` runs the array-root automaton.
+    /// Runs the program of the current top-level value's kind.
+    private var matcher: MatchHandler<HubAssembler>
+    /// Whether `matcher` runs the array-root program.
     private var rootIsArray = false
     /// Whether the current top-level value has started.
     private var started = false
@@ -23,14 +23,14 @@ struct HubDocumentHandler: JSONEventHandler {
         self.compiled = compiled
         var assembler = HubAssembler(memory: compiled.memory, textIsValidUTF8: options.validatesUTF8)
         assembler.streamBody = streamBody
-        matcher = PathMatcher(paths: compiled.objectRoot, receiver: assembler)
+        matcher = compiled.objectRoot.matcher(assembler)
         if options.allowsMultipleValues { payloads = ViewModelBuilder() }
     }
 
     /// The root view model assembled so far (not normalized; for several values, the payloads
     /// merged in order).
     var root: ViewModel {
-        guard let payloads else { return matcher.receiver.root }
+        guard let payloads else { return matcher.consumer.root }
         return payloads.accumulatedRoot
     }
 
@@ -50,20 +50,20 @@ struct HubDocumentHandler: JSONEventHandler {
         try matcher.handle(event, context: context)
     }
 
-    /// Starts a top-level value: runs the automaton of its kind, keeping the receiver (and what it
+    /// Starts a top-level value: runs the program of its kind, keeping the consumer (and what it
     /// streamed or assembled so far).
     private mutating func startValue(isArray: Bool) throws {
         if let error = compiled.streamingError { throw error }
         started = true
         guard isArray != rootIsArray else { return }
         rootIsArray = isArray
-        matcher = PathMatcher(paths: isArray ? compiled.arrayRoot : compiled.objectRoot, receiver: matcher.receiver)
+        matcher = (isArray ? compiled.arrayRoot : compiled.objectRoot).matcher(matcher.consumer)
     }
 
     /// Adds the root of the top-level value that just closed to the payloads, and starts afresh.
     private mutating func endPayload() {
         started = false
-        payloads?.add(matcher.receiver.takeRoot())
+        payloads?.add(matcher.consumer.takeRoot())
     }
 
     private static func rootError(_ event: JSONEvent, _ context: JSONEventContext) -> JSONParseError {

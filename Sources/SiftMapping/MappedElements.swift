@@ -1,4 +1,3 @@
-import DequeModule
 import Sift
 
 /// The elements of a JSON array, mapped as `Model` while chunks of input arrive (see
@@ -32,11 +31,13 @@ where Chunks.Element: Sequence<UInt8> {
     /// let first = try await iterator.next()
     /// ```
     public func makeAsyncIterator() -> Iterator {
-        let queue = ElementQueue<Model>()
+        let plan = MappingPlan(target: Property("", .array, mappedType: Model.self).at(keyPath))
         return Iterator(
-            upstream: ChunkSlices(upstream: chunks.makeAsyncIterator(), size: MappingStream.sliceSize), queue: queue,
-            stream: MappingStream(
-                target: Property("", .array, mappedType: Model.self).at(keyPath), rootSink: queue, options: options))
+            elements: JSONElementStream.AsyncIterator(chunks: SlicedChunks(base: chunks), options: options) { outlet in
+                let run = MappingRun(
+                    plan: plan, rootSink: ElementQueue(outlet: outlet), textIsValidUTF8: options.validatesUTF8)
+                return plan.program.matcher(MappingConsumer(run: run))
+            })
     }
 
     /// Parses chunks on demand and hands out completed elements.
@@ -45,11 +46,9 @@ where Chunks.Element: Sequence<UInt8> {
     /// while let person = try await iterator.next() { print(person) }
     /// ```
     public struct Iterator: AsyncIteratorProtocol {
-        var upstream: ChunkSlices<Chunks.AsyncIterator>
-        let queue: ElementQueue<Model>
-        let stream: MappingStream
-        /// The error that ended the parse, thrown once the elements completed before it are out.
-        var failure: (any Error)?
+        var elements: JSONElementStream<Model, MatchHandler<MappingConsumer>, SlicedChunks<Chunks>>.AsyncIterator
+        /// Whether the sequence has ended (after its last element, or an error).
+        var isDone = false
 
         /// The next valid element, or nil at the end of a valid input.
         ///
@@ -57,18 +56,16 @@ where Chunks.Element: Sequence<UInt8> {
         /// let next = try await iterator.next()
         /// ```
         public mutating func next() async throws -> Model? {
-            while true {
-                if let element = queue.pop() { return element }
-                if let failure {
-                    self.failure = nil
-                    throw failure
-                }
-                if stream.isDone { return nil }
-                do {
-                    if try await !stream.feedNext(of: &upstream) { _ = try stream.finish() }
-                } catch {
-                    failure = error
-                }
+            guard !isDone else { return nil }
+            do {
+                if let element = try await elements.next(isolation: nil) { return element }
+                isDone = true
+                // The failures of invalid elements, as one MappingError.
+                _ = try elements.handler.consumer.run.result()
+                return nil
+            } catch {
+                isDone = true
+                throw error
             }
         }
     }
@@ -76,68 +73,36 @@ where Chunks.Element: Sequence<UInt8> {
 
 extension MappedElements: Sendable where Chunks: Sendable {}
 
-/// A mapping fed chunk by chunk: the parse behind a ``MappedElements`` iterator and the `async`
-/// forms of ``Mapper``.
-///
-/// Failures are always located (the chunks cannot be read a second time to locate them).
-final class MappingStream {
-    let tokenizer: JSONTokenizer<PathMatcher<MappingConsumer>>
-    let run: MappingRun
-    private(set) var isDone = false
-
-    init(target: Property, rootSink: ElementSink?, options: JSONParserOptions) {
-        let plan = MappingPlan(target: target)
-        run = MappingRun(plan: plan, rootSink: rootSink, textIsValidUTF8: options.validatesUTF8)
-        tokenizer = JSONTokenizer(
-            options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingConsumer(run: run)))
-    }
-
-    /// Large chunks are fed in slices: locating a value costs the engine a scan from the start
-    /// of the chunk that holds it, so bounded slices keep locations cheap.
-    static var sliceSize: Int { 128 }
-
-    /// Feeds the next slice; false when the chunks have ended.
-    ///
-    /// After a parse error it reads on only as far as the error's source line needs, as
-    /// `JSONTokenizer.parse` does, so that every split gives the same error text.
-    func feedNext<Slices: AsyncIteratorProtocol>(
-        of slices: inout Slices, isolation actor: isolated (any Actor)? = #isolation
-    ) async throws -> Bool where Slices.Element: Sequence<UInt8> {
-        do {
-            return try await tokenizer.feedNextChunk(of: &slices, isolation: actor)
-        } catch let error as JSONParseError where error.kind == .consumerError {
-            isDone = true
-            throw error.underlyingError ?? error
-        } catch {
-            isDone = true
-            throw error
-        }
-    }
-
-    /// Ends the input and returns the mapped value (for a streamed array, an empty one).
-    func finish() throws -> Any {
-        isDone = true
-        try Mapper.unwrappingConsumerErrors { try tokenizer.finish() }
-        return try run.result()
-    }
-}
-
-/// Completed elements waiting for the consumer.
+/// Completed elements, mapped as they complete and handed to the iterating task.
 final class ElementQueue<Model: Mappable>: ElementSink {
-    private var items = Deque<Model>()
+    let outlet: JSONElementOutlet<Model>
+
+    init(outlet: JSONElementOutlet<Model>) {
+        self.outlet = outlet
+    }
 
     func appendModel(_ entity: MappedEntity) throws {
-        items.append(try Model(entity: entity))
-    }
-
-    func pop() -> Model? {
-        items.popFirst()
+        outlet.yield(try Model(entity: entity))
     }
 
     func takeResult() -> MappedBox { TypedMappedBox([Model]()) }
 
     func discarding() -> ElementSink { ModelStream<Model> { _ in } }
 }
+
+/// The chunks of an upstream sequence cut into slices of at most `size` bytes: locating a value
+/// costs the engine a scan from the start of the chunk that holds it, so bounded slices keep
+/// locations cheap.
+struct SlicedChunks<Base: AsyncSequence>: AsyncSequence where Base.Element: Sequence<UInt8> {
+    let base: Base
+    var size = 128
+
+    func makeAsyncIterator() -> ChunkSlices<Base.AsyncIterator> {
+        ChunkSlices(upstream: base.makeAsyncIterator(), size: size)
+    }
+}
+
+extension SlicedChunks: Sendable where Base: Sendable {}
 
 /// The chunks of an upstream iterator cut into slices of at most `size` bytes.
 struct ChunkSlices<Upstream: AsyncIteratorProtocol>: AsyncIteratorProtocol where Upstream.Element: Sequence<UInt8> {

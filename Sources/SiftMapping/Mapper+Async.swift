@@ -122,17 +122,17 @@ extension Mapper {
         MappedElements<Model, _>(keyPath: keyPath, chunks: JSONInputChunks(input), options: options)
     }
 
-    /// Feeds every chunk to a ``MappingStream`` of `target` and returns its result.
+    /// Feeds every chunk, in slices (``SlicedChunks``), to the mapping of `target` and returns its
+    /// result; failures are always located (the chunks cannot be read a second time to locate them).
     static func map<Chunks: AsyncSequence>(
         _ target: Property, chunks: Chunks, options: JSONParserOptions, rootSink: ElementSink? = nil,
         isolation: isolated (any Actor)?
     ) async throws -> Any where Chunks.Element: Sequence<UInt8> {
-        let stream = MappingStream(target: target, rootSink: rootSink, options: options)
-        var slices = ChunkSlices(upstream: chunks.makeAsyncIterator(), size: MappingStream.sliceSize)
-        while true {
-            try Task.checkCancellation()
-            guard try await stream.feedNext(of: &slices, isolation: isolation) else { break }
-        }
-        return try stream.finish()
+        let plan = MappingPlan(target: target)
+        let run = MappingRun(plan: plan, rootSink: rootSink, textIsValidUTF8: options.validatesUTF8)
+        _ = try await plan.program.run(
+            chunks: SlicedChunks(base: chunks), consumer: MappingConsumer(run: run), options: options,
+            isolation: isolation)
+        return try run.result()
     }
 }

@@ -190,19 +190,9 @@ public enum Mapper {
         let plan = MappingPlan(target: target)
         let run = MappingRun(
             plan: plan, rootSink: rootSink, wantsLocations: wantsLocations, textIsValidUTF8: options.validatesUTF8)
-        let tokenizer = JSONTokenizer(
-            options: options, handler: PathMatcher(paths: plan.paths, receiver: MappingConsumer(run: run)))
-        try unwrappingConsumerErrors { try tokenizer.parse(input) }
+        // Errors thrown by mapping code reach the caller unchanged (the engine unwraps them).
+        _ = try plan.program.run(input, consumer: MappingConsumer(run: run), options: options)
         return try run.result()
-    }
-
-    /// Errors thrown by mapping code reach the caller unchanged, not wrapped as consumer errors.
-    static func unwrappingConsumerErrors<Result>(_ body: () throws -> Result) throws -> Result {
-        do {
-            return try body()
-        } catch let error as JSONParseError where error.kind == .consumerError {
-            throw error.underlyingError ?? error
-        }
     }
 
     static func cast<Value>(_ value: Any) throws -> Value {

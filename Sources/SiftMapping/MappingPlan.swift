@@ -55,7 +55,7 @@ final class MappingPlan: @unchecked Sendable {
         var hasDecoder: Bool
     }
 
-    let paths: CompiledPaths
+    let program: MatchProgram
     let programs: [Program]
     let tags: [Tag]
     /// Per tag; meaningful for property tags.
@@ -68,7 +68,7 @@ final class MappingPlan: @unchecked Sendable {
         builder.programs.append(Program(role: .document))
         builder.programs[0].properties = [builder.compile(target, program: 0, index: 0)]
         builder.programs[0].layout = EntityLayout(properties: [target], typeName: "the document")
-        paths = CompiledPaths(builder.automaton)
+        program = MatchProgram(builder.automaton)
         programs = builder.programs
         tags = builder.tags
         scalarReads = ContiguousArray(
@@ -82,7 +82,7 @@ final class MappingPlan: @unchecked Sendable {
     }
 
     private final class Builder {
-        let automaton = PathAutomaton()
+        let automaton = MatchProgram.Builder()
         var programs: [Program] = []
         var tags: [Tag] = []
         var modelPrograms: [ObjectIdentifier: Int] = [:]

@@ -31,7 +31,7 @@ extension QueryCommand {
         }
         let table: RecordWriter.Table? = self.table.map { $0 == .csv ? .csv : .tsv }
         let writer = RecordWriter(output: output, names: fields.map(\.name), table: table)
-        let paths = CompiledPaths(RecordCollector.automaton(path: path, fields: fields, order: order))
+        let program = RecordCollector.program(path: path, fields: fields, order: order)
         return try await writeLines(
             of: sources, options: options, output: output, beforeFirstValue: writer.writeHeaderIfNeeded
         ) { _, block in
@@ -40,7 +40,7 @@ extension QueryCommand {
                 output: blockOutput, names: fields.map(\.name), table: table, writesHeader: false)
             let collector = RecordCollector(fields: fields, writer: blockWriter, stopsAtFirstRecord: first)
             return LineBlockPrinter(
-                inner: RecordFollower(matcher: PathMatcher(paths: paths, receiver: collector), writer: blockWriter),
+                inner: RecordFollower(matcher: program.matcher(collector), writer: blockWriter),
                 output: blockOutput
             ) { blockWriter.count }
         }

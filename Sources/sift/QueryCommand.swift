@@ -137,13 +137,12 @@ struct QueryCommand: AsyncParsableCommand {
         } else {
             let writer = RecordWriter(
                 output: output, names: fields.map(\.name), table: table.map { $0 == .csv ? .csv : .tsv })
-            let paths = CompiledPaths(RecordCollector.automaton(path: path, fields: fields, order: order))
+            let program = RecordCollector.program(path: path, fields: fields, order: order)
             matchCount = { writer.count }
             failed = try await parse(sources, options: options, output: output, matchCount: matchCount) { _ in
                 RecordFollower(
-                    matcher: PathMatcher(
-                        paths: paths,
-                        receiver: RecordCollector(fields: fields, writer: writer, stopsAtFirstRecord: first)),
+                    matcher: program.matcher(
+                        RecordCollector(fields: fields, writer: writer, stopsAtFirstRecord: first)),
                     writer: writer)
             }
         }
@@ -200,7 +199,7 @@ struct QueryCommand: AsyncParsableCommand {
 /// JSONTokenizer(options: options, handler: RecordFollower(matcher: matcher, writer: writer))
 /// ```
 struct RecordFollower: JSONEventHandler {
-    var matcher: PathMatcher<RecordCollector>
+    var matcher: MatchHandler<RecordCollector>
     let writer: RecordWriter
 
     mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {

@@ -34,17 +34,17 @@ struct RecordCollector: MatchConsumer {
         self.stopsAtFirstRecord = stopsAtFirstRecord
     }
 
-    /// The automaton: `path` as a scope (tag `fields.count`) whose program holds each field's
+    /// The program: `path` as a scope (tag `fields.count`) whose sub-program holds each field's
     /// path (tag: the field's index).
-    static func automaton(path: JSONPath, fields: [RecordField], order: JSONQuery.ResultOrder) -> PathAutomaton {
-        let automaton = PathAutomaton()
-        automaton.resultOrder = order
-        let program = automaton.addProgram()
-        automaton.addScope(path, childProgram: program, tag: fields.count)
-        for (index, field) in fields.enumerated() {
-            automaton.addMatch(field.path, kind: .value, tag: index, program: program)
+    static func program(path: JSONPath, fields: [RecordField], order: JSONQuery.ResultOrder) -> MatchProgram {
+        MatchProgram { builder in
+            builder.resultOrder = order
+            let program = builder.addProgram()
+            builder.addScope(path, childProgram: program, tag: fields.count)
+            for (index, field) in fields.enumerated() {
+                builder.addMatch(field.path, kind: .value, tag: index, program: program)
+            }
         }
-        return automaton
     }
 
     mutating func receive(_ value: MatchedValue, at destination: MatchDestination, scope: Int, info: MatchInfo) throws {

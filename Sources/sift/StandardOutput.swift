@@ -68,7 +68,7 @@ final class StandardOutput {
                 return
             }
             if writesRawStrings, case .string(var text) = value {
-                try text.withUTF8 { try writeRawLine(JSONBytes(UnsafeRawBufferPointer($0))) }
+                try text.withUTF8 { try writeRawLine(JSONBytes(viewing: UnsafeRawBufferPointer($0))) }
                 return
             }
             try writer.write(value)
@@ -108,7 +108,7 @@ final class StandardOutput {
         try onScreen {
             var line = text + "\n"
             let sink = writer.sink
-            try line.withUTF8 { try sink.write(JSONBytes(UnsafeRawBufferPointer($0))) }
+            try line.withUTF8 { try sink.write(JSONBytes(viewing: UnsafeRawBufferPointer($0))) }
             if flushesEveryLine { try writer.flush() }
         }
     }
@@ -118,7 +118,7 @@ final class StandardOutput {
         guard !bytes.isEmpty else { return }
         try onScreen {
             let sink = writer.sink
-            try bytes.withUnsafeBytes { try sink.write(JSONBytes($0)) }
+            try bytes.withUnsafeBytes { try sink.write(JSONBytes(viewing: $0)) }
             if flushesEveryLine { try writer.flush() }
         }
     }
@@ -160,10 +160,12 @@ final class StandardOutput {
                     "a string with a NUL character cannot be written with --raw-output0 (use --raw-output or --seq)")
         }
         let sink = writer.sink
-        if format.recordSeparators { try Self.recordSeparator.withUnsafeBytes { try sink.write(JSONBytes($0)) } }
+        if format.recordSeparators {
+            try Self.recordSeparator.withUnsafeBytes { try sink.write(JSONBytes(viewing: $0)) }
+        }
         try sink.write(bytes)
         let terminator = format.nulTerminated ? Self.nul : Self.lineFeed
-        try terminator.withUnsafeBytes { try sink.write(JSONBytes($0)) }
+        try terminator.withUnsafeBytes { try sink.write(JSONBytes(viewing: $0)) }
         if flushesEveryLine { try writer.flush() }
     }
 
@@ -183,7 +185,7 @@ final class StandardOutput {
         if format.recordSeparators { text.insert(0x1E, at: 0) }
         text.append(format.nulTerminated ? 0x00 : 0x0A)
         let sink = writer.sink
-        try text.withUnsafeBytes { try sink.write(JSONBytes($0)) }
+        try text.withUnsafeBytes { try sink.write(JSONBytes(viewing: $0)) }
         if flushesEveryLine { try writer.flush() }
     }
 }

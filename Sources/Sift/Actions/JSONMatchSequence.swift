@@ -135,12 +135,12 @@ struct MatchPump<Element> {
                 do {
                     more = try await chunks.feedNext(tokenizer, isolation: actor)
                 } catch let error as JSONParseError where error.kind == .consumerError {
-                    throw error.underlyingError ?? error
+                    throw error.consumerThrownError
                 }
                 if more { continue }
             }
             finished = true
-            try JSONQuery.unwrappingConsumerErrors { try tokenizer.finish() }
+            try JSONParseError.unwrappingConsumerErrors { try tokenizer.finish() }
         }
     }
 }

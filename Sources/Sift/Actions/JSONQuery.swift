@@ -106,7 +106,7 @@ public struct JSONQuery {
     @discardableResult
     public func run(_ input: JSONInput) throws -> JSONQueryResults {
         let tokenizer = JSONTokenizer(options: options, handler: makeMatcher())
-        try Self.unwrappingConsumerErrors { try tokenizer.parse(input) }
+        try JSONParseError.unwrappingConsumerErrors { try tokenizer.parse(input) }
         return JSONQueryResults(slots: tokenizer.handler.receiver.slots)
     }
 
@@ -121,8 +121,8 @@ public struct JSONQuery {
         let tokenizer = JSONTokenizer(options: options, handler: makeMatcher())
         do {
             try await tokenizer.parse(chunks)
-        } catch let error as JSONParseError where error.kind == .consumerError {
-            throw error.underlyingError ?? error
+        } catch let error as JSONParseError {
+            throw error.consumerThrownError
         }
         return JSONQueryResults(slots: tokenizer.handler.receiver.slots)
     }
@@ -138,15 +138,6 @@ public struct JSONQuery {
         var query = JSONQuery(options: options)
         let handle = query.addCollecting(path)
         return try query.run(input)[handle]
-    }
-
-    /// Errors thrown by callbacks reach the caller unchanged, not wrapped as consumer errors.
-    static func unwrappingConsumerErrors(_ body: () throws -> Void) throws {
-        do {
-            try body()
-        } catch let error as JSONParseError where error.kind == .consumerError {
-            throw error.underlyingError ?? error
-        }
     }
 }
 

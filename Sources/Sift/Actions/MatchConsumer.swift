@@ -1,27 +1,40 @@
 /// Where a match goes, in its consumer's own terms: the identifier the consumer gave the path
 /// when it added it, and the alternative of a combined path the match came from.
 ///
-/// The matcher's accepts (``PathAutomaton/Accept``) stay inside the engine: a consumer sees
-/// only what it chose itself.
+/// The matcher's accepts stay inside the engine: a consumer sees only what it chose itself.
 ///
 /// ```swift
-/// automaton.addMatch(path, kind: .string, tag: titleTag)
+/// builder.addMatch(path, kind: .string, tag: titleTag)
 /// // ... later, in a MatchConsumer:
 /// // destination.tag == titleTag, destination.alternative == 0
 /// ```
-package struct MatchDestination: Sendable, Hashable {
+public struct MatchDestination: Sendable, Hashable {
     /// The identifier given to the path when it was added (its `tag`).
-    package var tag: Int
+    ///
+    /// ```swift
+    /// if destination.tag == titleTag { titles.append(text) }
+    /// ```
+    public var tag: Int
     /// The alternative of a combined path (``JSONPath/combine(with:)``), in combination order.
-    package var alternative: Int
+    ///
+    /// ```swift
+    /// let fromFallback = destination.alternative > 0
+    /// ```
+    public var alternative: Int
 
-    package init(tag: Int, alternative: Int) {
+    /// A destination by its tag and alternative.
+    ///
+    /// ```swift
+    /// let title = MatchDestination(tag: 0, alternative: 0)
+    /// ```
+    public init(tag: Int, alternative: Int) {
         self.tag = tag
         self.alternative = alternative
     }
 
+    /// The destination of an accept of the matcher.
     @inlinable
-    package init(_ accept: PathAutomaton.Accept) {
+    public init(_ accept: PathAutomaton.Accept) {
         tag = accept.tag
         alternative = accept.alternative
     }
@@ -29,6 +42,10 @@ package struct MatchDestination: Sendable, Hashable {
 
 /// A consumer of the actions layer: the deliveries of matches, by capture mode, to the
 /// consumer's own destinations (``MatchDestination``).
+///
+/// The seam every model builder is written on, in this package and outside it: compile paths
+/// and scopes into a ``MatchProgram``, run it with a consumer, and the consumer receives each
+/// match in its own terms.
 ///
 /// The matcher's receiver protocol (``PathMatchReceiver``) is implemented once, here, for every
 /// consumer: its extension turns accepts into deliveries. The implementation is inlinable and
@@ -54,14 +71,18 @@ package struct MatchDestination: Sendable, Hashable {
 ///         if let title = try? value.converted(to: String.self) { titles.append(title) }
 ///     }
 /// }
-/// let matcher = PathMatcher(paths: paths, receiver: Titles())
+/// let program = MatchProgram { try $0.addMatch(JSONPath("$.body[*].title"), kind: .string, tag: 0) }
+/// let titles = try program.run(.file("feed.json"), consumer: Titles()).titles
 /// ```
-package protocol MatchConsumer: PathMatchReceiver {
+///
+/// A consumer runs on one task; errors it throws end the run and reach the caller unchanged.
+public protocol MatchConsumer: PathMatchReceiver {
     /// A scalar as its event, valid only during the call, with no place: the fast path.
     mutating func receiveScalar(_ event: JSONEvent, at destination: MatchDestination, scope: Int) throws
     /// A value (a borrowed scalar or a captured subtree) with its place, as asked.
     mutating func receive(_ value: MatchedValue, at destination: MatchDestination, scope: Int, info: MatchInfo) throws
-    /// A container for a Codable destination, captured flat (see `wantsTapes`).
+    /// A container for a Codable destination, captured flat (see `wantsTapes`): the engine's
+    /// own decoders read it; by default it goes to ``receive(_:at:scope:info:)`` as a ``JSONValue``.
     mutating func receiveTape(_ tape: JSONTape, at destination: MatchDestination, scope: Int, info: MatchInfo) throws
     /// A container reached a model scope: returns the new scope's identifier (the root is `-1`).
     mutating func beginScope(
@@ -78,25 +99,61 @@ package protocol MatchConsumer: PathMatchReceiver {
 }
 
 extension MatchConsumer {
-    package mutating func receiveScalar(_ event: JSONEvent, at destination: MatchDestination, scope: Int) throws {
+    /// By default a scalar goes to ``receive(_:at:scope:info:)`` with no place.
+    ///
+    /// ```swift
+    /// mutating func receiveScalar(_ event: JSONEvent, at destination: MatchDestination, scope: Int) {
+    ///     if case .string(let bytes) = event { names.append(bytes.string) }
+    /// }
+    /// ```
+    public mutating func receiveScalar(_ event: JSONEvent, at destination: MatchDestination, scope: Int) throws {
         try receive(.scalar(event), at: destination, scope: scope, info: MatchInfo())
     }
 
-    package mutating func receiveTape(
+    /// By default a flat container goes to ``receive(_:at:scope:info:)`` as a ``JSONValue``.
+    ///
+    /// ```swift
+    /// var wantsTapes: Bool { false }  // the matcher then captures JSONValues directly
+    /// ```
+    public mutating func receiveTape(
         _ tape: JSONTape, at destination: MatchDestination, scope: Int, info: MatchInfo
     ) throws {
         try receive(.value(tape.jsonValue()), at: destination, scope: scope, info: info)
     }
 
-    package mutating func beginScope(
+    /// By default no scope opens (the values inside it come with scope `-1`).
+    ///
+    /// ```swift
+    /// mutating func beginScope(program: Int, at destination: MatchDestination, parent: Int, isArray: Bool, info: MatchInfo) -> Int {
+    ///     items.append(Item()); return items.count - 1
+    /// }
+    /// ```
+    public mutating func beginScope(
         program: Int, at destination: MatchDestination, parent: Int, isArray: Bool, info: MatchInfo
     ) throws -> Int { -1 }
 
-    package mutating func endScope(_ scope: Int, at destination: MatchDestination) throws {}
+    /// By default nothing happens when a scope closes.
+    ///
+    /// ```swift
+    /// mutating func endScope(_ scope: Int, at destination: MatchDestination) { finished.append(items[scope]) }
+    /// ```
+    public mutating func endScope(_ scope: Int, at destination: MatchDestination) throws {}
 
-    package mutating func probed(_ found: JSONEvent, at destination: MatchDestination, scope: Int, info: MatchInfo) {}
+    /// By default a probe's report is ignored.
+    ///
+    /// ```swift
+    /// mutating func probed(_ found: JSONEvent, at destination: MatchDestination, scope: Int, info: MatchInfo) { seen = true }
+    /// ```
+    public mutating func probed(_ found: JSONEvent, at destination: MatchDestination, scope: Int, info: MatchInfo) {}
 
-    package mutating func mismatched(
+    /// By default a value of the wrong kind is dropped silently.
+    ///
+    /// ```swift
+    /// mutating func mismatched(_ found: JSONEvent, at destination: MatchDestination, scope: Int, info: MatchInfo) {
+    ///     problems.append("\(info.path ?? .root): \(found)")
+    /// }
+    /// ```
+    public mutating func mismatched(
         _ found: JSONEvent, at destination: MatchDestination, scope: Int, info: MatchInfo
     ) {}
 }
@@ -106,7 +163,7 @@ extension MatchConsumer {
 extension MatchConsumer {
     /// A scalar taken as its event: a probe's report, or the consumer's fast path.
     @inlinable
-    package mutating func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws {
+    public mutating func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws {
         if _slowPath(accept.isProbe) {
             probed(event, at: MatchDestination(accept), scope: scope, info: MatchInfo())
             return
@@ -116,7 +173,7 @@ extension MatchConsumer {
 
     /// A value for a destination; for a probe, what began there.
     @inlinable
-    package mutating func receive(
+    public mutating func receive(
         _ value: MatchedValue, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo
     ) throws {
         if _slowPath(accept.isProbe) {
@@ -129,7 +186,7 @@ extension MatchConsumer {
 
     /// A Codable container captured flat.
     @inlinable
-    package mutating func receiveTape(
+    public mutating func receiveTape(
         _ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo
     ) throws {
         try receiveTape(tape, at: MatchDestination(accept), scope: scope, info: info)
@@ -137,7 +194,7 @@ extension MatchConsumer {
 
     /// A model's scope opens, with the program that runs in it.
     @inlinable
-    package mutating func beginScope(
+    public mutating func beginScope(
         accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo
     ) throws -> Int {
         guard case .scope(let program) = accept.kind else { return -1 }
@@ -147,13 +204,13 @@ extension MatchConsumer {
 
     /// A model's scope closes.
     @inlinable
-    package mutating func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {
+    public mutating func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {
         try endScope(scope, at: MatchDestination(accept))
     }
 
     /// A value was dropped: a probe's report, or a mismatch.
     @inlinable
-    package mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
+    public mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {
         if accept.isProbe {
             probed(found, at: MatchDestination(accept), scope: scope, info: info)
         } else {
@@ -165,7 +222,7 @@ extension MatchConsumer {
 extension PathAutomaton.Accept {
     /// Whether the destination is a presence probe (``DestinationKind/probe``).
     @inlinable
-    package var isProbe: Bool {
+    public var isProbe: Bool {
         guard case .match(let capture) = kind else { return false }
         return capture.contains(.probe)
     }
@@ -178,7 +235,7 @@ extension MatchedValue {
     /// let url = try value.converted(to: URL.self)  // JSONConversionError names what was found
     /// ```
     @inlinable
-    package func converted<T: JSONScalarConvertible>(to type: T.Type) throws(JSONConversionError) -> T {
+    public func converted<T: JSONScalarConvertible>(to type: T.Type) throws(JSONConversionError) -> T {
         switch self {
         case .scalar(let event): try T.converting(event)
         case .value(let value): try T.converting(value)

@@ -98,10 +98,34 @@ extension TypedJSONPath where Value == Bool {
     public func value(in json: JSONValue) -> Bool { first(in: json) ?? false }
 }
 
-/// What a destination accepts and how it converts.
-package enum DestinationKind: Sendable, Equatable {
-    case bool, integer, double, string, url
-    case dictionary, object, array, value, decoded
+/// What a destination takes, and so how the matcher delivers what reaches it (see
+/// ``MatchConsumer``): each value of another kind is dropped (``MatchConsumer/mismatched(_:at:scope:info:)``).
+///
+/// ```swift
+/// builder.addMatch(try JSONPath("$.name"), kind: .string, tag: 0)   // a borrowed string event
+/// builder.addMatch(try JSONPath("$.tags"), kind: .array, tag: 1)    // a captured JSONValue
+/// ```
+public enum DestinationKind: Sendable, Equatable {
+    /// A boolean, delivered as its event.
+    case bool
+    /// A number, delivered as its event (converted by the consumer, e.g. ``MatchedValue/converted(to:)``).
+    case integer
+    /// A number, delivered as its event.
+    case double
+    /// A string, delivered as its borrowed bytes.
+    case string
+    /// A string to read as a URL, delivered as its borrowed bytes.
+    case url
+    /// An object, captured as a ``JSONValue``.
+    case dictionary
+    /// An object, captured as a ``JSONValue`` (as ``dictionary``).
+    case object
+    /// An array, captured as a ``JSONValue``.
+    case array
+    /// Any value, captured as a ``JSONValue`` (scalars too).
+    case value
+    /// Any value, for a `Decodable` type: containers may arrive flat (the engine's tapes).
+    case decoded
     /// A presence probe: reports what began at the path (a scalar, or a container's opening
     /// event) through ``MatchConsumer/probed(_:at:scope:info:)``, capturing nothing.
     case probe

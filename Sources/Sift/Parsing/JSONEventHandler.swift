@@ -158,7 +158,7 @@ public struct JSONEventContext {
 
     /// On a `startObject` / `startArray` event: the handler's next event is the one that closes
     /// this container; nothing inside it is delivered (it is still parsed and checked).
-    package func skipContents() {
+    public func skipContents() {
         let state = engine.state
         switch event {
         case .startObject, .startArray:

@@ -3,7 +3,11 @@ extension JSONPath {
     /// values are then computed from captured values (a block's results, a filter's candidates),
     /// so a consumer that builds models from the stream (Hub's scopes) builds them from those
     /// values instead.
-    package var containsBlock: Bool {
+    ///
+    /// ```swift
+    /// JSONPath.root.goTo("a").runBlock { $0 }.containsBlock  // true
+    /// ```
+    public var containsBlock: Bool {
         alternatives.contains { segments in
             segments.contains { segment in segment.isBlock || (segment.selectors?.contains(where: \.isFilter) ?? false)
             }

@@ -4,7 +4,14 @@
 /// A *program* is a set of paths evaluated relative to one value: the document root, or each
 /// instance of a scope (a model nested in another, such as each component of a feed). Programs
 /// can refer to each other, so recursive schemas (children of components) compile once.
-package final class PathAutomaton: @unchecked Sendable {
+///
+/// Public only as the namespace of ``Accept``, what the matcher hands its receiver
+/// (``PathMatchReceiver``); programs are built with ``MatchProgram/Builder``:
+///
+/// ```swift
+/// let program = MatchProgram { $0.addMatch(JSONPath.root.goTo("id"), kind: .integer, tag: 0) }
+/// ```
+public final class PathAutomaton: @unchecked Sendable {
     struct Transition {
         var target: Int32
         /// The selector's position in its union (orders results of reordering queries).
@@ -40,18 +47,20 @@ package final class PathAutomaton: @unchecked Sendable {
     }
 
     /// What happens when a value reaches an accepting state.
-    package struct Accept: Sendable {
-        package enum Kind: Sendable {
+    public struct Accept: Sendable {
+        /// What reaching the accept does: deliver a value, or open a scope.
+        public enum Kind: Sendable {
             /// A value for a destination.
             case match(MatchCapture)
             /// A model scope: a new instance of `program` runs on the value.
             case scope(program: Int)
         }
-        package var kind: Kind
+        /// What reaching the accept does.
+        public var kind: Kind
         /// The receiver's identifier for this path.
-        package var tag: Int
+        public var tag: Int
         /// The alternative (combination order) of the path this accept belongs to.
-        package var alternative: Int
+        public var alternative: Int
         /// The index of the path's in-memory tail in ``PathAutomaton/tails`` (a runBlock, a
         /// filter's candidate, see ``Tail``); -1 without one.
         ///

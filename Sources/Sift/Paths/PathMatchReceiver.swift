@@ -1,13 +1,24 @@
-/// A value that reached an accepting state: a scalar still borrowed from the tokenizer, or a
+/// A value that reached a destination: a scalar still borrowed from the tokenizer, or a
 /// captured subtree.
-package enum MatchedValue {
+///
+/// ```swift
+/// switch value {
+/// case .scalar(let event): print(event)        // valid only during the delivery
+/// case .value(let json): print(json)           // a container, or a value held for ordering
+/// }
+/// ```
+public enum MatchedValue {
     /// A scalar event (`string`, `number`, `bool`, `null`), valid only during the call.
     case scalar(JSONEvent)
     /// A captured value (containers, block results, buffered matches).
     case value(JSONValue)
 
     /// The value as a ``JSONValue`` (copies a borrowed scalar).
-    package var jsonValue: JSONValue {
+    ///
+    /// ```swift
+    /// let kept: JSONValue = value.jsonValue
+    /// ```
+    public var jsonValue: JSONValue {
         switch self {
         case .scalar(let event): JSONValue(scalar: event) ?? .null
         case .value(let value): value
@@ -15,12 +26,25 @@ package enum MatchedValue {
     }
 }
 
-/// Where and what a match is.
-package struct MatchInfo: Sendable {
+/// Where a match is: its normalized path and location, when the consumer asked for them
+/// (``PathMatchReceiver/wantsPaths``, ``PathMatchReceiver/wantsLocations``).
+///
+/// ```swift
+/// print(info.path?.description ?? "$", info.location?.line ?? 0)
+/// ```
+public struct MatchInfo: Sendable {
     /// The normalized path of the value, when the receiver asked for paths.
-    package var path: JSONNodePath?
+    ///
+    /// ```swift
+    /// info.path?.description  // "$.items[2].name"
+    /// ```
+    public var path: JSONNodePath?
     /// The location of the value's first byte, when the receiver asked for locations.
-    package var location: SourceLocation?
+    ///
+    /// ```swift
+    /// info.location?.line  // 3
+    /// ```
+    public var location: SourceLocation?
     /// The event of a scalar being delivered, when the receiver asked for places on demand.
     ///
     /// Valid only during the delivery (see ``resolved()``). For a container located on demand
@@ -30,7 +54,12 @@ package struct MatchInfo: Sendable {
     /// through ``pending`` (only when the whole input is one chunk); -1 otherwise.
     var start = -1
 
-    package init(path: JSONNodePath? = nil, location: SourceLocation? = nil) {
+    /// A place with what is known of it.
+    ///
+    /// ```swift
+    /// let nowhere = MatchInfo()
+    /// ```
+    public init(path: JSONNodePath? = nil, location: SourceLocation? = nil) {
         self.path = path
         self.location = location
     }
@@ -57,11 +86,25 @@ struct PendingPlace: @unchecked Sendable {
     let context: JSONEventContext
 }
 
-/// The consumer of a matcher: values for destinations, and the opening and closing of scopes.
+/// What a consumer of matches asks of the matcher, and the matcher's own deliveries.
+///
+/// A model builder conforms through ``MatchConsumer``, which refines this protocol and
+/// implements its deliveries; it sets only what it needs here (all have defaults).
+///
+/// ```swift
+/// struct Located: MatchConsumer {
+///     var wantsLocations: Bool { true }
+///     mutating func receive(_ value: MatchedValue, at destination: MatchDestination, scope: Int, info: MatchInfo) {
+///         print(info.location?.line ?? 0)
+///     }
+/// }
+/// ```
 ///
 /// Scope identifiers are the receiver's own: `beginScope` returns one, later values inside that
-/// scope carry it, `endScope` closes it. The document root is scope `-1`.
-package protocol PathMatchReceiver {
+/// scope carry it, `endScope` closes it. The document root is scope `-1`. The deliveries in the
+/// matcher's terms (an accept of ``PathAutomaton``) are the engine's:
+/// ``MatchConsumer`` implements them once, inlinable, for every consumer.
+public protocol PathMatchReceiver {
     /// Whether ``MatchInfo/path`` should be filled (costs a `String` per key on the path).
     var wantsPaths: Bool { get }
     /// Whether ``MatchInfo/location`` should be filled.
@@ -70,7 +113,7 @@ package protocol PathMatchReceiver {
     /// location can be computed on demand while `receive` runs (containers get them filled).
     var wantsPlacesOnDemand: Bool { get }
     /// Whether containers captured for Codable destinations (with no block and no reordering)
-    /// may arrive through ``receiveTape(_:accept:scope:info:)`` instead of as ``JSONValue``s.
+    /// may arrive flat instead of as ``JSONValue``s.
     var wantsTapes: Bool { get }
 
     /// A value for the destination of `accept`, inside scope `scope`.
@@ -78,7 +121,7 @@ package protocol PathMatchReceiver {
 
     /// A scalar for the destination of `accept` (one that takes scalars as events, with no block
     /// and no reordering), inside scope `scope`, for a receiver that wants no paths, locations
-    /// or places: ``receive(_:accept:scope:info:)`` with an empty info, which is its default.
+    /// or places: `receive(_:accept:scope:info:)` with an empty info, which is its default.
     mutating func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws
 
     /// A container for the Codable destination of `accept`, captured flat (see ``wantsTapes``).
@@ -107,24 +150,46 @@ package protocol PathMatchReceiver {
 }
 
 extension PathMatchReceiver {
-    package var wantsPaths: Bool { false }
-    package var wantsLocations: Bool { false }
-    package var wantsPlacesOnDemand: Bool { false }
-    package var wantsTapes: Bool { false }
-    package mutating func receiveScalar(_ event: JSONEvent, accept: PathAutomaton.Accept, scope: Int) throws {
-        try receive(.scalar(event), accept: accept, scope: scope, info: MatchInfo())
-    }
-    package mutating func receiveTape(
-        _ tape: JSONTape, accept: PathAutomaton.Accept, scope: Int, info: MatchInfo
-    ) throws {
-        try receive(.value(tape.jsonValue()), accept: accept, scope: scope, info: info)
-    }
-    package mutating func beginScope(
-        accept: PathAutomaton.Accept, parent: Int, isArray: Bool, info: MatchInfo
-    ) throws -> Int { -1 }
-    package mutating func endScope(_ scope: Int, accept: PathAutomaton.Accept) throws {}
-    package mutating func dropped(accept: PathAutomaton.Accept, found: JSONEvent, scope: Int, info: MatchInfo) {}
-    package mutating func endDocument() throws {}
-    package var stopRequested: Bool { false }
-    package var canRequestStop: Bool { true }
+    /// No paths by default.
+    ///
+    /// ```swift
+    /// var wantsPaths: Bool { true }  // to have them
+    /// ```
+    public var wantsPaths: Bool { false }
+    /// No locations by default.
+    ///
+    /// ```swift
+    /// var wantsLocations: Bool { true }  // to have them
+    /// ```
+    public var wantsLocations: Bool { false }
+    /// No places on demand by default.
+    ///
+    /// ```swift
+    /// var wantsPlacesOnDemand: Bool { true }  // to resolve info.path while receive runs
+    /// ```
+    public var wantsPlacesOnDemand: Bool { false }
+    /// Containers arrive as ``JSONValue``s by default.
+    ///
+    /// ```swift
+    /// var wantsTapes: Bool { false }
+    /// ```
+    public var wantsTapes: Bool { false }
+    /// Nothing to do at the end of a value by default.
+    ///
+    /// ```swift
+    /// mutating func endDocument() throws { documents += 1 }
+    /// ```
+    public mutating func endDocument() throws {}
+    /// Never stops by default.
+    ///
+    /// ```swift
+    /// var stopRequested: Bool { found != nil }
+    /// ```
+    public var stopRequested: Bool { false }
+    /// May stop (``stopRequested`` is read after each value) by default.
+    ///
+    /// ```swift
+    /// var canRequestStop: Bool { false }  // runs to the end of the input
+    /// ```
+    public var canRequestStop: Bool { true }
 }

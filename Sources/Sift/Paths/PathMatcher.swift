@@ -11,7 +11,7 @@
 /// The work is done by a non-generic engine that reaches the receiver through a box: a matcher
 /// instantiated for a receiver in another module runs code compiled and optimised here, with no
 /// generic metadata lookups per token. Copies of a matcher share its receiver.
-package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
+@usableFromInline package struct PathMatcher<Receiver: PathMatchReceiver>: JSONEventHandler {
     @usableFromInline var engine: PathMatcherEngine
     private let box: MatchReceiverBox<Receiver>
 

@@ -3,14 +3,20 @@ import Foundation
 /// A captured JSON value laid out flat, for decoding without building a ``JSONValue`` tree
 /// (what Foundation's `JSONDecoder` calls its map).
 ///
-/// The unescaped bytes of every key, string and number are copied once into ``bytes``; the
-/// value's structure is a pre-order list of ``Entry``s. A container's entry says where its
+/// The unescaped bytes of every key, string and number are copied once into `bytes`; the
+/// value's structure is a pre-order list of `Entry`s. A container's entry says where its
 /// subtree ends, so a reader can step over a member it does not want without looking inside it.
 /// An object's children alternate key entry, value entry.
 ///
-/// A tape captured with a ``CaptureProfile`` may leave members out (see ``selection``): only a
-/// decoder that follows the profile reads such a tape.
-package struct JSONTape: @unchecked Sendable {
+/// A tape captured with a `CaptureProfile` may leave members out (see `selection`): only a
+/// decoder that follows the profile reads such a tape. Public as what a ``MatchConsumer`` may be
+/// handed for a Codable destination (``MatchConsumer/receiveTape(_:at:scope:info:)``); its
+/// contents are the engine's decoders' own.
+///
+/// ```swift
+/// var wantsTapes: Bool { false }  // a consumer that never sees a tape
+/// ```
+public struct JSONTape: @unchecked Sendable {
     /// What an entry is.
     enum Kind: UInt8, Sendable {
         case object, array, key, string, number, `true`, `false`, null

@@ -123,7 +123,7 @@ public struct JSONValueBuilder: JSONEventHandler {
     /// builder.consume(value: .string("Home"))
     /// builder.consume(.endObject) // {"title":"Home"}
     /// ```
-    package mutating func consume(key: String) {
+    public mutating func consume(key: String) {
         precondition(frames.last?.isArray == false, "JSONValueBuilder: a key outside an object")
         keys.append(key)
     }
@@ -137,7 +137,7 @@ public struct JSONValueBuilder: JSONEventHandler {
     /// builder.consume(.endArray) // [custom]
     /// ```
     @discardableResult
-    package mutating func consume(value: consuming JSONValue) -> JSONValue? {
+    public mutating func consume(value: consuming JSONValue) -> JSONValue? {
         complete(value)
     }
 

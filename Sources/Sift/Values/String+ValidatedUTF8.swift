@@ -25,11 +25,14 @@ extension JSONBytes {
     /// The bytes as a `String`; made without checking their UTF-8 again when `validated` (the
     /// tokenizer that delivered them validates UTF-8), else as ``string`` makes it.
     ///
+    /// Pass `true` only for bytes a tokenizer delivered with ``JSONParserOptions/validatesUTF8``
+    /// on (the default): a model builder's fast path for text it keeps.
+    ///
     /// ```swift
     /// let title = bytes.string(validated: options.validatesUTF8)
     /// ```
     @inline(__always)
-    package func string(validated: Bool) -> String {
+    public func string(validated: Bool) -> String {
         guard validated, let base, count > 0 else { return string }
         return String(validatedUTF8: UnsafeBufferPointer(start: base, count: count))
     }
@@ -42,7 +45,7 @@ extension URL {
     /// ```swift
     /// let link = URL(jsonScalar: event, validated: options.validatesUTF8)
     /// ```
-    package init?(jsonScalar event: JSONEvent, validated: Bool) {
+    public init?(jsonScalar event: JSONEvent, validated: Bool) {
         guard case .string(let bytes) = event else { return nil }
         self.init(jsonText: bytes.string(validated: validated))
     }

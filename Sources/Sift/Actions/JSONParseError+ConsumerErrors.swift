@@ -1,0 +1,24 @@
+extension JSONParseError {
+    /// The error a consumer or a callback threw, when this error only carries it
+    /// (``Kind/consumerError``); else this error itself.
+    ///
+    /// Every run of the engine (``JSONQuery``, ``MatchProgram``, ``JSONElementStream``) throws
+    /// this, so that a caller's own error reaches it unchanged:
+    ///
+    /// ```swift
+    /// do { try tokenizer.parse(input) } catch let error as JSONParseError { throw error.consumerThrownError }
+    /// ```
+    public var consumerThrownError: any Error {
+        guard kind == .consumerError, let underlyingError else { return self }
+        return underlyingError
+    }
+
+    /// Runs `body`, throwing an error a consumer threw unchanged (see ``consumerThrownError``).
+    static func unwrappingConsumerErrors<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch let error as JSONParseError {
+            throw error.consumerThrownError
+        }
+    }
+}
