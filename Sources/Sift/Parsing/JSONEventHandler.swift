@@ -174,7 +174,15 @@ public struct JSONEventContext {
     ///
     /// With a set made `atAnyDepth`, a member is passed only when its value holds none of the
     /// names either, at any depth. The caller keeps `names` alive until this object's end event.
-    package func takeOnlyMembers(named names: MemberNameSet) {
+    /// Errors and their locations are the same as when every member is delivered.
+    ///
+    /// ```swift
+    /// static let wanted = MemberNameSet([Array("id".utf8)])
+    /// mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+    ///     if case .startObject = event { context.takeOnlyMembers(named: Self.wanted) }
+    /// }
+    /// ```
+    public func takeOnlyMembers(named names: MemberNameSet) {
         if case .startObject = event { engine.takeOnlyMembers(named: names.pointer) }
     }
 

@@ -4,22 +4,29 @@ internal import CYajl
 /// pass (``JSONEventContext/takeOnlyMembers(named:)``): the tokenizer may pass every member of
 /// that object whose key is not one of them without delivering anything of it.
 ///
-/// Made once per compiled path state, kept by its maker for as long as a tokenizer may use it.
+/// Made once (per compiled path state, per schema node), kept by its maker for as long as a
+/// tokenizer may use it; immutable once made, so it may be shared between threads.
 ///
 /// ```swift
 /// let names = MemberNameSet([Array("id".utf8), Array("title".utf8)])
+/// // in the handler, on the object's startObject event:
+/// context.takeOnlyMembers(named: names)
 /// ```
-package final class MemberNameSet: @unchecked Sendable {
+public final class MemberNameSet: @unchecked Sendable {
     /// A `sift_member_names`, its names and their bytes, in one allocation.
     let pointer: UnsafeRawPointer
     private let storage: UnsafeMutableRawPointer
 
-    /// The set of `names`, each the decoded bytes of a member name.
+    /// The set of `names`, each the decoded (unescaped) UTF-8 bytes of a member name, compared
+    /// byte for byte with the keys.
     ///
-    /// With `atAnyDepth`, the names
-    /// matter at any depth (a handler looking for `$..name`): a member whose value holds one of
-    /// them, however deep, is not passed either.
-    package init(_ names: [[UInt8]], atAnyDepth: Bool = false) {
+    /// With `atAnyDepth`, the names matter at any depth (a handler looking for `$..name`): a
+    /// member whose value holds one of them, however deep, is not passed either.
+    ///
+    /// ```swift
+    /// let names = MemberNameSet(["id", "title"].map { Array($0.utf8) })
+    /// ```
+    public init(_ names: [[UInt8]], atAnyDepth: Bool = false) {
         let header = MemoryLayout<sift_member_names>.stride
         let entry = MemoryLayout<sift_member_name>.stride
         let byteCount = names.reduce(0) { $0 + $1.count }
