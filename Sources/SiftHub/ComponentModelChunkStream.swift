@@ -3,7 +3,7 @@ import Sift
 /// The body components of a document arriving as asynchronous byte chunks, yielded one by one as
 /// their JSON objects close (made by `HubSchema.components(in:)`).
 ///
-/// It pulls (through ``JSONElementStream``, the engine's one push-to-pull bridge): a chunk is read from the upstream sequence only when the components of the previous
+/// It pulls (through `JSONElementStream`, the engine's one push-to-pull bridge): a chunk is read from the upstream sequence only when the components of the previous
 /// chunks have been consumed, so memory stays bounded by the chunk size and the largest component,
 /// whatever the length of the feed.
 ///

@@ -21,12 +21,12 @@ import DequeModule
 /// ```
 public struct JSONElementStream<Element, Handler: JSONEventHandler, Chunks: AsyncSequence>: AsyncSequence
 where Chunks.Element: Sequence<UInt8> {
-    let chunks: Chunks
-    let options: JSONParserOptions
-    let makeHandler: @Sendable (JSONElementOutlet<Element>) -> Handler
+    @usableFromInline let chunks: Chunks
+    @usableFromInline let options: JSONParserOptions
+    @usableFromInline let makeHandler: @Sendable (JSONElementOutlet<Element>) -> Handler
     /// Adds what the input knows to a parse error (see `JSONInput.explaining(_:)`).
-    var explain: @Sendable (JSONParseError) -> JSONParseError = { $0 }
-    let unwrapsConsumerErrors: Bool
+    @usableFromInline var explain: @Sendable (JSONParseError) -> JSONParseError = { $0 }
+    @usableFromInline let unwrapsConsumerErrors: Bool
 
     /// The elements that the handlers `makeHandler` makes (one per iteration) yield to their
     /// outlet while `chunks` are parsed.
@@ -50,6 +50,7 @@ where Chunks.Element: Sequence<UInt8> {
     /// var iterator = stream.makeAsyncIterator()
     /// let first = try await iterator.next()
     /// ```
+    @inlinable  // the tokenizer's call of the handler is specialised in the caller's module
     public func makeAsyncIterator() -> AsyncIterator {
         var iterator = AsyncIterator(
             chunks: chunks, options: options, unwrapsConsumerErrors: unwrapsConsumerErrors, handler: makeHandler)
@@ -63,11 +64,11 @@ where Chunks.Element: Sequence<UInt8> {
     /// while let element = try await iterator.next() { print(element) }
     /// ```
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var upstream: Chunks.AsyncIterator
-        let outlet = JSONElementOutlet<Element>()
-        let tokenizer: JSONTokenizer<Handler>
-        var explain: @Sendable (JSONParseError) -> JSONParseError = { $0 }
-        let unwrapsConsumerErrors: Bool
+        @usableFromInline var upstream: Chunks.AsyncIterator
+        @usableFromInline let outlet = JSONElementOutlet<Element>()
+        @usableFromInline let tokenizer: JSONTokenizer<Handler>
+        @usableFromInline var explain: @Sendable (JSONParseError) -> JSONParseError = { $0 }
+        @usableFromInline let unwrapsConsumerErrors: Bool
         /// The error that ended the parse, thrown once the elements completed before it are out.
         var failure: (any Error)?
         var finished = false
@@ -78,6 +79,7 @@ where Chunks.Element: Sequence<UInt8> {
         /// ```swift
         /// var iterator = JSONElementStream.AsyncIterator(chunks: body) { outlet in MyHandler(outlet: outlet) }
         /// ```
+        @inlinable  // the tokenizer's call of the handler is specialised in the caller's module
         public init(
             chunks: Chunks, options: JSONParserOptions = JSONParserOptions(), unwrapsConsumerErrors: Bool = true,
             handler makeHandler: (JSONElementOutlet<Element>) -> Handler
@@ -153,7 +155,7 @@ extension JSONElementStream: Sendable where Chunks: Sendable {}
 public final class JSONElementOutlet<Element> {
     var items = Deque<Element>()
 
-    init() {}
+    @usableFromInline init() {}
 
     /// Hands out `element` after the ones yielded before it.
     ///

@@ -14,6 +14,7 @@ extension JSONParseError {
     }
 
     /// Runs `body`, throwing an error a consumer threw unchanged (see ``consumerThrownError``).
+    @usableFromInline
     static func unwrappingConsumerErrors<Result>(_ body: () throws -> Result) throws -> Result {
         do {
             return try body()

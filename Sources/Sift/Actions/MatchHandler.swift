@@ -56,6 +56,7 @@ extension MatchProgram {
     /// ```swift
     /// let titles = try program.run(.file("feed.json"), consumer: Titles()).titles
     /// ```
+    @inlinable  // the tokenizer's call of the handler is specialised in the caller's module
     public func run<Consumer: MatchConsumer>(
         _ input: JSONInput, consumer: Consumer, options: JSONParserOptions = JSONParserOptions()
     ) throws -> Consumer {
@@ -70,6 +71,7 @@ extension MatchProgram {
     /// ```swift
     /// let titles = try await program.run(chunks: response.body, consumer: Titles()).titles
     /// ```
+    @inlinable  // the tokenizer's call of the handler is specialised in the caller's module
     public func run<Consumer: MatchConsumer, Chunks: AsyncSequence>(
         chunks: Chunks, consumer: Consumer, options: JSONParserOptions = JSONParserOptions(),
         isolation: isolated (any Actor)? = #isolation

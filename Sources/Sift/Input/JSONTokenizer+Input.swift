@@ -72,6 +72,7 @@ extension JSONTokenizer {
     /// error of the sequence unchanged, unless a parse error is waiting for the rest of its
     /// source line: that error wins. After a parse error it reads on only as far as the error's
     /// line needs, as ``parse(_:)`` does, so every split gives the same error text.
+    @usableFromInline
     package func feedNextChunk<Chunks: AsyncIteratorProtocol>(
         of iterator: inout Chunks, isolation: isolated (any Actor)?
     ) async throws -> Bool where Chunks.Element: Sequence<UInt8> {
