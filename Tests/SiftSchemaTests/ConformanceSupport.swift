@@ -66,3 +66,22 @@ enum ConformanceSuite {
         return cases
     }
 }
+
+extension JSONSchema {
+    /// The report of `bytes` fed to a validator in chunks of `size` bytes (the whole when `size`
+    /// is their count).
+    ///
+    /// ```swift
+    /// #expect(try schema.report(of: bytes, inChunksOf: 3) == schema.validate(.bytes(bytes)))
+    /// ```
+    func report(of bytes: [UInt8], inChunksOf size: Int) throws -> SchemaValidationReport {
+        let tokenizer = JSONTokenizer(handler: JSONSchemaValidator(schema: self))
+        var start = 0
+        while start < bytes.count {
+            try tokenizer.feed(bytes[start..<min(start + size, bytes.count)])
+            start += size
+        }
+        try tokenizer.finish()
+        return tokenizer.handler.report
+    }
+}

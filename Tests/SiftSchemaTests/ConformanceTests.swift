@@ -101,14 +101,7 @@ import Testing
         var reports: [SchemaValidationReport] = []
         for size in [bytes.count] + chunkSizes where size > 0 {
             do {
-                let tokenizer = JSONTokenizer(handler: JSONSchemaValidator(schema: schema))
-                var start = 0
-                while start < bytes.count {
-                    try tokenizer.feed(bytes[start..<min(start + size, bytes.count)])
-                    start += size
-                }
-                try tokenizer.finish()
-                reports.append(tokenizer.handler.report)
+                reports.append(try schema.report(of: bytes, inChunksOf: size))
             } catch {
                 return "parse: \(error)"
             }

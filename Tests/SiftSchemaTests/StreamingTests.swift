@@ -100,14 +100,7 @@ extension StreamingTests {
                 #"$.items[2] (2:82): is missing the required member "name" [#/$defs/item/required]"#,
             ])
         for size in 1...16 {
-            let tokenizer = JSONTokenizer(handler: JSONSchemaValidator(schema: schema))
-            var start = 0
-            while start < bytes.count {
-                try tokenizer.feed(bytes[start..<min(start + size, bytes.count)])
-                start += size
-            }
-            try tokenizer.finish()
-            #expect(tokenizer.handler.report == whole, "chunks of \(size)")
+            #expect(try schema.report(of: bytes, inChunksOf: size) == whole, "chunks of \(size)")
         }
     }
 }
