@@ -259,14 +259,14 @@ struct ScalarValue {
     /// The event; its bytes are the tokenizer's, valid while it is handled.
     let event: JSONEvent
     let validatedUTF8: Bool
-    /// Whether a number is made exact (see ``SchemaNumber/init(text:exact:)``).
+    /// Whether a number is made exact (see ``SchemaNumber/init(text:exact:deferred:)``).
     let exactNumber: Bool
     private var madeText: String?
     private var madeNumber: SchemaNumber??
 
     /// The value of a scalar event (a member name counts as a string); `validatedUTF8`: the
     /// tokenizer checked its UTF-8; a number as a `Decimal` too when `exactNumber` (see
-    /// ``SchemaNumber/init(text:exact:)``).
+    /// ``SchemaNumber/init(text:exact:deferred:)``).
     init(_ event: JSONEvent, validatedUTF8: Bool, exactNumber: Bool) {
         self.event = event
         self.validatedUTF8 = validatedUTF8
@@ -277,15 +277,15 @@ struct ScalarValue {
     mutating func number() -> SchemaNumber? {
         if let madeNumber { return madeNumber }
         guard case .number(let bytes) = event else { return nil }
-        let number = SchemaNumber(text: bytes.string, exact: exactNumber)
+        let number = SchemaNumber(text: bytes.string, exact: exactNumber, deferred: true)
         madeNumber = .some(number)
         return number
     }
 
-    /// Whether a number is an integer (`1`, `1.0`, `1e2`): at once for an integer of at most 18
-    /// characters (which ``SchemaNumber`` reads as an `Int64`), else as its ``SchemaNumber`` says.
+    /// Whether a number is an integer (`1`, `1.0`, `1e2`): at once for one written without a
+    /// fraction or an exponent, however long, else as its ``SchemaNumber`` says.
     mutating func isIntegral() -> Bool {
-        if case .number(let bytes) = event, bytes.count <= 18,
+        if case .number(let bytes) = event,
             bytes.withUnsafeBytes({
                 $0.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") || $0 == UInt8(ascii: "-") }
             })
