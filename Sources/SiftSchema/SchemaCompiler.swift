@@ -9,6 +9,8 @@ struct SchemaCompiler {
     private(set) var resourceURIs: [String] = []
     private var resourceIndex: [String: Int] = [:]
     private var nodeIndex: [SchemaPlace: Int] = [:]
+    /// The vocabularies in use in each schema resource (by its URI), once read.
+    private var vocabularies: [String: SchemaVocabularies] = [:]
 
     init(registry: SchemaRegistry) { self.registry = registry }
 
@@ -71,8 +73,11 @@ struct SchemaCompiler {
             node.constant = constant
             return node
         case .object(let object):
-            try KeywordReader.readAssertions(object, at: node.location, into: &node)
-            try compileApplicators(object, at: place, base: base, into: &node)
+            let vocabularies = try self.vocabularies(of: base)
+            if vocabularies.validation {
+                try KeywordReader.readAssertions(object, at: node.location, into: &node)
+            }
+            try compileApplicators(object, at: place, base: base, vocabularies: vocabularies, into: &node)
             node.finishCompiling()
             return node
         default:
@@ -80,11 +85,29 @@ struct SchemaCompiler {
         }
     }
 
+    /// The vocabularies of the schema resource `base`: those its meta-schema (its `$schema`,
+    /// when that is a known document) declares in `$vocabulary`, else all of them.
+    private mutating func vocabularies(of base: String) throws(JSONSchemaError) -> SchemaVocabularies {
+        if let known = vocabularies[base] { return known }
+        var found = SchemaVocabularies.all
+        if let root = registry.resources[base], case .object(let object)? = registry.value(at: root),
+            case .string(let metaSchema)? = object["$schema"], let place = registry.place(of: metaSchema),
+            case .object(let meta)? = registry.value(at: place), case .object(let declared)? = meta["$vocabulary"]
+        {
+            found = try SchemaVocabularies(declared, metaSchema: metaSchema)
+        }
+        vocabularies[base] = found
+        return found
+    }
+
     private mutating func compileApplicators(
-        _ object: JSONObject, at place: SchemaPlace, base: String, into node: inout SchemaNode
+        _ object: JSONObject, at place: SchemaPlace, base: String, vocabularies: SchemaVocabularies,
+        into node: inout SchemaNode
     ) throws(JSONSchemaError) {
         for member in object {
             let key = member.key
+            if !vocabularies.applicator, SchemaVocabularies.applicatorKeywords.contains(key) { continue }
+            if !vocabularies.unevaluated, key == "unevaluatedProperties" || key == "unevaluatedItems" { continue }
             switch (key, member.value) {
             case ("properties", .object(let map)):
                 for entry in map { node.properties[entry.key] = try child(place, key, entry.key) }

@@ -16,8 +16,6 @@ import Testing
         "defs: validate definition against metaschema: invalid definition schema": metaSchema,
         "ref: remote ref, containing refs itself: remote ref valid": metaSchema,
         "ref: remote ref, containing refs itself: remote ref invalid": metaSchema,
-        "vocabulary: schema that uses custom metaschema with with no validation vocabulary: no validation: invalid number, but it still validates":
-            "$vocabulary is not read: every keyword of the validation vocabulary is always applied",
     ]
 
     /// `optional/format` cases Sift does not pass, with the reason.
