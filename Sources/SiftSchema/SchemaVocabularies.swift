@@ -1,8 +1,9 @@
 import Sift
 
-/// Which vocabularies of draft 2020-12 a schema resource uses, as its meta-schema's
-/// `$vocabulary` declares them: a keyword of a vocabulary not in use is not applied (it is an
-/// unknown keyword there). Without a known meta-schema that declares them, all are in use.
+/// Which vocabularies of draft 2020-12 a schema resource uses, as its meta-schema declares them.
+///
+/// A keyword of a vocabulary not in use is not applied (it is an unknown keyword there).
+/// Without a known meta-schema that declares `$vocabulary`, all are in use.
 struct SchemaVocabularies: Equatable {
     var applicator: Bool
     var unevaluated: Bool
