@@ -54,11 +54,14 @@ struct ArrayElementCutter {
         if let arrayEnd { return .end(rest: Array(buffer[arrayEnd...])) }
         while true {
             let isLast = reader.isAtEnd
-            let event = buffer.withUnsafeBufferPointer { scanner.next(in: $0, isLast: isLast) }
+            // The commas before the block size are counted by the scanner.
+            let event = buffer.withUnsafeBufferPointer {
+                scanner.next(in: $0, isLast: isLast, commasFrom: blockSize, passed: &commas)
+            }
             switch event {
             case .comma(let index):
                 commas += 1
-                if index >= blockSize { return cut(to: index, elements: commas, next: index + 1) }
+                return cut(to: index, elements: commas, next: index + 1)
             case .end(let index):
                 let isEmptyArray = nextElement == 0 && commas == 0 && isBlank(0..<index)
                 if isEmptyArray { return .end(rest: Array(buffer[index...])) }

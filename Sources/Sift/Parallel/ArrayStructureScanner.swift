@@ -44,13 +44,29 @@ struct ArrayStructureScanner {
     /// last call stopped; `isLast`: `bytes` end where the input ends (the last bytes, fewer than
     /// 64, are classified only then).
     mutating func next(in bytes: UnsafeBufferPointer<UInt8>, isLast: Bool) -> Event {
+        var passed = 0
+        return next(in: bytes, isLast: isLast, commasFrom: 0, passed: &passed)
+    }
+
+    /// As ``next(in:isLast:)``, but a comma between elements before the index `limit` is only
+    /// counted.
+    ///
+    /// Such commas are added to `passed`: the next one returned is at `limit` or after it (or
+    /// the array's end). A cutter looking for a block's end then gets one answer per block, not
+    /// one per element.
+    mutating func next(
+        in bytes: UnsafeBufferPointer<UInt8>, isLast: Bool, commasFrom limit: Int, passed: inout Int
+    ) -> Event {
         while true {
             while pending != 0, let base = bytes.baseAddress {
                 let index = pendingBase &+ pending.trailingZeroBitCount
                 pending &= pending &- 1
                 switch base[index] {
                 case UInt8(ascii: ","):
-                    if depth == 0 { return .comma(at: index) }
+                    if depth == 0 {
+                        if index >= limit { return .comma(at: index) }
+                        passed &+= 1
+                    }
                 case UInt8(ascii: "["), UInt8(ascii: "{"):
                     depth += 1
                 default:
