@@ -132,6 +132,7 @@ static inline long sift_last_index_of(const uint8_t *bytes, size_t count, uint8_
 
 #include "utf8.h"
 #include "skip.h"
+#include "member_chain.h"
 #include "long_token.h"
 
 /* The floor of every benchmark: yajl with callbacks that do nothing but

@@ -133,6 +133,12 @@ static inline sift_member_pass_result sift_skip_members(
     return result;
 }
 
+/* Moves yajl's offset (a handle whose head matches) to `offset` into the bytes it parses, where
+   the state it is in expects exactly what is there (member_chain.h). */
+static inline void sift_skip_move(yajl_handle handle, long offset) {
+    ((sift_yajl_handle_head *)handle)->bytes_consumed = (size_t)offset;
+}
+
 /* Puts the engine's own callbacks back before the skipped container ends. */
 static inline void sift_skip_cancel(sift_skip *skip) {
     *skip->table = skip->delivering;

@@ -49,10 +49,12 @@ enum SkippingCheck {
     }
 
     /// Paths that pick members by name, at the top and deeper, so that the tokenizer passes the
-    /// other members (``MemberPassing``).
+    /// other members (``MemberPassing``), or reads objects along chains of names.
     static let namingPaths: [TypedJSONPath<JSONValue>] = [
         "$.a", "$[*].a", "$.a.b", "$.a[*].b", "$[*][*].a", "$[?@.a==1].b", "$.items[*].id", "$[0].a.a", "$..a",
         "$..a.b", "$[*]..b", "$..['a','b']",
+        // Chains of names, which the tokenizer may read whole (``JSONEventContext/takeOnlyMembers(alongChain:)``).
+        "$[*].a.b", "$.a.b.a", "$[*].a['a','b']", "$[*][*].a.a.b",
     ].map(FuzzOutcome.path)
 
     /// A path the input chooses matches the same values, with the same paths and locations, and

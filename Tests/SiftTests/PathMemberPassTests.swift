@@ -171,7 +171,8 @@ struct PathMemberPassTests {
         let documents = try files.map { try Array(Data(contentsOf: $0)) }
         let failures = await TokenizerTestSupport.offPool { () -> [String] in
             documents.flatMap {
-                Self.differences($0, splits: [.whole, .size(3)], paths: ["$.a", "$[*].id", "$[0].a"]).failures
+                Self.differences($0, splits: [.whole, .size(3)], paths: ["$.a", "$[*].id", "$[0].a", "$[*].a.id"])
+                    .failures
             }
         }
         #expect(failures.isEmpty, "\(failures.prefix(3).joined(separator: "\n\n"))")

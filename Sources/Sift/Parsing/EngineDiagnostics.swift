@@ -15,6 +15,9 @@ package struct EngineDiagnostics: Sendable, Equatable {
     /// Members of objects the tokenizer moved yajl past, unseen by a handler that takes only
     /// some names (``JSONEventContext/takeOnlyMembers(named:)``).
     package var membersPassed = 0
+    /// Events the tokenizer delivered from a member chain's scan, without yajl
+    /// (``JSONEventContext/takeOnlyMembers(alongChain:)``).
+    package var chainEvents = 0
     /// The most matches a matcher held back at once (indices from the end, RFC 9535 order).
     package var peakHeldMatches = 0
     /// Codable elements a matcher captured leaving members out.

@@ -186,6 +186,17 @@ public struct JSONEventContext {
         if case .startObject = event { engine.takeOnlyMembers(named: names.pointer) }
     }
 
+    /// On a `startObject` event: as ``takeOnlyMembers(named:)`` with the chain's first level,
+    /// and, in the object value of a member taken at one level, the names of the next level;
+    /// the tokenizer may then read the whole object at once, once this event returns.
+    ///
+    /// The handler must take exactly the chain's names in every object along it (and be given
+    /// nothing else there): the events it gets are those ``takeOnlyMembers(named:)`` at each
+    /// level would give it.
+    package func takeOnlyMembers(alongChain chain: MemberChain) {
+        if case .startObject = event { engine.takeOnlyMembers(named: chain.first.pointer, chain: chain.pointer) }
+    }
+
     /// On a `startObject` / `startArray` event: skips the container's contents when nothing
     /// inside it is named one of `names`.
     ///

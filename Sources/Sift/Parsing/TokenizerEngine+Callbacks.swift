@@ -50,7 +50,9 @@ extension TokenizerEngine {
                 engine.state.pointee.beginValue()
                 guard engine.state.pointee.push(isArray: false) else { return engine.depthExceeded() }
                 defer { engine.movedTokenEnd = -1 }
-                return engine.deliver(.startObject, tokenLength: 1)
+                let delivered = engine.deliver(.startObject, tokenLength: 1)
+                guard engine.pendingChain != nil else { return delivered }
+                return engine.readPendingChain(delivered)
             }
         }
         table.yajl_map_key = { context, text, length in

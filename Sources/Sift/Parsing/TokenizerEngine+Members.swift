@@ -19,12 +19,19 @@ internal import CYajl
 extension TokenizerEngine {
     /// The object just opened at the current depth: only the members named in `names` are
     /// delivered (`names` outlives the object).
-    func takeOnlyMembers(named names: UnsafeRawPointer) {
+    ///
+    /// With a `chain` (a `sift_member_chain` whose first level is `names`), the object is read
+    /// along it once its start event returns (see `TokenizerEngine+Chains`).
+    func takeOnlyMembers(named names: UnsafeRawPointer, chain: UnsafeRawPointer? = nil) {
         let depth = state.pointee.depth
-        guard passesMembers, depth > 0, depth < state.pointee.skipFrom, !isReplaying else { return }
+        guard passesMembers, depth > 0, depth < state.pointee.skipFrom, !isReplaying, !isReadingChain else { return }
         let frame = state.pointee.frames + (depth - 1)
         guard !frame.pointee.isArray else { return }
         frame.pointee.memberNames = names
+        if let chain {
+            pendingChain = chain
+            return
+        }
         let tokenEnd = currentTokenEnd
         if passMembers(names, afterValue: false) { movedTokenEnd = tokenEnd }
     }
@@ -40,8 +47,9 @@ extension TokenizerEngine {
 
     /// Returns whether members were passed (yajl's offset moved).
     @discardableResult
-    private func passMembers(_ names: UnsafeRawPointer, afterValue: Bool) -> Bool {
-        guard isParsingChunk, !isReplaying, fastSkipStart < 0, !options.allowsComments, pendingFailure == nil,
+    func passMembers(_ names: UnsafeRawPointer, afterValue: Bool) -> Bool {
+        guard isParsingChunk, !isReplaying, !isReadingChain, fastSkipStart < 0, !options.allowsComments,
+            pendingFailure == nil,
             !state.pointee.stopRequested, !longToken.isActive, let base = state.pointee.chunkBase
         else { return false }
         let scan = skipScan

@@ -58,7 +58,7 @@ extension TokenizerEngine {
     /// callbacks in; otherwise (a stream) leaves it to the ordinary callbacks, which offer each
     /// container opened inside it to the scan in turn.
     func beginFastSkip() {
-        guard !isReplaying, fastSkipStart < 0, let base = state.pointee.chunkBase else { return }
+        guard !isReplaying, !isReadingChain, fastSkipStart < 0, let base = state.pointee.chunkBase else { return }
         if !options.allowsComments, jumpOverSkipped(base) { return }
         guard holdsWholeInput else { return }
         fastSkipStart = currentTokenStart(tokenLength: 1)
@@ -134,7 +134,7 @@ extension TokenizerEngine {
     /// hand and no key inside it, at any depth, is one of `needles` (a `sift_member_names`);
     /// returns whether it did. Otherwise nothing changes, and the container is delivered as usual.
     func skipUnlessHasMember(_ needles: UnsafeRawPointer) -> Bool {
-        guard passesMembers, !isReplaying, fastSkipStart < 0, !options.allowsComments,
+        guard passesMembers, !isReplaying, !isReadingChain, fastSkipStart < 0, !options.allowsComments,
             let base = state.pointee.chunkBase,
             jumpOverSkipped(base, needles: needles)
         else { return false }
@@ -225,18 +225,24 @@ struct SkipScanState {
     /// The absolute offset of the closing quote of the skipped container's last string, -1 if it
     /// has none, ``unknown`` if the scan did not pass it.
     var lastStringClose = -1
+    /// The tokens a member chain's scan hands over (see `TokenizerEngine+Chains`), at most
+    /// ``chainCapacity``.
+    var chainTokens: UnsafeMutablePointer<sift_chain_token>
+    static let chainCapacity = 256
 
     init(level: Int32) {
         self.level = level
         scratch = .allocate(capacity: Int(SIFT_CONTAINER_END_STACK))
         stopped = .allocate(capacity: Int(SIFT_CONTAINER_END_STACK))
         needleStopped = .allocate(capacity: Int(SIFT_CONTAINER_END_STACK))
+        chainTokens = .allocate(capacity: Self.chainCapacity)
     }
 
     func deallocate() {
         scratch.deallocate()
         stopped.deallocate()
         needleStopped.deallocate()
+        chainTokens.deallocate()
     }
 }
 

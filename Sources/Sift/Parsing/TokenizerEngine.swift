@@ -69,6 +69,11 @@ final class TokenizerEngine {
     /// While the handler still runs on an object's start event whose members were passed: the
     /// absolute offset just past the `{` (yajl's offset has moved on); -1 otherwise.
     var movedTokenEnd = -1
+    /// A member chain the handler asked for in the start event being delivered (a
+    /// `sift_member_chain`), read once the event returns; and whether its events are being
+    /// delivered (see `TokenizerEngine+Chains`).
+    var pendingChain: UnsafeRawPointer?
+    var isReadingChain = false
 
     /// The absolute offset of the container skipped with the skipping callbacks, -1 when none
     /// is, and how many containers were open with it.

@@ -86,6 +86,10 @@ package final class CompiledPaths: @unchecked Sendable {
     /// for the tokenizer to pass every other member of an object unseen
     /// (``JSONEventContext/takeOnlyMembers(named:)``); nil for the others.
     let memberNameSets: ContiguousArray<MemberNameSet?>
+    /// For each state with a ``memberNameSets`` entry: its names, then, while a level has a
+    /// single name into a state that only picks members by name again (no accepts, filter or
+    /// order), that state's names (``JSONEventContext/takeOnlyMembers(alongChain:)``).
+    let memberChains: ContiguousArray<MemberChain?>
     /// For each state whose ``State/inside`` is ``Inside/namesAtAnyDepth``: its names, for the
     /// tokenizer to skip a container that holds none of them
     /// (``JSONEventContext/skipContentsUnlessMember(named:)``); nil for the others.
@@ -170,6 +174,7 @@ package final class CompiledPaths: @unchecked Sendable {
         }
         memberNameSets = ContiguousArray(states.map { $0.directNames ? nameSet($0) : nil })
         needleSets = ContiguousArray(states.map { $0.inside == .namesAtAnyDepth ? nameSet($0) : nil })
+        memberChains = Self.memberChains(states: states, names: names, sets: memberNameSets)
         hasNeedleStates = states.contains { $0.inside == .namesAtAnyDepth }
         self.states = states
         self.names = names
@@ -205,6 +210,31 @@ package final class CompiledPaths: @unchecked Sendable {
             guard seen.insert(bytes).inserted else { return false }
         }
         return true
+    }
+
+    /// The chains of ``memberChains``: a level goes on into the state its single name enters
+    /// when that state picks members by name alone and does nothing else with a value, so that
+    /// the matcher, in an object at it, asks for that state's names and nothing more.
+    private static func memberChains(
+        states: ContiguousArray<State>, names: ContiguousArray<Name>, sets: ContiguousArray<MemberNameSet?>
+    ) -> ContiguousArray<MemberChain?> {
+        ContiguousArray(
+            states.indices.map { index -> MemberChain? in
+                guard let first = sets[index] else { return nil }
+                var levels = [first]
+                var state = states[index]
+                while state.nameCount == 1, levels.count < 8 {
+                    let target = Int(names[Int(state.nameStart)].transition.target)
+                    let next = states[target]
+                    guard let set = sets[target], next.acceptCount == 0, next.filter < 0, next.flushCount == 0,
+                        next.inside != .namesAtAnyDepth, !next.needsLength
+                    else { break }
+                    levels.append(set)
+                    state = next
+                }
+                // A single level is what the member pass does already, at the same cost.
+                return levels.count > 1 ? MemberChain(levels) : nil
+            })
     }
 
     /// What `state` can find inside a container it is at.

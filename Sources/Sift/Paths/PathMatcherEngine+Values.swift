@@ -60,7 +60,13 @@ extension PathMatcherEngine {
         if let direct = frames.last?.directEntry, direct >= 0,
             let names = paths.memberNameSets[Int(entries[Int(direct)].state)]
         {
-            context.takeOnlyMembers(named: names)
+            // Along a chain, the objects the chain goes into take only their names too, and the
+            // tokenizer may read the whole object at once.
+            if let chain = paths.memberChains[Int(entries[Int(direct)].state)] {
+                context.takeOnlyMembers(alongChain: chain)
+            } else {
+                context.takeOnlyMembers(named: names)
+            }
         } else if let needles {
             context.takeOnlyMembers(named: needles)
         }

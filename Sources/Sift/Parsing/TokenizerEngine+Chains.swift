@@ -1,0 +1,172 @@
+internal import CYajl
+
+/// Reading an object along a chain of member names, without yajl.
+///
+/// A handler that takes an object's members by name, and in the object value of such a member
+/// again members by name, and so on (`$.body[*].text.title` in each element), says the whole
+/// chain in the object's start event (``JSONEventContext/takeOnlyMembers(alongChain:)``). Once
+/// that event returns, a scan in C (`sift_member_chain_read`, CYajl) reads the object's members:
+/// it passes those the chain does not take, as the member pass does, and lists the tokens of
+/// those it takes. The tokenizer then delivers those tokens as the events yajl's callbacks would
+/// have (the same state kept: depth, keys, indices, where the last string closed, the token's
+/// place for ``JSONEventContext/offset``), and moves yajl past everything read. The handler sees
+/// exactly the events the member passes would have let through, in the same order.
+///
+/// The scan reads only whole members of the object and leaves the rest to yajl: from the first
+/// member it cannot hand over exactly (an escaped key where a name is taken, an array,
+/// an object where the chain ends, an error, the end of the chunk), yajl and the member pass go
+/// on as without the chain. Errors and their locations are therefore the same, wherever the
+/// input was split.
+extension TokenizerEngine {
+    /// The start event that asked for a chain has returned (`delivered`: whether the parse goes
+    /// on): reads the object along it; returns whether the parse goes on.
+    func readPendingChain(_ delivered: Bool) -> Bool {
+        // swift-format-ignore: NeverForceUnwrap
+        // Called only with a pending chain.
+        let chain = pendingChain!
+        pendingChain = nil
+        let depth = state.pointee.depth
+        guard delivered else { return false }
+        // The handler may have skipped the object after all.
+        guard depth < state.pointee.skipFrom, fastSkipStart < 0 else { return true }
+        let chainPointer = chain.assumingMemoryBound(to: sift_member_chain.self)
+        // swift-format-ignore: NeverForceUnwrap
+        // A chain has at least one level.
+        let names = UnsafeRawPointer(chainPointer.pointee.levels[0]!)
+        guard isParsingChunk, !options.allowsComments, pendingFailure == nil, !state.pointee.stopRequested,
+            !longToken.isActive, let base = state.pointee.chunkBase
+        else { return true }
+        let scan = skipScan
+        if scan.pointee.headMatches == 0 {
+            scan.pointee.headMatches = sift_skip_head_matches(link, handle) != 0 ? 1 : -1
+        }
+        guard scan.pointee.headMatches > 0 else { return true }
+        let text = base + yajlStart
+        let result = sift_member_chain_read(
+            text, sift_skip_offset(handle), parsedCount &- yajlStart, chainPointer, state.pointee.maximumDepth &- depth,
+            scan.pointee.scratch, scan.pointee.level, scan.pointee.chainTokens, SkipScanState.chainCapacity)
+        guard result.resume >= 0, result.token_count > 0 || result.passed > 0 else {
+            // Nothing read: the first member goes to yajl, and the members after it to the pass.
+            passMembers(names, afterValue: false)
+            return true
+        }
+        let goesOn = deliverChainTokens(text, count: result.token_count)
+        guard goesOn else { return false }
+        diagnostics.membersPassed &+= result.passed
+        if result.last_key >= 0 { state.pointee.setKey(text + result.last_key, result.last_key_length) }
+        if result.last_string_close >= 0 {
+            state.pointee.lastStringClose = state.pointee.chunkStart &+ yajlStart &+ result.last_string_close
+        }
+        sift_skip_move(handle, result.resume)
+        return true
+    }
+
+    /// Delivers the first `count` tokens of the chain's list as yajl's callbacks would.
+    ///
+    /// The tokens are indices into `text`, yajl's bytes. Returns whether the parse goes on; when
+    /// it stops, yajl's offset is moved past the token it stopped at, where yajl itself would
+    /// have stopped.
+    private func deliverChainTokens(_ text: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let tokens = skipScan.pointee.chainTokens
+        let start = state.pointee.chunkStart &+ yajlStart
+        isReadingChain = true
+        defer { isReadingChain = false }
+        for index in 0..<count {
+            let token = tokens[index]
+            let isQuoted =
+                token.kind == SIFT_CHAIN_KEY || token.kind == SIFT_CHAIN_STRING
+                || token.kind == SIFT_CHAIN_ESCAPED_STRING
+            movedTokenEnd = start &+ token.end &+ (isQuoted ? 1 : 0)
+            state.pointee.eventCount &+= 1
+            let goesOn: Bool
+            switch token.kind {
+            case SIFT_CHAIN_KEY:
+                let bytes = text + token.start
+                state.pointee.setKey(bytes, token.end &- token.start)
+                state.pointee.memberValuePending = true
+                state.pointee.lastStringClose = start &+ token.end
+                goesOn = deliver(.key(JSONBytes(base: bytes, count: token.end &- token.start)), tokenLength: -1)
+            case SIFT_CHAIN_STRING:
+                state.pointee.beginValue()
+                state.pointee.lastStringClose = start &+ token.end
+                goesOn = deliver(
+                    .string(JSONBytes(base: text + token.start, count: token.end &- token.start)), tokenLength: -1)
+            case SIFT_CHAIN_ESCAPED_STRING:
+                state.pointee.beginValue()
+                state.pointee.lastStringClose = start &+ token.end
+                // Decoded as yajl's string callback reports it (see `reportedValue`).
+                let decoded = longToken.scratchCopy(of: text + token.start, count: token.end &- token.start)
+                let count = sift_decode_string(decoded, token.end &- token.start)
+                goesOn = deliver(.string(JSONBytes(base: decoded, count: count)), tokenLength: -1)
+            case SIFT_CHAIN_NUMBER:
+                state.pointee.beginValue()
+                let length = token.end &- token.start
+                goesOn = deliver(.number(JSONBytes(base: text + token.start, count: length)), tokenLength: length)
+            case SIFT_CHAIN_TRUE:
+                state.pointee.beginValue()
+                goesOn = deliver(.bool(true), tokenLength: 4)
+            case SIFT_CHAIN_FALSE:
+                state.pointee.beginValue()
+                goesOn = deliver(.bool(false), tokenLength: 5)
+            case SIFT_CHAIN_NULL:
+                state.pointee.beginValue()
+                goesOn = deliver(.null, tokenLength: 4)
+            case SIFT_CHAIN_START_OBJECT:
+                state.pointee.beginValue()
+                // The scan kept within the depth limit.
+                _ = state.pointee.push(isArray: false)
+                goesOn = deliver(.startObject, tokenLength: 1)
+            default:
+                state.pointee.pop()
+                goesOn = deliver(.endObject, tokenLength: 1)
+            }
+            if !goesOn {
+                diagnostics.chainEvents &+= index &+ 1
+                sift_skip_move(handle, movedTokenEnd &- start)
+                return false
+            }
+        }
+        diagnostics.chainEvents &+= count
+        return true
+    }
+}
+
+/// A chain of member names for ``JSONEventContext/takeOnlyMembers(alongChain:)``: the names a
+/// handler takes in an object, then in the object value of a member it takes, and so on.
+///
+/// Every level but the last has a single name; at the last, a taken member whose value is an
+/// object or an array is delivered as usual (by yajl), as are the members after it.
+///
+/// ```swift
+/// // `$.text.title` in each element: in the element `text`, in its value `title`.
+/// let chain = MemberChain([MemberNameSet([Array("text".utf8)]), MemberNameSet([Array("title".utf8)])])
+/// ```
+package final class MemberChain: @unchecked Sendable {
+    /// The levels, kept alive for the C chain that points at them.
+    let levels: [MemberNameSet]
+    /// A `sift_member_chain`.
+    let pointer: UnsafeRawPointer
+    private let storage: UnsafeMutablePointer<sift_member_chain>
+    private let levelPointers: UnsafeMutablePointer<UnsafePointer<sift_member_names>?>
+
+    /// A chain of `levels` (at least one).
+    package init(_ levels: [MemberNameSet]) {
+        precondition(!levels.isEmpty, "a member chain has at least one level")
+        self.levels = levels
+        levelPointers = .allocate(capacity: levels.count)
+        for (index, level) in levels.enumerated() {
+            levelPointers[index] = level.pointer.assumingMemoryBound(to: sift_member_names.self)
+        }
+        storage = .allocate(capacity: 1)
+        storage.initialize(to: sift_member_chain(levels: UnsafePointer(levelPointers), count: levels.count))
+        pointer = UnsafeRawPointer(storage)
+    }
+
+    /// The names taken in the object itself.
+    var first: MemberNameSet { levels[0] }
+
+    deinit {
+        storage.deallocate()
+        levelPointers.deallocate()
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+@testable import Sift
+
+/// Objects read along a chain of member names (``JSONEventContext/takeOnlyMembers(alongChain:)``):
+/// the matches (value, normalized path, location), the error, and where a stop leaves the input
+/// must be exactly those of a parse that delivers every member, however the input is cut.
+@Suite("Reading objects along a chain of member names")
+struct PathMemberChainTests {
+    typealias Split = TokenizerTestSupport.Split
+
+    /// Paths whose matcher asks for chains of two levels or more.
+    static let paths = [
+        "$.items[*].a.id", "$.items[*].a.b.id", "$[*].a.id", "$.a.b", "$.items[*].a['id','x']", "$.items[*].t.title",
+        "$[?@.x].a.id",
+    ]
+
+    /// Taken strings with escapes and surrogates, escaped keys where a name is taken and where
+    /// not, duplicates, scalars, arrays and empty objects where the chain expects an object,
+    /// objects where it ends, and errors inside and right after a chain's members.
+    static let documents = [
+        #"{"items":[{"a":{"id":1}},{"a":{"id":"x\"y\u00e9\ud83d\ude00\ud800"}},{"z":[1,{"a":2}],"a":{"q":{"id":0},"id":[3]}}]}"#,
+        #"{"items":[{"a":{"id":1},"a":{"id":2,"id":3}},{"a":5,"a":{},"a":{"b":{"id":true}}},{"a\u0000":{"id":4},"a":{"i\u0064":5}}]}"#,
+        #"{"items":[{"a":{"b":{"id":null,"x":{"id":7}}}},{"a":[{"id":8}]},{"a":{"b":[]}},{"a":{"b":{"id":{"id":9}}}}]}"#,
+        #"[{"a":{"id":1}},{"x":1,"a":{"id":2}},{"a":{"id":3},"x":0},[],{"a":{"id":-0.5e+3}}]"#,
+        #"{"a":{"b":"c"},"a":{"b":{"c":1}},"a":{"b":false}}"#,
+        #"{"items":[{"t":{"title":"caf\u00e9 \"q\"","sub":""}},{"t":{"title":"tab\tbed"}},{"t":{"title":"x"}}]}"#,
+        #"{"items":[{"a":{"id":1,}},{"a":{"id":2}}]}"#,
+        #"{"items":[{"a":{"id":1 "x":2}}]}"#,
+        #"{"items":[{"a":{"id":tru}}]}"#,
+        #"{"items":[{"a":{"id":"a\x"}}]}"#,
+        #"{"items":[{"a":{"id":01}}]}"#,
+        #"{"items":[{"a":{"id":1}},{"a":{"id":2}}],"tail":1"#,
+        #"{"items":[{"a":{"id":1}},{"a":{"id":2}}]} x"#,
+        #"{"items" : [ { "a" : { "q" : [ ] , "id" : 7 } , "b" : { } } , { "a" : { } } ] }"#,
+    ]
+
+    /// The lines a query's matches and error make, how many events came from chains, and
+    /// where the tokenizer stopped when the handler stops after `stopAfter` matches.
+    static func outcome(_ path: String, _ bytes: [UInt8], split: Split, passing: Bool, stopAfter: Int? = nil) -> (
+        lines: [String], chainEvents: Int
+    ) {
+        MemberPassing.$isEnabled.withValue(passing) {
+            let lines = LineBox()
+            var query = JSONQuery()
+            do {
+                query.add(try JSONPath(path).value) { lines.lines.append("\($0.path) \($0.location) \($0.value)") }
+            } catch {
+                return (["bad path \(path): \(error)"], 0)
+            }
+            let tokenizer = JSONTokenizer(
+                handler: StoppingHandler(matcher: query.makeMatcher(), lines: lines, stopAfter: stopAfter ?? .max))
+            var failure = "accepted"
+            for range in split.ranges(count: bytes.count) {
+                do {
+                    try bytes[range].withUnsafeBytes { try tokenizer.feed($0) }
+                } catch {
+                    failure = "\(error)"
+                }
+            }
+            do {
+                try tokenizer.finish()
+            } catch {
+                failure = "\(error)"
+            }
+            if tokenizer.isStopped { failure = "stopped at \(tokenizer.bytesConsumed)" }
+            return (lines.lines + [failure], tokenizer.diagnostics.chainEvents)
+        }
+    }
+
+    final class LineBox {
+        var lines: [String] = []
+    }
+
+    /// A matcher that stops the parse once its query has made `stopAfter` matches.
+    struct StoppingHandler: JSONEventHandler {
+        var matcher: PathMatcher<QueryConsumer>
+        let lines: LineBox
+        let stopAfter: Int
+
+        mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+            try matcher.handle(event, context: context)
+            if lines.lines.count >= stopAfter { context.stopParsing() }
+        }
+    }
+
+    static func differences(_ bytes: [UInt8], splits: [Split]) -> (failures: [String], chainEvents: Int) {
+        var failures: [String] = []
+        var chainEvents = 0
+        for path in paths {
+            for stopAfter in [nil, 1, 2] {
+                let delivering = outcome(path, bytes, split: .whole, passing: false, stopAfter: stopAfter)
+                for split in splits {
+                    let chained = outcome(path, bytes, split: split, passing: true, stopAfter: stopAfter)
+                    chainEvents += chained.chainEvents
+                    if chained.lines != delivering.lines {
+                        failures.append(
+                            "\(path), \(split), stop after \(stopAfter ?? 0) on "
+                                + "\(String(decoding: bytes, as: UTF8.self).debugDescription):\n"
+                                + "chained \(chained.lines)\ndelivering \(delivering.lines)")
+                    }
+                }
+            }
+        }
+        return (failures, chainEvents)
+    }
+
+    @Test("Hand-picked documents: the same matches, errors and stops in every split")
+    func handPickedDocuments() async {
+        let (failures, chainEvents) = await TokenizerTestSupport.offPool { () -> ([String], Int) in
+            var failures: [String] = []
+            var chainEvents = 0
+            for document in Self.documents {
+                let found = Self.differences(Array(document.utf8), splits: Split.sweep())
+                failures += found.failures
+                chainEvents += found.chainEvents
+            }
+            return (failures, chainEvents)
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3).joined(separator: "\n\n"))")
+        #expect(chainEvents > 0, "no chain was read: the check checks nothing")
+    }
+
+    @Test("Generated documents, whole and damaged: the same matches and errors in every split", arguments: 0..<4)
+    func generatedDocuments(seed: UInt64) async {
+        let (failures, chainEvents) = await TokenizerTestSupport.offPool { () -> ([String], Int) in
+            var generator = PathSkippingTests.Generator(random: TokenizerTestSupport.SplitMix64(seed: seed &+ 0xC4A1))
+            var failures: [String] = []
+            var chainEvents = 0
+            for round in 0..<10 {
+                let text = Array(generator.document().utf8)
+                let bytes = round % 2 == 0 ? text : generator.damage(text)
+                let found = Self.differences(bytes, splits: [.whole, .size(1), .size(7), .random(seed: UInt64(round))])
+                failures += found.failures
+                chainEvents += found.chainEvents
+            }
+            return (failures, chainEvents)
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3).joined(separator: "\n\n"))")
+        _ = chainEvents
+    }
+
+    @Test("A feed of small containers is read along the chain, with the same matches")
+    func smallContainerFeed() {
+        let bytes = PathMemberPassTests.feed(components: 300)
+        for (split, least) in [(Split.whole, 300 * 5), (.size(4096), 300 * 5 / 2), (.size(61), 0)] {
+            let chained = Self.outcome("$.body[*].text.title", bytes, split: split, passing: true)
+            let delivering = Self.outcome("$.body[*].text.title", bytes, split: split, passing: false)
+            #expect(chained.lines == delivering.lines, "\(split)")
+            #expect(chained.lines.count == 301)
+            // Each element's `text` key, its object's start and end, the title's key and value.
+            #expect(chained.chainEvents >= least, "\(split): \(chained.chainEvents) events from chains")
+        }
+    }
+
+    @Test("A chain nested past the depth limit is left to yajl, which reports the limit")
+    func depthLimit() throws {
+        var options = JSONParserOptions()
+        options.maximumDepth = 3
+        let text = Array(#"{"items":[{"a":{"id":1}}]}"#.utf8)
+        for passing in [true, false] {
+            try MemberPassing.$isEnabled.withValue(passing) {
+                var query = JSONQuery(options: options)
+                query.add(try JSONPath("$.items[*].a.id").value)
+                #expect(throws: JSONParseError.self) { try query.run(.bytes(text)) }
+            }
+        }
+    }
+}
