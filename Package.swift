@@ -112,7 +112,12 @@ let package = Package(
         // JSON Schema draft 2020-12, validated while the instance streams (issue 36).
         .target(
             name: "SiftSchema",
-            dependencies: ["Sift"]
+            dependencies: ["Sift"],
+            // MetaSchemas: the official draft 2020-12 meta-schemas, compiled in from MetaSchemas+Texts.swift
+            // (see MetaSchemas/README.md); their JSON files, license and generator are not sources.
+            exclude: [
+                "MetaSchemas/draft2020-12", "MetaSchemas/LICENSE", "MetaSchemas/README.md", "MetaSchemas/generate.sh",
+            ]
         ),
         .testTarget(
             name: "SiftSchemaTests",

@@ -3,8 +3,10 @@ import Sift
 /// A JSON Schema (draft 2020-12), compiled once into an immutable value that validates any number
 /// of instances as they stream, on any thread.
 ///
-/// `$ref` and `$dynamicRef` resolve within the schema and against `remotes`, a table of known
-/// documents by URI: nothing is ever fetched.
+/// `$ref` and `$dynamicRef` resolve within the schema, against `remotes`, a table of known
+/// documents by URI, and against the draft 2020-12 meta-schemas, which are built in
+/// (`https://json-schema.org/draft/2020-12/schema` and its `meta/…` vocabulary meta-schemas):
+/// nothing is ever fetched.
 ///
 /// ```swift
 /// let schema = try JSONSchema(parsing: """
@@ -29,7 +31,8 @@ public struct JSONSchema: Sendable {
     ///
     /// - Parameters:
     ///   - schema: The schema, an object or a boolean.
-    ///   - remotes: Other schema documents, by the URI that `$ref` uses to name them.
+    ///   - remotes: Other schema documents, by the URI that `$ref` uses to name them. A document
+    ///     under the URI of a built-in draft 2020-12 meta-schema is used instead of it.
     ///   - baseURI: The schema's URI when it has no `$id`; relative references resolve against it.
     ///   - assertsFormat: Whether `format` is an assertion for `date-time`, `date`, `time`,
     ///     `email`, `hostname`, `ipv4`, `ipv6`, `uri`, `uri-reference`, `uuid`, `json-pointer`

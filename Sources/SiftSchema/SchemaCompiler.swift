@@ -30,12 +30,21 @@ struct SchemaCompiler {
     }
 
     /// The anchors that `$dynamicRef` may land on, by resource index and anchor name.
+    ///
+    /// Compiling an anchor's schema may add a bundled meta-schema, and its anchors, to the
+    /// registry: they are read in turn until none is new.
     mutating func dynamicAnchorTable() -> [Int: [String: Int]] {
         var table: [Int: [String: Int]] = [:]
-        for (uri, place) in registry.dynamicAnchors.sorted(by: { $0.key < $1.key }) {
-            let (resource, name) = SchemaURI.split(uri)
-            guard let name, let node = try? node(at: place) else { continue }
-            table[resourceNumber(resource), default: [:]][name] = node
+        var done: Set<String> = []
+        var pending = registry.dynamicAnchors
+        while !pending.isEmpty {
+            for (uri, place) in pending.sorted(by: { $0.key < $1.key }) {
+                done.insert(uri)
+                let (resource, name) = SchemaURI.split(uri)
+                guard let name, let node = try? node(at: place) else { continue }
+                table[resourceNumber(resource), default: [:]][name] = node
+            }
+            pending = registry.dynamicAnchors.filter { !done.contains($0.key) }
         }
         return table
     }
@@ -91,13 +100,22 @@ struct SchemaCompiler {
         if let known = vocabularies[base] { return known }
         var found = SchemaVocabularies.all
         if let root = registry.resources[base], case .object(let object)? = registry.value(at: root),
-            case .string(let metaSchema)? = object["$schema"], let place = registry.place(of: metaSchema),
-            case .object(let meta)? = registry.value(at: place), case .object(let declared)? = meta["$vocabulary"]
+            case .string(let metaSchema)? = object["$schema"], case .object(let meta)? = self.metaSchema(metaSchema),
+            case .object(let declared)? = meta["$vocabulary"]
         {
             found = try SchemaVocabularies(declared, metaSchema: metaSchema)
         }
         vocabularies[base] = found
         return found
+    }
+
+    /// The meta-schema a `$schema` of `uri` names: a known document, else a bundled meta-schema
+    /// (read only: it joins the registry when a `$ref` names it).
+    private func metaSchema(_ uri: String) -> JSONValue? {
+        if let place = registry.place(of: uri) { return registry.value(at: place) }
+        let (resource, fragment) = SchemaURI.split(uri)
+        guard fragment?.isEmpty ?? true else { return nil }
+        return MetaSchemas.document(resource)
     }
 
     private mutating func compileApplicators(
@@ -151,9 +169,18 @@ struct SchemaCompiler {
 
     private mutating func resolve(_ reference: String, base: String) throws(JSONSchemaError) -> Int {
         let uri = SchemaURI.resolve(reference, against: base)
-        guard let place = registry.place(of: uri) else {
+        guard let place = registry.place(of: uri) ?? placeAddingMetaSchema(uri) else {
             throw JSONSchemaError(.unresolvableReference, "cannot resolve the reference \"\(reference)\" (\(uri))")
         }
         return try node(at: place)
+    }
+
+    /// The place `uri` names in the bundled meta-schema of its URI, which joins the registry;
+    /// nil when no bundled meta-schema has that URI, or a known document already does.
+    private mutating func placeAddingMetaSchema(_ uri: String) -> SchemaPlace? {
+        let resource = SchemaURI.split(uri).0
+        guard registry.resources[resource] == nil, let document = MetaSchemas.document(resource) else { return nil }
+        registry.add(document, uri: resource)
+        return registry.place(of: uri)
     }
 }

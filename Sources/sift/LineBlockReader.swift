@@ -14,7 +14,7 @@ import Synchronization
 /// let reader = LineBlockReader(lines: lineOptions, input: input)
 /// let failed = try await reader.read(sources, options: options, output: output, invalidLines: log) { _, block in
 ///     Handler(block: block)
-/// } consume: { output, source, fileName in
+/// } consume: { output, input, fileName in
 ///     try write(output)
 ///     return .goOn
 /// }
@@ -35,14 +35,15 @@ struct LineBlockReader {
 
     /// Parses every input in turn with the handlers `makeHandler` makes for its blocks.
     ///
-    /// Calls `consume` with each block's output (with the input, and its name when there are
+    /// Calls `consume` with each block's output (with the input: its place among `sources`, which
+    /// tells two inputs of the same name apart, and its source; and its name when there are
     /// several); `consume` says what to read next. `bytesRead` is told of the bytes read as they
     /// are (0 at the end of each input). Returns whether an input failed.
     func read<Handler: JSONLineHandler>(
         _ sources: [InputSource], options: JSONParserOptions, output: StandardOutput, invalidLines: InvalidLineLog,
         bytesRead: @escaping (Int) -> Void = { _ in },
         makeHandler: @escaping @Sendable (_ fileName: String?, JSONLineBlock) -> Handler,
-        consume: (Handler.Output, InputSource, _ fileName: String?) async throws -> Next
+        consume: (Handler.Output, _ input: (index: Int, source: InputSource), _ fileName: String?) async throws -> Next
     ) async throws -> Bool {
         let blockSize =
             Environment.value("SIFT_LINES_BLOCK_SIZE").flatMap { Int($0) }
@@ -51,13 +52,13 @@ struct LineBlockReader {
         let skips = lines.skipsInvalidLines
         var failed = false
         var next = Next.goOn
-        for source in sources {
+        for (index, source) in sources.enumerated() {
             let fileName = sources.count > 1 ? source.name : nil
             next = .goOn
             let handler: @Sendable (JSONLineBlock) -> Handler = { block in makeHandler(fileName, block) }
             func drain<Chunks>(_ outputs: JSONLineOutputs<Chunks, Handler>, afterBlock: () -> Void = {}) async throws {
                 for try await block in outputs {
-                    next = try await consume(block, source, fileName)
+                    next = try await consume(block, (index, source), fileName)
                     afterBlock()
                     if next != .goOn { return }
                 }

@@ -61,9 +61,9 @@ extension QueryCommand {
         let failed = try await LineBlockReader(lines: lineOptions, input: input).read(
             sources, options: options, output: output, invalidLines: invalidLines,
             bytesRead: { holdNote?.check(bytesRead: $0, matchCount: tally.matches) }, makeHandler: makeHandler,
-            consume: { block, source, fileName in
+            consume: { block, input, fileName in
                 if let invalid = block.invalidLine {
-                    try invalidLines.record(invalid, in: source, fileName: fileName, flushing: output)
+                    try invalidLines.record(invalid, in: input.source, fileName: fileName, flushing: output)
                 }
                 if block.count > 0 { try beforeFirstValue() }
                 try output.write(bytes: block.bytes)

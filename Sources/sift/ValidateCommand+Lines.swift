@@ -20,14 +20,17 @@ extension ValidateCommand {
         let invalidLines = try InvalidLineLog(path: lineOptions.invalidLinesPath, maximum: lineOptions.maximumInvalid)
         var invalid = false
         var errorCount = 0
-        var lastSource: InputSource?
+        // The input errorCount counts for, by its place among the inputs (two of the same name,
+        // such as a path given twice, are counted apart).
+        var countedInput: Int?
         let failed = try await LineBlockReader(lines: lineOptions, input: input).read(
             InputSource.sources(files), options: options, output: output, invalidLines: invalidLines
         ) { _, block in
             RecordValidator(block: block, schema: schema, maxErrors: maxErrors, validatesUTF8: options.validatesUTF8)
-        } consume: { block, source, fileName in
-            if lastSource?.name != source.name {
-                lastSource = source
+        } consume: { block, input, fileName in
+            let source = input.source
+            if countedInput != input.index {
+                countedInput = input.index
                 errorCount = 0
             }
             if let line = block.invalidLine {

@@ -10,13 +10,9 @@ import Testing
     /// Chunk sizes each instance is also fed in (besides whole).
     static let chunkSizes = Array(1...31)
 
-    /// Cases Sift does not pass yet, by `file: group: test`, with the reason.
-    static let expectedFailures: [String: String] = [
-        "defs: validate definition against metaschema: valid definition schema": metaSchema,
-        "defs: validate definition against metaschema: invalid definition schema": metaSchema,
-        "ref: remote ref, containing refs itself: remote ref valid": metaSchema,
-        "ref: remote ref, containing refs itself: remote ref invalid": metaSchema,
-    ]
+    /// Cases Sift does not pass yet, by `file: group: test`, with the reason (none: the four that
+    /// `$ref` the draft 2020-12 meta-schema pass since it is bundled).
+    static let expectedFailures: [String: String] = [:]
 
     /// `optional/format` cases Sift does not pass, with the reason.
     static let expectedFormatFailures: [String: String] = {
@@ -50,9 +46,6 @@ import Testing
         ]
         return Dictionary(uniqueKeysWithValues: tests.map { (group + $0, reason) })
     }()
-
-    private static let metaSchema =
-        "the draft 2020-12 meta-schemas (https://json-schema.org/draft/2020-12/schema) are not bundled; a user adds them to `remotes`"
 
     @Test func suiteIsPresent() {
         #expect(ConformanceSuite.cases.count == 1299)

@@ -1,4 +1,5 @@
 import Foundation
+import Sift
 import Testing
 
 /// `sift validate --lines` on several threads, and its bad-record options: the blocks of lines
@@ -124,6 +125,28 @@ struct ValidateLinesTests {
         #expect(text.hasPrefix(#"{"line":2,"column":1,"offset":9,"error":"$.id: expected an integer"#))
         let escaped = long.replacingOccurrences(of: "\"", with: "\\\"")
         #expect(text.hasSuffix(#""text":""# + escaped + "\"}\n"))
+    }
+
+    @Test("--max-errors counts each input apart, two inputs of the same name too")
+    func maxErrorsPerInput() throws {
+        let directory = try TemporaryDirectory()
+        let file = try directory.write("records.ndjson", #"{"id":"x"}"# + "\n" + #"{"id":"y"}"# + "\n")
+        let schema = try directory.write("schema.json", Self.schema)
+        let error = #"1:7: error: $.id: expected an integer, found the string "x" [#/properties/id/type]"#
+        let note = "\(file): note: stopped after 1 errors (--max-errors)"
+        for (jobs, blockSize) in [(1, 1 << 19), (2, 7)] {
+            let text = try Self.run(
+                ["--max-errors", "1", "--schema", schema, file, file], jobs: jobs, blockSize: blockSize)
+            #expect(text.status == 1)
+            #expect(
+                text.stderrText == ["\(file):\(error)", note, "\(file):\(error)", note].joined(separator: "\n") + "\n",
+                "--jobs \(jobs), blocks of \(blockSize)")
+            let basic = try Self.run(
+                ["--max-errors", "1", "--output", "basic", "--schema", schema, file, file], jobs: jobs,
+                blockSize: blockSize)
+            let errorCounts = basic.stdoutLines.map { try? JSONValue(parsing: $0)["errors"]?.arrayValue?.count }
+            #expect(errorCounts == [1, 1], "--output basic, --jobs \(jobs), blocks of \(blockSize)")
+        }
     }
 
     @Test("valid lines: nothing printed, status 0, on every split")
