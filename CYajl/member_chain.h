@@ -29,13 +29,27 @@
    quote of the next member's key or at the closing brace: the state it pushed for the object
    expects exactly that. */
 
-/* The names taken at each level: `levels[0]` in the object itself, `levels[1]` in the object
-   value of a member taken at level 0, and so on; `count` levels. Where the chain ends, an object
-   or array value of a taken member is left to yajl. */
+/* The names taken at each level: `levels[0]` in the object itself; in the object value of a
+   member taken as the i-th name of level l, those of level `next[l][i]`, or, where that is -1,
+   none: the chain ends there, and an object or array value of that member is left to yajl.
+   `count` levels, each reached from one before it (at most SIFT_CHAIN_DEPTH deep). */
 typedef struct {
     const sift_member_names *const *levels;
+    const long *const *next;
     long count;
 } sift_member_chain;
+
+#define SIFT_CHAIN_DEPTH 8
+
+/* The index of `key` among `wanted`'s names, -1 if it is not one. */
+static inline long sift_member_index(const sift_member_names *wanted, const uint8_t *key, long length) {
+    if ((wanted->lengths & ((uint64_t)1 << (length < 63 ? length : 63))) == 0) return -1;
+    for (long index = 0; index < wanted->count; index++) {
+        const sift_member_name *name = wanted->names + index;
+        if (name->length == length && memcmp(name->bytes, key, (size_t)length) == 0) return index;
+    }
+    return -1;
+}
 
 /* The kinds of the tokens handed over. */
 enum {
@@ -90,8 +104,12 @@ static inline sift_member_chain_result sift_member_chain_read(
     long count = 0;
     long passed = 0;
     long last_key = -1, last_key_length = 0, last_string_close = -1;
-    /* The chain level of the object the scan is in (0: the object itself). */
+    /* How deep in the chain the scan is (0: in the object itself), the level of the object at
+       each depth, and the level the value of the member being read goes on at (-1: none). */
     long depth = 0;
+    long level_at[SIFT_CHAIN_DEPTH + 1];
+    long next_level = -1;
+    level_at[0] = 0;
 
     p = sift_skip_space(p, end);
     if (p >= end) return result;
@@ -114,7 +132,9 @@ member:
         while (close < end && *close != '"' && *close != '\\' && *close >= 0x20) close++;
         if (close >= end || *close != '"') return result;
         long name_length = (long)(close - name);
-        int taken = sift_member_is_wanted(chain->levels[depth], name, name_length);
+        long level_here = level_at[depth];
+        long taken = sift_member_index(chain->levels[level_here], name, name_length);
+        next_level = taken >= 0 ? chain->next[level_here][taken] : -1;
         if (depth == 0) {
             last_key = (long)(name - text);
             last_key_length = name_length;
@@ -124,7 +144,7 @@ member:
         if (p >= end || *p != ':') return result;
         p = sift_skip_space(p + 1, end);
         if (p >= end) return result;
-        if (!taken) {
+        if (taken < 0) {
             const uint8_t *next = sift_skip_scalar(p, end, level);
             if (next != NULL) {
                 if (*p == '"') last_string_close = (long)(next - 1 - text);
@@ -163,12 +183,13 @@ member:
         goto after_value;
     }
     case '{':
-        if (depth + 1 >= chain->count || room - depth <= 0) return result;
+        if (next_level < 0 || depth + 1 > SIFT_CHAIN_DEPTH || room - depth <= 0) return result;
         tokens[count].kind = SIFT_CHAIN_START_OBJECT;
         tokens[count].start = (long)(p - text);
         tokens[count].end = (long)(p + 1 - text);
         count++;
         depth++;
+        level_at[depth] = next_level;
         p = sift_skip_space(p + 1, end);
         if (p >= end) return result;
         if (*p == '}') goto closed;

@@ -132,14 +132,16 @@ extension TokenizerEngine {
 }
 
 /// A chain of member names for ``JSONEventContext/takeOnlyMembers(alongChain:)``: the names a
-/// handler takes in an object, then in the object value of a member it takes, and so on.
+/// handler takes in an object, then in the object value of each member it takes, and so on.
 ///
-/// Every level but the last has a single name; at the last, a taken member whose value is an
-/// object or an array is delivered as usual (by yajl), as are the members after it.
+/// Level 0 is the object's; `next[l][i]` is the level of the object value of a member taken as
+/// the `i`-th name of level `l`, or -1 where the chain ends: a taken member whose value is an
+/// object or an array is then delivered as usual (by yajl), as are the members after it.
 ///
 /// ```swift
 /// // `$.text.title` in each element: in the element `text`, in its value `title`.
-/// let chain = MemberChain([MemberNameSet([Array("text".utf8)]), MemberNameSet([Array("title".utf8)])])
+/// let chain = MemberChain(
+///     levels: [MemberNameSet([Array("text".utf8)]), MemberNameSet([Array("title".utf8)])], next: [[1], [-1]])
 /// ```
 package final class MemberChain: @unchecked Sendable {
     /// The levels, kept alive for the C chain that points at them.
@@ -148,25 +150,45 @@ package final class MemberChain: @unchecked Sendable {
     let pointer: UnsafeRawPointer
     private let storage: UnsafeMutablePointer<sift_member_chain>
     private let levelPointers: UnsafeMutablePointer<UnsafePointer<sift_member_names>?>
+    private let nextPointers: UnsafeMutablePointer<UnsafePointer<Int>?>
+    private let nextLevels: UnsafeMutablePointer<Int>
 
-    /// A chain of `levels` (at least one).
-    package init(_ levels: [MemberNameSet]) {
-        precondition(!levels.isEmpty, "a member chain has at least one level")
+    /// A chain of `levels` (at least one), `next[l]` holding one entry per name of `levels[l]`.
+    package init(levels: [MemberNameSet], next: [[Int]]) {
+        precondition(!levels.isEmpty && next.count == levels.count, "a member chain has a next list per level")
         self.levels = levels
         levelPointers = .allocate(capacity: levels.count)
+        nextPointers = .allocate(capacity: levels.count)
+        nextLevels = .allocate(capacity: max(next.reduce(0) { $0 + $1.count }, 1))
+        var slot = nextLevels
         for (index, level) in levels.enumerated() {
-            levelPointers[index] = level.pointer.assumingMemoryBound(to: sift_member_names.self)
+            let names = level.pointer.assumingMemoryBound(to: sift_member_names.self)
+            levelPointers[index] = names
+            precondition(next[index].count == names.pointee.count, "a chain has a next level per name")
+            nextPointers[index] = UnsafePointer(slot)
+            for target in next[index] {
+                precondition(target < levels.count, "a chain's next level is one of its levels")
+                slot.initialize(to: target)
+                slot += 1
+            }
         }
         storage = .allocate(capacity: 1)
-        storage.initialize(to: sift_member_chain(levels: UnsafePointer(levelPointers), count: levels.count))
+        storage.initialize(
+            to: sift_member_chain(
+                levels: UnsafePointer(levelPointers), next: UnsafePointer(nextPointers), count: levels.count))
         pointer = UnsafeRawPointer(storage)
     }
 
     /// The names taken in the object itself.
     var first: MemberNameSet { levels[0] }
 
+    /// How deep a chain may go into the objects it takes (`SIFT_CHAIN_DEPTH`).
+    static let maximumDepth = Int(SIFT_CHAIN_DEPTH)
+
     deinit {
         storage.deallocate()
         levelPointers.deallocate()
+        nextPointers.deallocate()
+        nextLevels.deallocate()
     }
 }

@@ -86,9 +86,10 @@ package final class CompiledPaths: @unchecked Sendable {
     /// for the tokenizer to pass every other member of an object unseen
     /// (``JSONEventContext/takeOnlyMembers(named:)``); nil for the others.
     let memberNameSets: ContiguousArray<MemberNameSet?>
-    /// For each state with a ``memberNameSets`` entry: its names, then, while a level has a
-    /// single name into a state that only picks members by name again (no accepts, filter or
-    /// order), that state's names (``JSONEventContext/takeOnlyMembers(alongChain:)``).
+    /// For each state with a ``memberNameSets`` entry from which some name enters a state that
+    /// only picks members by name again (no accepts, filter or order): its names, and for each
+    /// name entering such a state, that state's, and so on
+    /// (``JSONEventContext/takeOnlyMembers(alongChain:)``); nil for the others.
     let memberChains: ContiguousArray<MemberChain?>
     /// For each state whose ``State/inside`` is ``Inside/namesAtAnyDepth``: its names, for the
     /// tokenizer to skip a container that holds none of them
@@ -212,9 +213,9 @@ package final class CompiledPaths: @unchecked Sendable {
         return true
     }
 
-    /// The chains of ``memberChains``: a level goes on into the state its single name enters
-    /// when that state picks members by name alone and does nothing else with a value, so that
-    /// the matcher, in an object at it, asks for that state's names and nothing more.
+    /// The chains of ``memberChains``: a name's level goes on into the state it enters when that
+    /// state picks members by name alone and does nothing else with a value, so that the
+    /// matcher, in an object at it, asks for that state's names and nothing more.
     private static func memberChains(
         states: ContiguousArray<State>, names: ContiguousArray<Name>, sets: ContiguousArray<MemberNameSet?>
     ) -> ContiguousArray<MemberChain?> {
@@ -222,18 +223,32 @@ package final class CompiledPaths: @unchecked Sendable {
             states.indices.map { index -> MemberChain? in
                 guard let first = sets[index] else { return nil }
                 var levels = [first]
-                var state = states[index]
-                while state.nameCount == 1, levels.count < 8 {
-                    let target = Int(names[Int(state.nameStart)].transition.target)
-                    let next = states[target]
-                    guard let set = sets[target], next.acceptCount == 0, next.filter < 0, next.flushCount == 0,
-                        next.inside != .namesAtAnyDepth, !next.needsLength
-                    else { break }
-                    levels.append(set)
-                    state = next
+                var next: [[Int]] = [[]]
+                // Breadth first, each level's names in order, at most `MemberChain.maximumDepth` deep.
+                var queue = [(state: index, level: 0, depth: 0)]
+                var cursor = 0
+                while cursor < queue.count {
+                    let (stateIndex, level, depth) = queue[cursor]
+                    cursor += 1
+                    let state = states[stateIndex]
+                    for name in names[Int(state.nameStart)..<Int(state.nameStart + state.nameCount)] {
+                        let target = Int(name.transition.target)
+                        let entered = states[target]
+                        guard depth < MemberChain.maximumDepth, let set = sets[target], entered.acceptCount == 0,
+                            entered.filter < 0, entered.flushCount == 0, entered.inside != .namesAtAnyDepth,
+                            !entered.needsLength
+                        else {
+                            next[level].append(-1)
+                            continue
+                        }
+                        next[level].append(levels.count)
+                        queue.append((target, levels.count, depth + 1))
+                        levels.append(set)
+                        next.append([])
+                    }
                 }
                 // A single level is what the member pass does already, at the same cost.
-                return levels.count > 1 ? MemberChain(levels) : nil
+                return levels.count > 1 ? MemberChain(levels: levels, next: next) : nil
             })
     }
 
