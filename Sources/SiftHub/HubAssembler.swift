@@ -36,6 +36,9 @@ struct HubAssembler: MatchConsumer {
     /// When set, body components of the root view model go here instead of into ``root``.
     var streamBody: ((ComponentModel) throws -> Void)?
     var stopRequested = false
+    /// Dictionaries arrive as tapes (their paths are `.decoded` destinations): the tokenizer
+    /// records a dictionary no other path enters without the matcher seeing its events.
+    var wantsTapes: Bool { true }
     /// Whether the tokenizer validates UTF-8: strings are then made without checking it again.
     private let textIsValidUTF8: Bool
 
