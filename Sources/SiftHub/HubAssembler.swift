@@ -146,24 +146,55 @@ struct HubAssembler: MatchConsumer {
     mutating func endScope(_ scope: Int, at destination: MatchDestination) throws {
         precondition(scope == frames.count - 1, "Hub scopes close in reverse order")
         let frame = frames.removeLast()
-        let value: HubValue
         switch frame.kind {
-        case .viewModel: value = .viewModel(HubModelBox(viewModels.removeLast()))
+        case .viewModel:
+            var viewModel: ViewModel? = viewModels.removeLast()
+            hand(&viewModel, from: frame, at: destination)
         case .component:
-            let component = components.removeLast()
-            guard frame.isObject else { return }
-            if frame.parent < 0, destination.tag == ViewModel.bodyComponentsTag, let streamBody {
+            var component: ComponentModel? = components.removeLast()
+            if frame.isObject, frame.parent < 0, destination.tag == ViewModel.bodyComponentsTag, let streamBody,
+                let streamed = component.take()
+            {
                 // A streamed body component goes to the consumer.
-                try streamBody(component)
+                try streamBody(streamed)
                 return
             }
-            value = .component(HubModelBox(consume component))
-        case .image: value = .image(HubModelBox(images.removeLast()))
-        case .target: value = .target(HubModelBox(targets.removeLast()))
+            hand(&component, from: frame, at: destination)
+        case .image:
+            var image: ComponentImageData? = images.removeLast()
+            hand(&image, from: frame, at: destination)
+        case .target:
+            var target: ComponentTarget? = targets.removeLast()
+            hand(&target, from: frame, at: destination)
         }
+    }
+
+    /// Moves the finished model of `frame` into the model of its parent scope.
+    ///
+    /// Only when its rank allows, as ``set(_:in:tag:alternative:)`` decides; the model is never
+    /// copied or boxed. A model of a scope opened on an array is dropped.
+    private mutating func hand<Nested: HubModel>(
+        _ nested: inout Nested?, from frame: Frame, at destination: MatchDestination
+    ) {
         guard frame.isObject else { return }
-        // A finished model goes to the frame of its parent scope, moved (see `HubModelBox`).
-        set(value, in: Int(frame.parent), tag: destination.tag, alternative: Int8(clamping: destination.alternative))
+        let tag = destination.tag
+        let alternative = Int8(clamping: destination.alternative)
+        let scope = Int(frame.parent)
+        guard scope >= 0 else {
+            if Self.claim(&rootRanks, kind(.viewModel, tag), tag, alternative) {
+                root.assign(nested: &nested, tag: tag)
+            }
+            return
+        }
+        let model = frames[scope].kind
+        guard Self.claim(&frames[scope].ranks, kind(model, tag), tag, alternative) else { return }
+        let index = Int(frames[scope].index)
+        switch model {
+        case .viewModel: viewModels[index].assign(nested: &nested, tag: tag)
+        case .component: components[index].assign(nested: &nested, tag: tag)
+        case .image: images[index].assign(nested: &nested, tag: tag)
+        case .target: targets[index].assign(nested: &nested, tag: tag)
+        }
     }
 }
 

@@ -84,6 +84,40 @@ enum HubField<Model>: Sendable {
         }
     }
 
+    /// Moves a finished nested model into the property (a list appends it), leaving nil in
+    /// `nested`; a property that holds another kind of model leaves it where it is.
+    ///
+    /// The streaming assembler's way to hand a model to its parent without a ``HubValue``,
+    /// whose ``HubModelBox`` costs two allocations a model.
+    func assign<Nested: HubModel>(nested: inout Nested?, to model: inout Model) {
+        switch self {
+        case .component(let access):
+            if let value = Self.take(&nested, as: ComponentModel.self) { access.set(&model, value) }
+        case .components(let access):
+            guard let value = Self.take(&nested, as: ComponentModel.self) else { return }
+            var moved: ComponentModel? = consume value
+            access.modify(&model) { if let value = moved.take() { $0.append(value) } }
+        case .image(let access):
+            if let value = Self.take(&nested, as: ComponentImageData.self) { access.set(&model, value) }
+        case .target(let access):
+            if let value = Self.take(&nested, as: ComponentTarget.self) { access.set(&model, value) }
+        case .viewModel(let access):
+            if let value = Self.take(&nested, as: ViewModel.self) { access.set(&model, value) }
+        case .string, .url, .dictionary, .identifiers, .images: break
+        }
+    }
+
+    /// The model in `nested`, moved out, when it is a `Wanted` (a check the compiler folds
+    /// away once `Nested` is known).
+    @inline(__always)
+    private static func take<Nested, Wanted>(_ nested: inout Nested?, as type: Wanted.Type) -> Wanted? {
+        guard Nested.self == Wanted.self else { return nil }
+        return withUnsafeMutablePointer(to: &nested) { pointer in
+            // `Nested` is `Wanted`: the same type, so the same layout.
+            pointer.withMemoryRebound(to: Wanted?.self, capacity: 1) { $0.pointee.take() }
+        }
+    }
+
     /// Adds what `other` holds to `model` (both normalized): scalars `other` has win, objects
     /// merge shallowly, nested models merge, identifier lists `other` has replace, component
     /// lists merge by identifier (with `index`, kept by the caller across merges into one list).

@@ -27,6 +27,12 @@ extension HubModel {
         Self.hubFields.withUnsafeBufferPointer { fields in fields[tag].assign(value, to: &self) }
     }
 
+    /// Moves a finished nested model into the property with `tag` (see
+    /// ``HubField/assign(nested:to:)``).
+    mutating func assign<Nested: HubModel>(nested: inout Nested?, tag: Int) {
+        Self.hubFields.withUnsafeBufferPointer { fields in fields[tag].assign(nested: &nested, to: &self) }
+    }
+
     /// Adds what a normalized `other` holds to this normalized model.
     mutating func merge(_ other: Self) {
         var indexes = HubMergeIndexes(keeps: false)
