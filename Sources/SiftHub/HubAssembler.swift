@@ -73,6 +73,15 @@ struct HubAssembler: MatchConsumer {
         set(converted, in: scope, tag: destination.tag, alternative: Int8(clamping: destination.alternative))
     }
 
+    /// A scalar straight from the tokenizer: converted from its bytes, without the
+    /// `MatchedValue` and empty `MatchInfo` the protocol's default wraps it in.
+    mutating func receiveScalar(_ event: JSONEvent, at destination: MatchDestination, scope: Int) throws {
+        let model = scope >= 0 ? frames[scope].kind : .viewModel
+        guard let converted = Self.convert(event, as: kind(model, destination.tag), validated: textIsValidUTF8)
+        else { return }
+        set(converted, in: scope, tag: destination.tag, alternative: Int8(clamping: destination.alternative))
+    }
+
     /// Sets (or appends) a property of the model of `scope`, when its rank allows.
     private mutating func set(_ value: HubValue, in scope: Int, tag: Int, alternative: Int8) {
         guard scope >= 0 else {
@@ -96,17 +105,21 @@ struct HubAssembler: MatchConsumer {
     private static func convert(
         _ value: MatchedValue, as kind: HubValueKind, memory: HubMemoryParser, validated: Bool
     ) -> HubValue? {
-        if case .scalar(let event) = value {
-            guard case .string(let bytes) = event else { return nil }
-            switch kind {
-            case .string: return .string(bytes.string(validated: validated))
-            case .url: return URL(jsonScalar: event, validated: validated).map(HubValue.url)
-            case .identifiers: return HubIdentifier(bytes.string(validated: validated)).map { .identifiers([$0]) }
-            default: return nil
-            }
-        }
+        if case .scalar(let event) = value { return convert(event, as: kind, validated: validated) }
         guard case .value(let json) = value else { return nil }
         return HubValue.convert(json, as: kind, parser: memory)
+    }
+
+    /// Converts a scalar from the tokenizer's bytes: only strings hold what a Hub property takes.
+    @inline(__always)
+    private static func convert(_ event: JSONEvent, as kind: HubValueKind, validated: Bool) -> HubValue? {
+        guard case .string(let bytes) = event else { return nil }
+        switch kind {
+        case .string: return .string(bytes.string(validated: validated))
+        case .url: return URL(jsonScalar: event, validated: validated).map(HubValue.url)
+        case .identifiers: return HubIdentifier(bytes.string(validated: validated)).map { .identifiers([$0]) }
+        default: return nil
+        }
     }
 
     /// Whether a value from `alternative` may set a property: lists always; a single value only
