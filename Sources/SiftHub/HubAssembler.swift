@@ -83,7 +83,7 @@ struct HubAssembler: MatchConsumer {
     }
 
     /// Sets (or appends) a property of the model of `scope`, when its rank allows.
-    private mutating func set(_ value: HubValue, in scope: Int, tag: Int, alternative: Int8) {
+    private mutating func set(_ value: consuming HubValue, in scope: Int, tag: Int, alternative: Int8) {
         guard scope >= 0 else {
             if Self.claim(&rootRanks, kind(.viewModel, tag), tag, alternative) { root.assign(value, tag: tag) }
             return

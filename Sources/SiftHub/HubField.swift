@@ -67,20 +67,20 @@ enum HubField<Model>: Sendable {
     /// Sets the property to a parsed value (lists append); a value of another kind is ignored.
     ///
     /// A switch on the field alone, then on the value: a switch on the pair would copy both.
-    func assign(_ value: HubValue, to model: inout Model) {
+    func assign(_ value: consuming HubValue, to model: inout Model) {
         switch self {
-        case .string(let access): if case .string(let text) = value { access.set(&model, text) }
-        case .url(let access): if case .url(let url) = value { access.set(&model, url) }
-        case .dictionary(let access): if case .dictionary(let object) = value { access.set(&model, object) }
+        case .string(let access): if case .string(let text) = consume value { access.set(&model, text) }
+        case .url(let access): if case .url(let url) = consume value { access.set(&model, url) }
+        case .dictionary(let access): if case .dictionary(let object) = consume value { access.set(&model, object) }
         case .identifiers(let access):
-            if case .identifiers(let identifiers) = value { access.modify(&model) { $0 += identifiers } }
-        case .images(let access): if case .images(let images) = value { access.set(&model, images) }
-        case .component(let access): if case .component(let box) = value { access.set(&model, box.take()) }
+            if case .identifiers(let identifiers) = consume value { access.modify(&model) { $0 += identifiers } }
+        case .images(let access): if case .images(let images) = consume value { access.set(&model, images) }
+        case .component(let access): if case .component(let box) = consume value { access.set(&model, box.take()) }
         case .components(let access):
-            if case .component(let box) = value { access.modify(&model) { $0.append(box.take()) } }
-        case .image(let access): if case .image(let box) = value { access.set(&model, box.take()) }
-        case .target(let access): if case .target(let box) = value { access.set(&model, box.take()) }
-        case .viewModel(let access): if case .viewModel(let box) = value { access.set(&model, box.take()) }
+            if case .component(let box) = consume value { access.modify(&model) { $0.append(box.take()) } }
+        case .image(let access): if case .image(let box) = consume value { access.set(&model, box.take()) }
+        case .target(let access): if case .target(let box) = consume value { access.set(&model, box.take()) }
+        case .viewModel(let access): if case .viewModel(let box) = consume value { access.set(&model, box.take()) }
         }
     }
 
