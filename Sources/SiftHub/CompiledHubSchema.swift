@@ -50,8 +50,10 @@ final class CompiledHubSchema: Sendable {
             switch property.kind {
             case .string: builder.addMatch(path, kind: .string, tag: property.tag, program: program)
             case .url: builder.addMatch(path, kind: .url, tag: property.tag, program: program)
-            case .dictionary, .images: builder.addMatch(path, kind: .dictionary, tag: property.tag, program: program)
-            case .identifiers: builder.addMatch(path, kind: .value, tag: property.tag, program: program)
+            case .dictionary, .images, .identifiers:
+                // Containers captured flat (see `HubAssembler.wantsTapes`): the tokenizer then
+                // hands their events straight to the tape, not through the matcher.
+                builder.addMatch(path, kind: .decoded, tag: property.tag, program: program)
             case .model(let model), .models(let model):
                 if path.containsBlock {
                     // The block's results are models built in memory.

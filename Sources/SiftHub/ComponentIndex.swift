@@ -57,6 +57,9 @@ struct ComponentIndex {
     static func deduplicate(_ list: inout [ComponentModel]) {
         guard !list.isEmpty else { return }
         var index = ComponentIndex()
+        // A long list is indexed as it is scanned: room for every identifier at once, so the
+        // index never grows and rehashes on the way.
+        if list.count > 8 { index.positions.reserveCapacity(list.count) }
         var kept = 0
         for position in list.indices {
             list[position].normalize()

@@ -36,6 +36,9 @@ struct HubAssembler: MatchConsumer {
     /// When set, body components of the root view model go here instead of into ``root``.
     var streamBody: ((ComponentModel) throws -> Void)?
     var stopRequested = false
+    /// Dictionaries arrive as tapes (their paths are `.decoded` destinations): the tokenizer
+    /// records a dictionary no other path enters without the matcher seeing its events.
+    var wantsTapes: Bool { true }
     /// Whether the tokenizer validates UTF-8: strings are then made without checking it again.
     private let textIsValidUTF8: Bool
 
@@ -70,8 +73,17 @@ struct HubAssembler: MatchConsumer {
         set(converted, in: scope, tag: destination.tag, alternative: Int8(clamping: destination.alternative))
     }
 
+    /// A scalar straight from the tokenizer: converted from its bytes, without the
+    /// `MatchedValue` and empty `MatchInfo` the protocol's default wraps it in.
+    mutating func receiveScalar(_ event: JSONEvent, at destination: MatchDestination, scope: Int) throws {
+        let model = scope >= 0 ? frames[scope].kind : .viewModel
+        guard let converted = Self.convert(event, as: kind(model, destination.tag), validated: textIsValidUTF8)
+        else { return }
+        set(converted, in: scope, tag: destination.tag, alternative: Int8(clamping: destination.alternative))
+    }
+
     /// Sets (or appends) a property of the model of `scope`, when its rank allows.
-    private mutating func set(_ value: HubValue, in scope: Int, tag: Int, alternative: Int8) {
+    private mutating func set(_ value: consuming HubValue, in scope: Int, tag: Int, alternative: Int8) {
         guard scope >= 0 else {
             if Self.claim(&rootRanks, kind(.viewModel, tag), tag, alternative) { root.assign(value, tag: tag) }
             return
@@ -93,17 +105,21 @@ struct HubAssembler: MatchConsumer {
     private static func convert(
         _ value: MatchedValue, as kind: HubValueKind, memory: HubMemoryParser, validated: Bool
     ) -> HubValue? {
-        if case .scalar(let event) = value {
-            guard case .string(let bytes) = event else { return nil }
-            switch kind {
-            case .string: return .string(bytes.string(validated: validated))
-            case .url: return URL(jsonScalar: event, validated: validated).map(HubValue.url)
-            case .identifiers: return HubIdentifier(bytes.string(validated: validated)).map { .identifiers([$0]) }
-            default: return nil
-            }
-        }
+        if case .scalar(let event) = value { return convert(event, as: kind, validated: validated) }
         guard case .value(let json) = value else { return nil }
         return HubValue.convert(json, as: kind, parser: memory)
+    }
+
+    /// Converts a scalar from the tokenizer's bytes: only strings hold what a Hub property takes.
+    @inline(__always)
+    private static func convert(_ event: JSONEvent, as kind: HubValueKind, validated: Bool) -> HubValue? {
+        guard case .string(let bytes) = event else { return nil }
+        switch kind {
+        case .string: return .string(bytes.string(validated: validated))
+        case .url: return URL(jsonScalar: event, validated: validated).map(HubValue.url)
+        case .identifiers: return HubIdentifier(bytes.string(validated: validated)).map { .identifiers([$0]) }
+        default: return nil
+        }
     }
 
     /// Whether a value from `alternative` may set a property: lists always; a single value only
@@ -143,24 +159,55 @@ struct HubAssembler: MatchConsumer {
     mutating func endScope(_ scope: Int, at destination: MatchDestination) throws {
         precondition(scope == frames.count - 1, "Hub scopes close in reverse order")
         let frame = frames.removeLast()
-        let value: HubValue
         switch frame.kind {
-        case .viewModel: value = .viewModel(HubModelBox(viewModels.removeLast()))
+        case .viewModel:
+            var viewModel: ViewModel? = viewModels.removeLast()
+            hand(&viewModel, from: frame, at: destination)
         case .component:
-            let component = components.removeLast()
-            guard frame.isObject else { return }
-            if frame.parent < 0, destination.tag == ViewModel.bodyComponentsTag, let streamBody {
+            var component: ComponentModel? = components.removeLast()
+            if frame.isObject, frame.parent < 0, destination.tag == ViewModel.bodyComponentsTag, let streamBody,
+                let streamed = component.take()
+            {
                 // A streamed body component goes to the consumer.
-                try streamBody(component)
+                try streamBody(streamed)
                 return
             }
-            value = .component(HubModelBox(consume component))
-        case .image: value = .image(HubModelBox(images.removeLast()))
-        case .target: value = .target(HubModelBox(targets.removeLast()))
+            hand(&component, from: frame, at: destination)
+        case .image:
+            var image: ComponentImageData? = images.removeLast()
+            hand(&image, from: frame, at: destination)
+        case .target:
+            var target: ComponentTarget? = targets.removeLast()
+            hand(&target, from: frame, at: destination)
         }
+    }
+
+    /// Moves the finished model of `frame` into the model of its parent scope.
+    ///
+    /// Only when its rank allows, as ``set(_:in:tag:alternative:)`` decides; the model is never
+    /// copied or boxed. A model of a scope opened on an array is dropped.
+    private mutating func hand<Nested: HubModel>(
+        _ nested: inout Nested?, from frame: Frame, at destination: MatchDestination
+    ) {
         guard frame.isObject else { return }
-        // A finished model goes to the frame of its parent scope, moved (see `HubModelBox`).
-        set(value, in: Int(frame.parent), tag: destination.tag, alternative: Int8(clamping: destination.alternative))
+        let tag = destination.tag
+        let alternative = Int8(clamping: destination.alternative)
+        let scope = Int(frame.parent)
+        guard scope >= 0 else {
+            if Self.claim(&rootRanks, kind(.viewModel, tag), tag, alternative) {
+                root.assign(nested: &nested, tag: tag)
+            }
+            return
+        }
+        let model = frames[scope].kind
+        guard Self.claim(&frames[scope].ranks, kind(model, tag), tag, alternative) else { return }
+        let index = Int(frames[scope].index)
+        switch model {
+        case .viewModel: viewModels[index].assign(nested: &nested, tag: tag)
+        case .component: components[index].assign(nested: &nested, tag: tag)
+        case .image: images[index].assign(nested: &nested, tag: tag)
+        case .target: targets[index].assign(nested: &nested, tag: tag)
+        }
     }
 }
 

@@ -67,20 +67,54 @@ enum HubField<Model>: Sendable {
     /// Sets the property to a parsed value (lists append); a value of another kind is ignored.
     ///
     /// A switch on the field alone, then on the value: a switch on the pair would copy both.
-    func assign(_ value: HubValue, to model: inout Model) {
+    func assign(_ value: consuming HubValue, to model: inout Model) {
         switch self {
-        case .string(let access): if case .string(let text) = value { access.set(&model, text) }
-        case .url(let access): if case .url(let url) = value { access.set(&model, url) }
-        case .dictionary(let access): if case .dictionary(let object) = value { access.set(&model, object) }
+        case .string(let access): if case .string(let text) = consume value { access.set(&model, text) }
+        case .url(let access): if case .url(let url) = consume value { access.set(&model, url) }
+        case .dictionary(let access): if case .dictionary(let object) = consume value { access.set(&model, object) }
         case .identifiers(let access):
-            if case .identifiers(let identifiers) = value { access.modify(&model) { $0 += identifiers } }
-        case .images(let access): if case .images(let images) = value { access.set(&model, images) }
-        case .component(let access): if case .component(let box) = value { access.set(&model, box.take()) }
+            if case .identifiers(let identifiers) = consume value { access.modify(&model) { $0 += identifiers } }
+        case .images(let access): if case .images(let images) = consume value { access.set(&model, images) }
+        case .component(let access): if case .component(let box) = consume value { access.set(&model, box.take()) }
         case .components(let access):
-            if case .component(let box) = value { access.modify(&model) { $0.append(box.take()) } }
-        case .image(let access): if case .image(let box) = value { access.set(&model, box.take()) }
-        case .target(let access): if case .target(let box) = value { access.set(&model, box.take()) }
-        case .viewModel(let access): if case .viewModel(let box) = value { access.set(&model, box.take()) }
+            if case .component(let box) = consume value { access.modify(&model) { $0.append(box.take()) } }
+        case .image(let access): if case .image(let box) = consume value { access.set(&model, box.take()) }
+        case .target(let access): if case .target(let box) = consume value { access.set(&model, box.take()) }
+        case .viewModel(let access): if case .viewModel(let box) = consume value { access.set(&model, box.take()) }
+        }
+    }
+
+    /// Moves a finished nested model into the property (a list appends it), leaving nil in
+    /// `nested`; a property that holds another kind of model leaves it where it is.
+    ///
+    /// The streaming assembler's way to hand a model to its parent without a ``HubValue``,
+    /// whose ``HubModelBox`` costs two allocations a model.
+    func assign<Nested: HubModel>(nested: inout Nested?, to model: inout Model) {
+        switch self {
+        case .component(let access):
+            if let value = Self.take(&nested, as: ComponentModel.self) { access.set(&model, value) }
+        case .components(let access):
+            guard let value = Self.take(&nested, as: ComponentModel.self) else { return }
+            var moved: ComponentModel? = consume value
+            access.modify(&model) { if let value = moved.take() { $0.append(value) } }
+        case .image(let access):
+            if let value = Self.take(&nested, as: ComponentImageData.self) { access.set(&model, value) }
+        case .target(let access):
+            if let value = Self.take(&nested, as: ComponentTarget.self) { access.set(&model, value) }
+        case .viewModel(let access):
+            if let value = Self.take(&nested, as: ViewModel.self) { access.set(&model, value) }
+        case .string, .url, .dictionary, .identifiers, .images: break
+        }
+    }
+
+    /// The model in `nested`, moved out, when it is a `Wanted` (a check the compiler folds
+    /// away once `Nested` is known).
+    @inline(__always)
+    private static func take<Nested, Wanted>(_ nested: inout Nested?, as type: Wanted.Type) -> Wanted? {
+        guard Nested.self == Wanted.self else { return nil }
+        return withUnsafeMutablePointer(to: &nested) { pointer in
+            // `Nested` is `Wanted`: the same type, so the same layout.
+            pointer.withMemoryRebound(to: Wanted?.self, capacity: 1) { $0.pointee.take() }
         }
     }
 

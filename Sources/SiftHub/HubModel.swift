@@ -23,8 +23,18 @@ extension HubModel {
     }
 
     /// Sets (or, for lists, appends) the property with `tag`.
-    mutating func assign(_ value: HubValue, tag: Int) {
-        Self.hubFields.withUnsafeBufferPointer { fields in fields[tag].assign(value, to: &self) }
+    mutating func assign(_ value: consuming HubValue, tag: Int) {
+        // Moved through the closure, so that its strings and objects are not retained again.
+        var moved: HubValue? = consume value
+        Self.hubFields.withUnsafeBufferPointer { fields in
+            if let value = moved.take() { fields[tag].assign(value, to: &self) }
+        }
+    }
+
+    /// Moves a finished nested model into the property with `tag` (see
+    /// ``HubField/assign(nested:to:)``).
+    mutating func assign<Nested: HubModel>(nested: inout Nested?, tag: Int) {
+        Self.hubFields.withUnsafeBufferPointer { fields in fields[tag].assign(nested: &nested, to: &self) }
     }
 
     /// Adds what a normalized `other` holds to this normalized model.

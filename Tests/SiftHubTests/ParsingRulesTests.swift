@@ -203,6 +203,30 @@ struct ParsingRulesTests {
         #expect(try await ViewModel(parsing: chunks(Fixtures.everyKey, size: chunkSize)) == whole)
     }
 
+    /// Dictionaries are captured flat and made `JSONObject`s once they close: members keep
+    /// their order, duplicates and number text, whether or not another path reads inside them,
+    /// and a value of another kind leaves the property to the next alternative.
+    @Test func capturedDictionariesKeepEveryMemberInOrder() throws {
+        let json = #"""
+            [{"id":"a","metadata":{"z":[1,{"y":"\u00e9"}],"a":1.50,"z":{},"t":"\u00e9",
+              "long key past fifteen bytes":null,"b":[]},
+              "logging":"not an object","log":{"kept":true}}]
+            """#
+        var schema = HubSchema.default
+        schema.component.loggingData = JSONPath.root.goTo("logging").combine(with: .root.goTo("log"))
+        schema.component.title = JSONPath.root.goTo("metadata").goTo("t")
+        let streamed = try #require(try ViewModel(parsing: .string(json), schema: schema).bodyComponents.first)
+        let inMemory = try #require(try ViewModel(jsonValue: jsonValue(json), schema: schema).bodyComponents.first)
+        #expect(streamed == inMemory)
+        let metadata = try #require(streamed.metadata)
+        #expect(metadata.map(\.key) == ["z", "a", "z", "t", "long key past fifteen bytes", "b"])
+        #expect(metadata[1].value.numberValue?.text == "1.50")
+        #expect(metadata[0].value == [1, ["y": "\u{e9}"]])
+        #expect(streamed.title == "\u{e9}")
+        #expect(streamed.loggingData == members(["kept": true]))
+        #expect(try component(#"{"metadata":"text"}"#).metadata == nil)
+    }
+
     @Test func streamingAndInMemoryParsingAgree() throws {
         for json in [Fixtures.everyKey, Fixtures.guideExample] {
             #expect(try ViewModel(parsing: .string(json)) == ViewModel(jsonValue: jsonValue(json)))
