@@ -101,21 +101,9 @@ struct ValuesTapeValueTests {
     }
 }
 
-/// SplitMix64: the same documents on every run.
-private struct SeededRandom {
-    private var state: UInt64
+/// The same documents on every run: the suite's SplitMix64, with a bounded draw.
+private typealias SeededRandom = TokenizerTestSupport.SplitMix64
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
-    }
-
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+extension TokenizerTestSupport.SplitMix64 {
+    fileprivate mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
 }
