@@ -25,8 +25,8 @@ struct SchemaOptions: ParsableArguments {
 
     @Option(
         help: ArgumentHelp(
-            "With --schema: another schema document that $ref may name (by its $id, or its path); repeatable.",
-            valueName: "schema-file"))
+            "With --schema: another schema document that $ref may name (by its $id, or its path), or by the URI before '=' in URI=FILE; repeatable.",
+            valueName: "[uri=]schema-file"))
     var schemaRef: [String] = []
 
     @Option(help: ArgumentHelp("With --schema: stop each input after N errors.", valueName: "n"))
@@ -60,9 +60,11 @@ struct SchemaOptions: ParsableArguments {
         do {
             var remotes: [String: JSONValue] = [:]
             for reference in schemaRef {
-                path = reference
-                let value = try Self.read(reference)
-                remotes[Self.uri(of: reference)] = value
+                let (retrievalURI, file) = Self.split(reference)
+                path = file
+                let value = try Self.read(file)
+                remotes[Self.uri(of: file)] = value
+                if let retrievalURI { remotes[retrievalURI] = value }
                 if case .string(let id)? = value["$id"] { remotes[id] = value }
             }
             path = schemaPath
@@ -77,6 +79,22 @@ struct SchemaOptions: ParsableArguments {
             StandardError.write("\(path): error: cannot read the schema: \(error.localizedDescription)\n")
         }
         throw ExitCode(2)
+    }
+
+    /// A `--schema-ref` argument: `URI=FILE` names the document at FILE by URI too (its retrieval
+    /// URI, as a `$ref` written elsewhere names it); anything else is a file.
+    ///
+    /// ```swift
+    /// SchemaOptions.split("https://example.com/a.json=defs/a.json")  // ("https://example.com/a.json", "defs/a.json")
+    /// SchemaOptions.split("defs/a.json")                              // (nil, "defs/a.json")
+    /// ```
+    static func split(_ reference: String) -> (uri: String?, file: String) {
+        guard let equals = reference.firstIndex(of: "="),
+            let colon = reference[..<equals].firstIndex(of: ":"),
+            reference[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }),
+            reference.first?.isLetter == true, reference.index(after: equals) < reference.endIndex
+        else { return (nil, reference) }
+        return (String(reference[..<equals]), String(reference[reference.index(after: equals)...]))
     }
 
     private static func read(_ path: String) throws -> JSONValue {

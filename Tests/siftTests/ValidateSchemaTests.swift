@@ -154,4 +154,34 @@ extension ValidateSchemaTests {
 
                 """)
     }
+
+    @Test("--schema-ref URI=FILE gives $ref a document by the URI it is retrieved from")
+    func schemaReferenceByRetrievalURI() throws {
+        let directory = try TemporaryDirectory()
+        let schema = try directory.write(
+            "page.json", #"{"properties": {"id": {"$ref": "https://example.com/defs/id"}}}"#)
+        // No `$id`: only the URI given with it names the document.
+        let identifier = try directory.write("id.json", #"{"type": "integer"}"#)
+        let input = Array(#"{"id": "x"}"#.utf8)
+        let byPath = try SiftProcess.run(
+            ["validate", "--schema", schema, "--schema-ref", identifier], stdin: .bytes(input))
+        #expect(byPath.status == 2)
+        let result = try SiftProcess.run(
+            ["validate", "--schema", schema, "--schema-ref", "https://example.com/defs/id=\(identifier)"],
+            stdin: .bytes(input))
+        #expect(result.status == 1)
+        #expect(
+            result.stderrText
+                == "<stdin>:1:8: error: $.id: expected an integer, found the string \"x\" [https://example.com/defs/id#/type]\n"
+        )
+        // A path with `=` but no scheme before it is a file.
+        let odd = try directory.write("a=b.json", #"{"type": "integer"}"#)
+        let plain = try SiftProcess.run(
+            [
+                "validate", "--schema", schema, "--schema-ref", odd, "--schema-ref",
+                "https://example.com/defs/id=\(odd)",
+            ],
+            stdin: .bytes(Array(#"{"id": 1}"#.utf8)))
+        #expect(plain.status == 0, "\(plain.stderrText)")
+    }
 }
