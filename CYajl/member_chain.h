@@ -110,6 +110,9 @@ static inline sift_member_chain_result sift_member_chain_read(
     long level_at[SIFT_CHAIN_DEPTH + 1];
     long next_level = -1;
     level_at[0] = 0;
+    /* Commits what is read so far, at `p`, a boundary of a level-0 member. */
+#define SIFT_CHAIN_COMMIT()                                                                             \
+    (result = (sift_member_chain_result){(long)(p - text), count, last_key, last_key_length, last_string_close, passed})
 
     p = sift_skip_space(p, end);
     if (p >= end) return result;
@@ -118,14 +121,7 @@ static inline sift_member_chain_result sift_member_chain_read(
 
 member:
     /* at a key's opening quote, in the object at `depth` */
-    if (depth == 0) {
-        result.resume = (long)(p - text);
-        result.token_count = count;
-        result.passed = passed;
-        result.last_key = last_key;
-        result.last_key_length = last_key_length;
-        result.last_string_close = last_string_close;
-    }
+    if (depth == 0) SIFT_CHAIN_COMMIT();
     {
         const uint8_t *name = p + 1;
         const uint8_t *close = name;
@@ -224,12 +220,7 @@ after_value:
 closed:
     /* at the brace that closes the object at `depth` */
     if (depth == 0) {
-        result.resume = (long)(p - text);
-        result.token_count = count;
-        result.passed = passed;
-        result.last_key = last_key;
-        result.last_key_length = last_key_length;
-        result.last_string_close = last_string_close;
+        SIFT_CHAIN_COMMIT();
         return result;
     }
     if (count + 1 > capacity) return result;
@@ -240,6 +231,7 @@ closed:
     depth--;
     p++;
     goto after_value;
+#undef SIFT_CHAIN_COMMIT
 }
 
 #endif
