@@ -18,11 +18,14 @@ import Testing
         #expect(isHostname("XN--9N2BP8Q.Xn--9T4B11YI5A"))
     }
 
-    /// A basic code point in upper case stays in the U-label, where it is DISALLOWED (Unstable).
-    @Test func anUpperCaseBasicCodePointIsDisallowed() {
-        #expect(!isHostname("xn--A-2hc5h"))
-        #expect(!isHostname("xn--3B-ww4c5e180e575a65lsy2b"))
-        #expect(isHostname("xn--3b-ww4c5e180e575a65lsy2b"))
+    /// A basic code point in upper case is lowered before decoding (RFC 5891 §5.3): the label
+    /// names the same host in any case.
+    @Test func basicCodePointsAreReadInEitherCase() {
+        #expect(isHostname("xn--3B-ww4c5e180e575a65lsy2b"))
+        #expect(isHostname("XN--3B-WW4C5E180E575A65LSY2B"))
+        #expect(ALabel.uLabel(Array("xn--3B-ww4c5e180e575a65lsy2b".utf8)[...])?.first == "3")
+        #expect(ALabel.uLabel(Array("xn--A-zlb".utf8)[...])?.map(\.value) == [0x61, 0x3B1])
+        #expect(!isHostname("xn--A-2hc5h"))  // a, then GERESH not after Hebrew: invalid in either case
     }
 
     @Test func invalidPunycodeFails() {

@@ -30,11 +30,13 @@ enum ALabel {
     }
 
     /// The U-label that the A-label `label` encodes; nil when it is not a valid A-label.
+    ///
+    /// The label is lowered to lower case first (RFC 5891 §5.3): a host name is
+    /// case-insensitive, so `XN--A-ZLB` is the A-label `xn--a-zlb`, whose `a` is PVALID.
     static func uLabel(_ label: ArraySlice<UInt8>) -> [Unicode.Scalar]? {
-        let punycode = label.dropFirst(4)
+        let punycode = label.dropFirst(4).map { $0 &- UInt8(ascii: "A") < 26 ? $0 | 0x20 : $0 }
         guard let scalars = Punycode.decode(punycode), scalars.contains(where: { !$0.isASCII }),
-            Punycode.encode(scalars) == punycode.map({ $0 | ($0 &- UInt8(ascii: "A") < 26 ? 0x20 : 0) }),
-            isValidULabel(scalars)
+            Punycode.encode(scalars) == punycode, isValidULabel(scalars)
         else { return nil }
         return scalars
     }
