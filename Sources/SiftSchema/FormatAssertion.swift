@@ -3,9 +3,9 @@ import Sift
 /// The `format` values Sift asserts when asked.
 ///
 /// With ``JSONSchema/init(_:remotes:baseURI:assertsFormat:)``'s `assertsFormat`: RFC 3339 dates
-/// and times, e-mail addresses and host names (ASCII), IP addresses, URIs and URI references
-/// (RFC 3986), UUIDs, JSON Pointers and regular expressions. Any other format stays an
-/// annotation, and a non-string instance always passes.
+/// and times, e-mail addresses and host names (ASCII, A-labels checked against IDNA 2008), IP
+/// addresses, URIs and URI references (RFC 3986), UUIDs, JSON Pointers and regular expressions.
+/// Any other format stays an annotation, and a non-string instance always passes.
 enum FormatAssertion {
     /// The formats that become assertions.
     static let asserted: Set<String> = [
@@ -135,14 +135,17 @@ enum FormatAssertion {
     }
 
     /// RFC 1123 host names in ASCII: dot-separated labels of letters, digits and inner hyphens,
-    /// 1–63 bytes each, 253 in all.
+    /// 1–63 bytes each, 253 in all; an A-label (`xn--…`) must also encode a valid IDNA 2008
+    /// U-label (``ALabel``).
     static func isHostname(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard (1...253).contains(bytes.count) else { return false }
-        return bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false).allSatisfy { label in
+        let labels = bytes.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        let isLDH = labels.allSatisfy { label in
             guard (1...63).contains(label.count), label.first != UInt8(ascii: "-"), label.last != UInt8(ascii: "-")
             else { return false }
             return label.allSatisfy { isDigit($0) || ($0 | 0x20) &- UInt8(ascii: "a") < 26 || $0 == UInt8(ascii: "-") }
         }
+        return isLDH && (!labels.contains(where: ALabel.hasPrefix) || ALabel.areValid(labels))
     }
 
     /// RFC 5321 mailbox: a dot-atom or quoted local part, `@`, a host name or an address literal.
