@@ -45,6 +45,11 @@ struct Evaluation {
     /// Whether the frame stands for a subschema that is a `$ref` alone as well as for its
     /// target (see ``SchemaNode/refAlone``): its evaluation path ends in `/$ref`.
     var throughRef = false
+    /// Whether an applicator above the frame has decided without it (an `anyOf` that another
+    /// branch passed, the unused one of `then`/`else`…): the frame and the frames applied in
+    /// place under it make no more checks and spawn no frames, and an `anyOf` or `oneOf` does
+    /// not count it.
+    var stopped = false
     var memberCount = 0
     var itemCount = 0
     /// The `required` names met so far, one bit per distinct name (see
@@ -66,8 +71,9 @@ struct Evaluation {
     ///
     /// A frame that has failed and whose errors are not final (a branch of `anyOf`, `oneOf`, `not`, `if`,
     /// `contains`…) is settled: its outcome can no longer change, so it stops spawning frames
-    /// and makes no more checks, and its parent decides without waiting for it to read more.
-    var isOpen: Bool { valid || definite }
+    /// and makes no more checks, and its parent decides without waiting for it to read more. A
+    /// ``stopped`` frame is settled too.
+    var isOpen: Bool { (valid || definite) && !stopped }
 
     /// The outcome a frame leaves behind for a parent that decides later (`then`, `else`,
     /// `dependentSchemas`, `unevaluated*`).

@@ -16,6 +16,9 @@ final class EvaluationState {
     var branchErrors: [SchemaValidationError] = []
     var anyOfPassed = 0
     var oneOfPassed = 0
+    /// Whether `oneOf` stopped undecided branches once two had passed: ``oneOfPassed`` is then
+    /// a lower bound.
+    var oneOfStopped = false
     var ifPassed: Bool?
     var thenOutcome: Outcome?
     var elseOutcome: Outcome?

@@ -4,6 +4,7 @@ extension JSONSchemaValidator {
     /// Fails frame `id` on `keyword` (`keywordPath` when the keyword's pointer is longer, as
     /// `dependentRequired/name`; empty for a `false` schema).
     mutating func fail(_ id: Int, _ keyword: String, _ message: String, keywordPath: String? = nil) {
+        if frames[id].valid { decisionDue = true }
         frames[id].valid = false
         let path = keywordPath ?? keyword
         let node = schema.nodes[frames[id].node]

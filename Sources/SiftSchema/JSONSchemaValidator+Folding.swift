@@ -39,7 +39,8 @@ extension JSONSchemaValidator {
                 fail(id, "oneOf", "matches none of the \(node.oneOf.count) subschemas of oneOf")
                 addErrors(id, frames[id].state?.branchErrors ?? [])
             } else {
-                fail(id, "oneOf", "matches \(passed) subschemas of oneOf, where exactly one must match")
+                let atLeast = frames[id].state?.oneOfStopped == true ? "at least " : ""
+                fail(id, "oneOf", "matches \(atLeast)\(passed) subschemas of oneOf, where exactly one must match")
             }
         }
         if let state = frames[id].state, let passed = state.ifPassed {
@@ -128,6 +129,13 @@ extension JSONSchemaValidator {
             }
             return
         }
+        if frame.stopped {
+            // A decided applicator does not count the branches it stopped.
+            switch frame.role {
+            case .anyOf, .oneOf, .thenBranch, .elseBranch: return
+            default: break
+            }
+        }
         switch frame.role {
         case .root: break
         case .allOf, .ref, .dynamicRef:
@@ -182,6 +190,7 @@ extension JSONSchemaValidator {
         if outcome.valid {
             if !outcome.annotations.isEmpty { frames[id].extra().annotations.merge(outcome.annotations) }
         } else {
+            if frames[id].valid { decisionDue = true }
             frames[id].valid = false
             addErrors(id, outcome.errors)
         }

@@ -111,6 +111,7 @@ extension JSONSchemaValidator {
         let definite = (parent < 0 || frames[parent].definite) && role.isDefinite
         frames.append(Evaluation(node: node, parent: parent, role: role, depth: depth, definite: definite))
         let id = frames.count - 1
+        framesMade += 1
         frames[id].throughRef = throughRef
         let schemaNode = schema.nodes[node]
         guard schemaNode.constant == nil, schemaNode.appliesInPlace else { return }

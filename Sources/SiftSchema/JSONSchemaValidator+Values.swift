@@ -15,6 +15,7 @@ extension JSONSchemaValidator {
         for id in start..<end { checkStart(id, kind: kind, event: event, scalar: &scalar) }
         finish(from: start, kind: kind, value: nil)
         if keepsElement { compareElement(scalar.value()) }
+        decideIfDue()
     }
 
     /// A member name: `propertyNames` checks it as a string instance.
@@ -30,6 +31,7 @@ extension JSONSchemaValidator {
         var scalar = ScalarValue(event, validatedUTF8: validatesUTF8, exactNumber: false)
         for id in start..<end { checkStart(id, kind: .string, event: event, scalar: &scalar) }
         finish(from: start, kind: .string, value: nil)
+        decideIfDue()
     }
 
     mutating func beginContainer(_ event: JSONEvent, context: JSONEventContext) {
@@ -49,8 +51,18 @@ extension JSONSchemaValidator {
             ValidationLevel(
                 frameStart: start, frameEnd: end, isObject: isObject, keyStart: keyBytes.count,
                 keyEnd: keyBytes.count, location: location, keepsElements: false))
+        var decides = false
         for id in start..<end {
             checkStart(id, kind: kind, event: event, scalar: &empty)
+            if schema.nodes[frames[id].node].hasBranches { decides = true }
+        }
+        if decides {
+            levels[levels.count - 1].decides = true
+            decide(level: levels.count - 1)
+        }
+        var reads = false
+        for id in start..<end where frames[id].isOpen {
+            reads = true
             let node = schema.nodes[frames[id].node]
             if node.comparesContainers && frames[id].valid { comparesValue = true }
             if !isObject && node.uniqueItems { keepsElements = true }
@@ -64,7 +76,8 @@ extension JSONSchemaValidator {
             levels[levels.count - 1].isCaptured = true
             captures.append((levels.count - 1, builder))
         }
-        if end == start && captures.isEmpty {
+        if !reads && captures.isEmpty {
+            // No frame looks into the container (none, or all settled): nothing inside counts.
             context.skipContents()
         } else if isObject && captures.isEmpty, let names = memberPass(for: start..<end) {
             context.takeOnlyMembers(named: names)
@@ -81,7 +94,7 @@ extension JSONSchemaValidator {
             return node.constant != nil ? Self.noMembers : node.memberPass
         }
         var key: [Int] = []
-        for id in range {
+        for id in range where frames[id].isOpen {
             let node = schema.nodes[frames[id].node]
             guard node.constant == nil else { continue }
             guard node.memberPass != nil else { return nil }
@@ -105,13 +118,15 @@ extension JSONSchemaValidator {
         levels.removeLast()
         keyBytes.removeLast(keyBytes.count - level.keyStart)
         if levels.last?.keepsElements == true, let capturedValue { compareElement(capturedValue) }
+        decideIfDue()
     }
 
     /// Records an element for the `uniqueItems` of the enclosing array's frames.
     private mutating func compareElement(_ value: JSONValue) {
         guard let last = levels.indices.last else { return }
         let index = levels[last].index
-        for id in levels[last].frames where schema.nodes[frames[id].node].uniqueItems && frames[id].valid {
+        for id in levels[last].frames
+        where schema.nodes[frames[id].node].uniqueItems && frames[id].valid && !frames[id].stopped {
             if let earlier = frames[id].extra().uniqueItems.updateValue(index, forKey: ExactValue(value: value)) {
                 fail(id, "uniqueItems", "the items at \(earlier) and \(index) are equal; items must be unique")
             }

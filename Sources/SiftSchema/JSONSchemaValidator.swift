@@ -48,6 +48,14 @@ public struct JSONSchemaValidator: JSONEventHandler {
     var stopped = false
     /// The event being handled, to locate errors of a scalar or a member name.
     var context: JSONEventContext?
+    /// Whether a frame has failed since the open container's frames were last decided (see
+    /// `decide(level:)`).
+    var decisionDue = false
+    /// What `decide(level:)` gathers per frame of a level, kept to be reused.
+    var tallies: [BranchTally] = []
+    var verdicts: [Verdict] = []
+    /// The frames made so far: a measure of the work done, for tests.
+    var framesMade = 0
 
     /// Creates a validator for `schema`.
     ///
@@ -173,6 +181,9 @@ struct ValidationLevel {
     var keepsElements: Bool
     /// Whether a frame checks the member names (`propertyNames`).
     var checksNames = false
+    /// Whether a frame has branches that may be decided before the container ends (see
+    /// ``SchemaNode/hasBranches``).
+    var decides = false
 
     /// The indices of the container's own frames.
     var frames: Range<Int> { frameStart..<frameEnd }

@@ -103,6 +103,15 @@ final class SchemaNode: @unchecked Sendable {
     @exclusivity(unchecked) private(set) var checksObjectEnd = false
     /// Whether a keyword checks an array as it ends (counts, `contains`, `unevaluatedItems`).
     @exclusivity(unchecked) private(set) var checksArrayEnd = false
+    /// Whether the node has branches the validator may decide before the value ends: `anyOf`,
+    /// `oneOf`, `not`, `if`.
+    @exclusivity(unchecked) private(set) var hasBranches = false
+    /// Whether a keyword of the node still checks an object after its first event (its members,
+    /// their names, or its end): until then the node's own verdict on it is not known.
+    @exclusivity(unchecked) private(set) var waitsOnObject = false
+    /// Whether a keyword of the node still checks an array after its first event (its elements
+    /// or its end).
+    @exclusivity(unchecked) private(set) var waitsOnArray = false
 
     init() {}
 
@@ -161,6 +170,9 @@ final class SchemaNode: @unchecked Sendable {
             || !dependentSchemas.isEmpty || unevaluatedProperties != nil || comparesContainers
         checksArrayEnd =
             minItems != nil || maxItems != nil || contains != nil || unevaluatedItems != nil || comparesContainers
+        hasBranches = !anyOf.isEmpty || !oneOf.isEmpty || not != nil || ifNode != nil
+        waitsOnObject = appliesToMembers || propertyNames != nil || checksObjectEnd
+        waitsOnArray = !prefixItems.isEmpty || items != nil || uniqueItems || checksArrayEnd
         boundsNumbers =
             minimum != nil || maximum != nil || exclusiveMinimum != nil || exclusiveMaximum != nil
             || multipleOf != nil
