@@ -12,12 +12,43 @@ enum CodableScenarios: ScenarioFamily {
     static let kind = "statuses"
 
     static func scenarios(over datasets: [Dataset], options: BenchOptions) -> [Scenario] {
-        datasets.filter { ["tweets", "twitter.json"].contains($0.name) }.map { dataset in
+        let tweets = datasets.filter { ["tweets", "twitter.json"].contains($0.name) }
+        let cores = ParallelScenarios.cores
+        return tweets.map { dataset in
             Scenario(
                 name: "codable/\(dataset.name)",
                 summary: "decode every $.statuses[*] of \(dataset.origin) into a Codable Status, in memory",
                 dataset: dataset, access: .inMemory,
                 contenders: [TokenizerContenders.floor, sift, siftValueDecoder, jsonDecoder])
+        }
+            + tweets.filter { $0.name == "tweets" }.map { dataset in
+                Scenario(
+                    name: "codable-parallel/\(dataset.name)",
+                    summary:
+                        "decode every $.statuses[*] of \(dataset.origin) with values(at:as:parallelism:), on 1 and on \(cores) threads, in memory, elapsed time",
+                    dataset: dataset, access: .inMemory,
+                    contenders: [TokenizerContenders.floor, parallel(1), parallel(cores), jsonDecoder], clock: .wall)
+            }
+    }
+
+    /// `values(at:as:parallelism:)`: the statuses, the array's elements decoded on `threads`.
+    static func parallel(_ threads: Int) -> Contender {
+        Contender(name: "sift decoded, \(threads) thread\(threads == 1 ? "" : "s")", role: .sift, checksumKind: kind) {
+            input in
+            let bytes = [UInt8](input.data)
+            let body = {
+                final class Checksum: @unchecked Sendable { var value: UInt64 = 0 }
+                let checksum = Checksum()
+                try ScalingCases.blocking {
+                    let tally = StatusTally()
+                    let statuses = try JSONInput.bytes(bytes).values(
+                        at: "$.statuses[*]", as: TweetSearch.Status.self, parallelism: threads)
+                    for try await status in statuses { tally.add(status) }
+                    checksum.value = tally.fingerprint.checksum
+                }
+                return RunResult(bytes: bytes.count, checksum: checksum.value)
+            }
+            return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
         }
     }
 

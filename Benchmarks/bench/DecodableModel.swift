@@ -133,8 +133,8 @@ struct FeatureCollection: Decodable {
 }
 
 /// The fields of a tweet search response that an app would read (twitter.json's shape).
-struct TweetSearch: Decodable {
-    struct Status: Decodable {
+struct TweetSearch: Decodable, Sendable {
+    struct Status: Decodable, Sendable {
         var id: Int
         var id_str: String
         var created_at: String
@@ -146,7 +146,7 @@ struct TweetSearch: Decodable {
         var lang: String?
     }
 
-    struct User: Decodable {
+    struct User: Decodable, Sendable {
         var id: Int
         var screen_name: String
         var name: String
@@ -154,13 +154,13 @@ struct TweetSearch: Decodable {
         var followers_count: Int
     }
 
-    struct Entities: Decodable {
-        struct Hashtag: Decodable {
+    struct Entities: Decodable, Sendable {
+        struct Hashtag: Decodable, Sendable {
             var text: String
             var indices: [Int]
         }
 
-        struct Mention: Decodable {
+        struct Mention: Decodable, Sendable {
             var screen_name: String
             var id: Int
         }

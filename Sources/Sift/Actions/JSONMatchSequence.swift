@@ -125,22 +125,30 @@ struct MatchPump<Element> {
         }
     }
 
+    /// The error that ended the parse, thrown once the matches found before it are handed out
+    /// (as the callback forms call their body with each of them before the error).
+    private var ending: (any Error)?
+
     private mutating func nextElement(isolation actor: isolated (any Actor)?) async throws -> Element? {
         while true {
             try Task.checkCancellation()
             if let element = queue.popFirst() { return element }
-            if finished { return nil }
-            if !tokenizer.isStopped {
-                let more: Bool
-                do {
-                    more = try await chunks.feedNext(tokenizer, isolation: actor)
-                } catch let error as JSONParseError where error.kind == .consumerError {
-                    throw error.consumerThrownError
-                }
-                if more { continue }
+            if let ending {
+                self.ending = nil
+                throw ending
             }
-            finished = true
-            try JSONParseError.unwrappingConsumerErrors { try tokenizer.finish() }
+            if finished { return nil }
+            do {
+                if !tokenizer.isStopped, try await chunks.feedNext(tokenizer, isolation: actor) { continue }
+                finished = true
+                try tokenizer.finish()
+            } catch let error as JSONParseError {
+                finished = true
+                ending = error.kind == .consumerError ? error.consumerThrownError : error
+            } catch {
+                finished = true
+                ending = error
+            }
         }
     }
 }

@@ -58,12 +58,21 @@ extension DecodingError {
             return Context(
                 codingPath: codingPath, debugDescription: context.debugDescription, underlyingError: underlying)
         }
+        return mappingContext(relocate)
+    }
+
+    /// This error with its context made by `transform` from its own.
+    ///
+    /// ```swift
+    /// let moved = error.mappingContext { context in context }  // the same error
+    /// ```
+    package func mappingContext(_ transform: (Context) -> Context) -> DecodingError {
         switch self {
-        case .typeMismatch(let type, let context): return .typeMismatch(type, relocate(context))
-        case .valueNotFound(let type, let context): return .valueNotFound(type, relocate(context))
-        case .keyNotFound(let key, let context): return .keyNotFound(key, relocate(context))
-        case .dataCorrupted(let context): return .dataCorrupted(relocate(context))
-        @unknown default: return self
+        case .typeMismatch(let type, let context): .typeMismatch(type, transform(context))
+        case .valueNotFound(let type, let context): .valueNotFound(type, transform(context))
+        case .keyNotFound(let key, let context): .keyNotFound(key, transform(context))
+        case .dataCorrupted(let context): .dataCorrupted(transform(context))
+        @unknown default: self
         }
     }
 

@@ -300,14 +300,31 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
 
         /// The error one tokenizer reading the document from its start reports (`fallback`, if
         /// it reports none).
-        private func exactError(else fallback: JSONParseError?) -> (any Error)? {
-            let tokenizer = JSONTokenizer(options: sequence.options, handler: IgnoringHandler())
-            do throws(JSONParseError) {
-                try tokenizer.parse(sequence.input)
-            } catch {
-                return error
+        ///
+        /// A block's error is placed in the block: its location, and for a handler's error (a
+        /// value that failed to decode) the path too. Syntax errors are found again by a
+        /// tokenizer that only checks; a handler's error by the handler itself, given the whole
+        /// document as one block, in order, its outputs dropped as they come (those before the
+        /// error were handed out already).
+        private mutating func exactError(else fallback: JSONParseError?) -> (any Error)? {
+            guard fallback?.kind == .consumerError else {
+                let tokenizer = JSONTokenizer(options: sequence.options, handler: IgnoringHandler())
+                do throws(JSONParseError) {
+                    try tokenizer.parse(sequence.input)
+                } catch {
+                    return error
+                }
+                return fallback
             }
-            return fallback
+            let parse = ArrayInOrderParse(
+                sequence.input, options: sequence.options, handler: sequence.makeHandler(wholeBlock()))
+            while true {
+                switch parse.next().1 {
+                case nil: continue
+                case .success: return fallback
+                case .failure(let error): return error
+                }
+            }
         }
 
         /// Ends after the output being handed out: with `error`, or at once.

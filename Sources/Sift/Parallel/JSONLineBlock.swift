@@ -117,12 +117,22 @@ public struct JSONLineBlock: Sendable {
     }
 
     /// `error`, a failure of this block's tokenizer, placed in the whole input (same message,
-    /// path and source line).
+    /// path and source line); so is the located error a `DecodingError` from the handler
+    /// carries (a record that did not decode: see `JSONValueDecoder`).
     func placing(_ error: JSONParseError) -> JSONParseError {
         // A failure to read has no place in the block.
         guard error.kind != .inputError else { return error }
+        var underlying = error.underlyingError
+        if let decoding = underlying as? DecodingError {
+            underlying = decoding.mappingContext { context in
+                guard let located = context.underlyingError as? JSONParseError else { return context }
+                return DecodingError.Context(
+                    codingPath: context.codingPath, debugDescription: context.debugDescription,
+                    underlyingError: placing(located))
+            }
+        }
         return JSONParseError(
             kind: error.kind, message: error.message, location: location(of: error.location), path: error.path,
-            sourceLine: error.sourceLine, excerptColumn: error.excerptColumn, underlyingError: error.underlyingError)
+            sourceLine: error.sourceLine, excerptColumn: error.excerptColumn, underlyingError: underlying)
     }
 }

@@ -17,9 +17,13 @@ public struct JSONOrderedMatches<Match: Sendable>: AsyncSequence, Sendable {
     /// Starts reading the batches of matches (one a block, in input order).
     let makeBatches: @Sendable () -> Batches
 
-    /// The matches of `outputs`, whose elements are the matches of each block in turn.
-    init<Outputs: AsyncSequence & Sendable>(_ outputs: Outputs) where Outputs.Element == [Match] {
-        makeBatches = { Batches(outputs.makeAsyncIterator()) }
+    /// The matches of `outputs`, whose elements are the matches of each block in turn; with
+    /// `unwrapsConsumerErrors`, an error the handler threw (a value that did not decode) is
+    /// thrown as it was thrown, as one thread's forms throw it
+    /// (``JSONParseError/consumerThrownError``).
+    init<Outputs: AsyncSequence & Sendable>(_ outputs: Outputs, unwrapsConsumerErrors: Bool = false)
+    where Outputs.Element == [Match] {
+        makeBatches = { Batches(outputs.makeAsyncIterator(), unwrapsConsumerErrors: unwrapsConsumerErrors) }
     }
 
     /// Starts reading.
@@ -65,9 +69,16 @@ public struct JSONOrderedMatches<Match: Sendable>: AsyncSequence, Sendable {
     final class Batches {
         let next: () async throws -> [Match]?
 
-        init<Outputs: AsyncIteratorProtocol>(_ outputs: Outputs) where Outputs.Element == [Match] {
+        init<Outputs: AsyncIteratorProtocol>(_ outputs: Outputs, unwrapsConsumerErrors: Bool)
+        where Outputs.Element == [Match] {
             var outputs = outputs
-            next = { try await outputs.next() }
+            next = {
+                do {
+                    return try await outputs.next()
+                } catch let error as JSONParseError where unwrapsConsumerErrors {
+                    throw error.consumerThrownError
+                }
+            }
         }
     }
 }

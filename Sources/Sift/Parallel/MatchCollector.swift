@@ -30,6 +30,15 @@ package struct MatchCollector<Match: Sendable>: JSONLineHandler {
         self.query = JSONQueryHandler(query)
     }
 
+    /// A collector of the values of `path`, a typed destination (decoded, for the Codable
+    /// forms), each made into a match by `makeMatch`.
+    package init<Value>(path: TypedJSONPath<Value>, options: JSONParserOptions, makeMatch: @escaping (Value) -> Match) {
+        var query = JSONQuery(options: options)
+        let found = found
+        query.add(path) { found.pending.append(makeMatch($0.value)) }
+        self.query = JSONQueryHandler(query)
+    }
+
     package mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
         try query.handle(event, context: context)
     }
