@@ -5,7 +5,7 @@ import Testing
 ///
 /// ```
 /// Parallel    newline-delimited input, or one document's array, in blocks on several threads, shards of a file
-///   └─▶ Actions
+///   └─▶ Actions (and Codable: the decoder of the parallel Codable forms)
 /// Actions     typed destinations, JSONQuery, match sequences, decode-at-path, key paths
 ///   ├─▶ Paths     JSONPath, the automaton, the matcher
 ///   ├─▶ Codable   the decoders and the encoder (no path knowledge)
@@ -28,7 +28,7 @@ import Testing
         "Codable": ["Parsing", "Values"],
         "Paths": ["Parsing", "Values"],
         "Actions": ["Parsing", "Input", "Values", "Encoding", "Codable", "Paths"],
-        "Parallel": ["Parsing", "Input", "Values", "Paths", "Actions"],
+        "Parallel": ["Parsing", "Input", "Values", "Paths", "Actions", "Codable"],
     ]
 
     static let engine = URL(fileURLWithPath: #filePath)

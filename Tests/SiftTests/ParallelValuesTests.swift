@@ -78,17 +78,15 @@ struct ParallelValuesTests {
         #"{"kind":"feed","body":["# + elements.joined(separator: ",") + #"],"count":2}"#
     }
 
-    /// The array form against one thread, on every block size and 1 to 4 threads.
-    static func expectArraySame(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws
-    {
-        let expected = await sequential("$.body[*]", text)
+    /// `expected` against `sequence`'s values, on every block size of `text` and 1 to 4 threads.
+    static func expectSame(
+        _ expected: Outcome, _ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+        _ sequence: (_ parallelism: Int, _ blockSize: Int) throws -> JSONOrderedValues<Item>
+    ) async {
         for blockSize in [1, 7, 30, 100, 1_000, text.utf8.count] {
             for parallelism in 1...4 {
                 let found = await outcome { values in
-                    let sequence = try JSONInput.string(text).values(
-                        at: "$.body[*]", as: Item.self, parallelism: parallelism, blockSize: blockSize,
-                        decoder: JSONValueDecoder(), options: JSONParserOptions())
-                    for try await item in sequence { values.append(item) }
+                    for try await item in try sequence(parallelism, blockSize) { values.append(item) }
                 }
                 #expect(
                     found == expected, "blocks of \(blockSize), \(parallelism) threads", sourceLocation: sourceLocation)
@@ -96,11 +94,20 @@ struct ParallelValuesTests {
         }
     }
 
+    /// The array form against one thread.
+    static func expectArraySame(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
+        await expectSame(await sequential("$.body[*]", text), text, sourceLocation: sourceLocation) {
+            try JSONInput.string(text).values(
+                at: "$.body[*]", as: Item.self, parallelism: $0, blockSize: $1, decoder: JSONValueDecoder(),
+                options: JSONParserOptions())
+        }
+    }
+
     @Test("an array's elements: the values in document order")
     func arrayValues() async throws {
         let text = Self.document(Self.elements)
         #expect(await Self.sequential("$.body[*]", text).values.count == 40)
-        try await Self.expectArraySame(text)
+        await Self.expectArraySame(text)
     }
 
     @Test("an element that does not decode: the same DecodingError, placed in the whole document")
@@ -115,16 +122,16 @@ struct ParallelValuesTests {
                 #expect(expected.path == "$['body'][\(position)]", "\(bad) at \(position)")
                 // The values before it are handed out before the error, as the callback form calls its body.
                 #expect(expected.values.map(\.id) == Array(0..<position), "\(bad) at \(position)")
-                try await Self.expectArraySame(text)
+                await Self.expectArraySame(text)
             }
         }
     }
 
     @Test("a syntax error after the elements, and a path that does not split")
     func arraySyntaxErrorAndNoSplit() async throws {
-        try await Self.expectArraySame(
+        await Self.expectArraySame(
             Self.document(Self.elements).replacingOccurrences(of: "\"count\":2", with: "\"count\":-"))
-        try await Self.expectArraySame(Self.document(Array(Self.elements[0..<10]) + ["{\"id\":1,]"]))
+        await Self.expectArraySame(Self.document(Array(Self.elements[0..<10]) + ["{\"id\":1,]"]))
         // `$..body[*]` does not split: read on one thread.
         let text = Self.document(Self.elements)
         var values: [Item] = []
@@ -140,28 +147,19 @@ struct ParallelValuesTests {
     }
 
     /// The line form against one thread reading the records as one sequence of values.
-    static func expectLinesSame(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws
-    {
+    static func expectLinesSame(_ text: String, sourceLocation: Testing.SourceLocation = #_sourceLocation) async {
         var options = JSONParserOptions()
         options.allowsMultipleValues = true
-        let expected = await sequential("$", text, options: options)
-        for blockSize in [1, 7, 30, 100, 1_000, text.utf8.count] {
-            for parallelism in 1...4 {
-                let found = await outcome { values in
-                    let sequence = try JSONInput.string(text).lineValues(
-                        at: "$", as: Item.self, parallelism: parallelism, blockSize: blockSize,
-                        decoder: JSONValueDecoder(), options: JSONParserOptions())
-                    for try await item in sequence { values.append(item) }
-                }
-                #expect(
-                    found == expected, "blocks of \(blockSize), \(parallelism) threads", sourceLocation: sourceLocation)
-            }
+        await expectSame(await sequential("$", text, options: options), text, sourceLocation: sourceLocation) {
+            try JSONInput.string(text).lineValues(
+                at: "$", as: Item.self, parallelism: $0, blockSize: $1, decoder: JSONValueDecoder(),
+                options: JSONParserOptions())
         }
     }
 
     @Test("records of NDJSON: the values in input order, and a record that does not decode")
     func lineValues() async throws {
-        try await Self.expectLinesSame(Self.lines(Self.elements))
+        await Self.expectLinesSame(Self.lines(Self.elements))
         for position in [0, 21, 39] {
             var elements = Self.elements
             elements[position] = #"{"title":"x","id":"12"}"#
@@ -169,7 +167,7 @@ struct ParallelValuesTests {
             var options = JSONParserOptions()
             options.allowsMultipleValues = true
             #expect(await Self.sequential("$", text, options: options).location?.line == position + 1)
-            try await Self.expectLinesSame(text)
+            await Self.expectLinesSame(text)
         }
     }
 }
