@@ -134,6 +134,7 @@ static inline long sift_last_index_of(const uint8_t *bytes, size_t count, uint8_
 #include "skip.h"
 #include "member_chain.h"
 #include "long_token.h"
+#include "array_structure.h"
 
 /* The floor of every benchmark: yajl with callbacks that do nothing but
    accept the token, compiled as C in the same process. */
