@@ -10,3 +10,7 @@ let merged = builder.build()
 for try await component in HubSchema.default.components(in: .file("huge-feed.json")) {
     print(component.identifier, component.title ?? "")        // kept nothing of it afterwards
 }
+
+for try await component in HubSchema.default.components(in: .file("huge-feed.json"), parallelism: 4) {
+    print(component.identifier)                               // the same, in order, on 4 threads
+}

@@ -21,7 +21,15 @@ public struct JSONOrderedMatches<Match: Sendable>: AsyncSequence, Sendable {
     /// `unwrapsConsumerErrors`, an error the handler threw (a value that did not decode) is
     /// thrown as it was thrown, as one thread's forms throw it
     /// (``JSONParseError/consumerThrownError``).
-    init<Outputs: AsyncSequence & Sendable>(_ outputs: Outputs, unwrapsConsumerErrors: Bool = false)
+    ///
+    /// A model module hands out what its own ``JSONLineHandler`` builds on several threads this
+    /// way, one item at a time, in input order:
+    ///
+    /// ```swift
+    /// let outputs = JSONArrayOutputs(.file("feed.json"), path: try JSONPath("$.body[*]")) { _ in RowCollector() }
+    /// for try await row in JSONOrderedValues(outputs) { print(row) }  // RowCollector.Output == [Row]
+    /// ```
+    public init<Outputs: AsyncSequence & Sendable>(_ outputs: Outputs, unwrapsConsumerErrors: Bool = false)
     where Outputs.Element == [Match] {
         makeBatches = { Batches(outputs.makeAsyncIterator(), unwrapsConsumerErrors: unwrapsConsumerErrors) }
     }

@@ -1,0 +1,45 @@
+import Sift
+
+/// The handler of one block of a document that ``ComponentModelParallelStream`` parses on
+/// several threads: the document's handler (``HubDocumentHandler``), whose body components are
+/// normalized on the block's thread and held until the block's value is complete.
+///
+/// A block of the body's elements is parsed as an array of components; the rest of the document
+/// (or the whole of it, when it is not split) as the document it is.
+///
+/// ```swift
+/// let outputs = JSONArrayOutputs(input, path: bodyPath) { _ in ComponentBlockHandler(schema: .default, options: options) }
+/// ```
+struct ComponentBlockHandler: JSONLineHandler {
+    /// The components the document's handler streamed and the block has not committed yet.
+    final class Pending {
+        var components: [ComponentModel] = []
+    }
+
+    private var document: HubDocumentHandler
+    private let pending = Pending()
+    private var committed: [ComponentModel] = []
+
+    init(schema: HubSchema, options: JSONParserOptions) {
+        let pending = pending
+        document = HubDocumentHandler(compiled: schema.compiled, options: options) { component in
+            var component = component
+            component.normalize()
+            pending.components.append(component)
+        }
+    }
+
+    mutating func handle(_ event: JSONEvent, context: JSONEventContext) throws {
+        try document.handle(event, context: context)
+    }
+
+    mutating func commitValue() {
+        committed += pending.components
+        pending.components.removeAll(keepingCapacity: true)
+    }
+
+    mutating func takeCommitted() -> [ComponentModel] {
+        defer { committed = [] }
+        return committed
+    }
+}
