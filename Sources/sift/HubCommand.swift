@@ -9,6 +9,7 @@ import SiftHub
 /// ```swift
 /// // sift hub home.json
 /// // sift hub --components --schema items-schema.json feed.json
+/// // sift hub --components --jobs 4 feed.json
 /// ```
 struct HubCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -18,7 +19,8 @@ struct HubCommand: AsyncParsableCommand {
             A root object is a view model; a root array holds its body components. Components \
             that share an identifier are merged, and components without one get a generated \
             identifier. With --components, each body component is written as soon as its JSON \
-            object closes, and nothing of it is kept.
+            object closes, and nothing of it is kept; with --jobs N, a file's body components are \
+            parsed in blocks on N threads and written in document order, the same bytes.
             """
     )
 
@@ -29,6 +31,13 @@ struct HubCommand: AsyncParsableCommand {
     var components = false
 
     @Option(
+        name: [.customShort("j"), .customLong("jobs")],
+        help: ArgumentHelp(
+            "With --components and a file whose root object has a body array, parse blocks of its components on N threads (default: 1). The output is the same as with one.",
+            valueName: "n"))
+    var jobs: Int?
+
+    @Option(
         help: ArgumentHelp(
             "A custom schema, in the JSON format of HubSchema(jsonDescription:).", valueName: "schema.json"))
     var schema: String?
@@ -37,14 +46,31 @@ struct HubCommand: AsyncParsableCommand {
 
     @OptionGroup var layout: LayoutOptions
 
+    func validate() throws {
+        guard let jobs else { return }
+        guard jobs >= 1 else { throw ValidationError("--jobs must be at least 1, not \(jobs).") }
+        guard components else { throw ValidationError("--jobs needs --components.") }
+    }
+
     func run() async throws {
         let hubSchema = try loadSchema()
         let source = InputSource(argument: file ?? "-")
         let output = StandardOutput(format: layout.format)
         do {
+            let options = input.parserOptions()
+            if let jobs, jobs > 1, let file = source.regularFile(progress: input.progress) {
+                var matchedNothing = true
+                for try await component in hubSchema.components(in: file, parallelism: jobs, options: options) {
+                    matchedNothing = false
+                    try output.writeLine { writer in try component.write(to: writer) }
+                    try output.flush()
+                }
+                try output.flush()
+                if matchedNothing { StandardError.write(nothingMatchedWarning(in: source) + "\n") }
+                return
+            }
             let chunks = try source.open(progress: input.progress, connectTimeout: input.connectTimeout)
             defer { chunks.close() }
-            let options = input.parserOptions()
             var matchedNothing: Bool
             if components {
                 matchedNothing = true

@@ -296,4 +296,31 @@ struct HubCommandTests {
         #expect(result.stderrText.isEmpty)
         #expect(result.stdoutText == input + "\n")
     }
+
+    @Test("--components --jobs N writes the bytes and the error of --jobs 1, for a file of several blocks")
+    func jobs() throws {
+        let directory = try TemporaryDirectory()
+        let components = (0..<30_000).map { index in
+            let identifier = index % 5 == 2 ? "" : #""id":"c\#(index)","#
+            let children = index % 7 == 0 ? #","children":[{"text":{"title":"k"}}]"# : ""
+            return #"{\#(identifier)"text":{"title":"T\#(index) ]},\"[ é"},"metadata":{"n":\#(index)}\#(children)}"#
+        }
+        let feed = #"{"id":"feed","body":["# + components.joined(separator: ",") + #"],"custom":{"k":1}}"#
+        // Over 2 MB: the components are cut into blocks of about 1 MB.
+        #expect(feed.utf8.count > 2 << 20)
+        let broken = feed.replacingOccurrences(of: #""c16000","#, with: #""c16000""#)
+        for (name, text) in [("feed.json", feed), ("broken.json", broken)] {
+            let file = try directory.write(name, text)
+            let one = try SiftProcess.run(["hub", "--components", "--jobs", "1", file])
+            #expect(one.status == (name == "feed.json" ? 0 : 1))
+            #expect(one.stdoutLines.count >= 16_000)
+            let two = try SiftProcess.run(["hub", "--components", "--jobs", "2", file])
+            #expect(two.status == one.status, "\(name)")
+            #expect(two.stdoutText == one.stdoutText, "\(name)")
+            #expect(two.stderrText == one.stderrText, "\(name)")
+        }
+        let misuse = try SiftProcess.run(["hub", "--jobs", "2", "-"], stdin: .bytes(Array("[]".utf8)))
+        #expect(misuse.status == 2)
+        #expect(misuse.stderrText.contains("--jobs needs --components"))
+    }
 }
