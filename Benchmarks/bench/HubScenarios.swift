@@ -38,10 +38,46 @@ enum HubScenarios: ScenarioFamily {
                     dataset: dataset, access: .streamed(chunkSize: chunkSize),
                     contenders: [TokenizerContenders.floor, siftComponents]))
         }
+        for dataset in datasets where dataset.name == "hub-feed" {
+            let cores = ParallelScenarios.cores
+            scenarios.append(
+                Scenario(
+                    name: "hub-components-parallel/\(dataset.name)",
+                    summary:
+                        "build each body component of \(dataset.origin) with components(in:parallelism:), on 1 and on"
+                        + " \(cores) threads, in memory, elapsed time",
+                    dataset: dataset, access: .inMemory,
+                    contenders: [TokenizerContenders.floor, parallelComponents(1), parallelComponents(cores)],
+                    clock: .wall))
+        }
         return scenarios
     }
 
     // MARK: Contenders
+
+    /// `HubSchema.components(in:parallelism:)`: the body array's components built on `threads`,
+    /// handed out in document order.
+    static func parallelComponents(_ threads: Int) -> Contender {
+        Contender(
+            name: "sift components, \(threads) thread\(threads == 1 ? "" : "s")", role: .sift,
+            checksumKind: "hub components"
+        ) { input in
+            let bytes = [UInt8](input.data)
+            let body = {
+                final class Checksum: @unchecked Sendable { var value: UInt64 = 0 }
+                let checksum = Checksum()
+                try ScalingCases.blocking {
+                    var tally = HubTally()
+                    for try await component in HubSchema.default.components(in: .bytes(bytes), parallelism: threads) {
+                        tally.add(component)
+                    }
+                    checksum.value = tally.fingerprint.checksum
+                }
+                return RunResult(bytes: bytes.count, checksum: checksum.value)
+            }
+            return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
+        }
+    }
 
     /// `ViewModel(parsing:)` with the default schema.
     static let sift = Contender(name: "sift ViewModel", role: .sift, checksumKind: kind) { input in
