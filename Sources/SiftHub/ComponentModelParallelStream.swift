@@ -78,7 +78,7 @@ public struct ComponentModelParallelStream: AsyncSequence, Sendable {
 extension HubSchema {
     /// The body components of a document, parsed on `parallelism` threads, one by one in document
     /// order (see ``ComponentModelParallelStream``): the same components, identifiers and errors
-    /// as ``components(in:options:)``.
+    /// as ``components(in:options:)->ComponentModelStream``.
     ///
     /// ```swift
     /// for try await component in HubSchema.default.components(in: .file("feed.json"), parallelism: 4) {
