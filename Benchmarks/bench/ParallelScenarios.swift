@@ -5,9 +5,9 @@ import Foundation
 /// PyPI, run by `Benchmarks/duckdb-contender.py`; left out, with a note, where Python cannot
 /// import it), which reads NDJSON on every core.
 ///
-/// Three commands: `--lines` over the Hub components and over the small-container components,
-/// one per line, and `$.body[*].text.title` over the Hub feed as one document, whose array
-/// `--jobs` splits. The sift contenders print the same bytes (checked before anything is
+/// Four commands: `--lines` over the Hub components and over the small-container components,
+/// one per line, and `$.body[*].text.title` over the Hub feed and over the feed of small
+/// containers as one document, whose array `--jobs` splits. The sift contenders print the same bytes (checked before anything is
 /// timed); DuckDB prints the same values in its own form, so it is checked only against itself.
 /// Times are elapsed: what more cores buy is wall-clock time. The files are ~200 MB (4 MB with
 /// `--quick`) and removed after each scenario.
@@ -33,6 +33,9 @@ enum ParallelScenarios: ScenarioFamily {
         Command(
             name: "parallel/titles/hub-feed", arguments: ["query", "$.body[*].text.title"], format: .json,
             feed: .hub),
+        Command(
+            name: "parallel/titles/small-containers", arguments: ["query", "$.body[*].text.title"], format: .json,
+            feed: .smallContainers),
     ]
 
     /// The cores this process may use: the `--jobs` of the all-cores contender.
