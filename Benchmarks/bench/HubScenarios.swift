@@ -45,9 +45,11 @@ enum HubScenarios: ScenarioFamily {
                     name: "hub-components-parallel/\(dataset.name)",
                     summary:
                         "build each body component of \(dataset.origin) with components(in:parallelism:), on 1 and on"
-                        + " \(cores) threads, in memory, elapsed time",
+                        + " \(cores) threads, in memory, elapsed time (JSONDecoder: the whole view model)",
                     dataset: dataset, access: .inMemory,
-                    contenders: [TokenizerContenders.floor, parallelComponents(1), parallelComponents(cores)],
+                    contenders: [
+                        TokenizerContenders.floor, parallelComponents(1), parallelComponents(cores), jsonDecoder,
+                    ],
                     clock: .wall))
         }
         return scenarios
