@@ -6,7 +6,7 @@ import Sift
 /// The body array's elements are cut into blocks of whole components (a scan that never takes a
 /// bracket inside a string for structure), each block is parsed on a thread of its own, and the
 /// components come out in document order with the identifiers, errors and error locations the
-/// one-thread ``ComponentModelStream`` gives. At most twice `parallelism` blocks of about 1 MiB
+/// one-thread ``ComponentModelStream`` gives. At most twice `parallelism` blocks of about 256 KiB
 /// are in flight, so memory stays bounded by blocks, never by the document.
 ///
 /// The document runs on one thread, in order, where it cannot be split: a root array of
@@ -28,6 +28,11 @@ public struct ComponentModelParallelStream: AsyncSequence, Sendable {
     public typealias Element = ComponentModel
 
     let components: JSONOrderedValues<ComponentModel>
+
+    /// The size at which a block of components is cut: 256 KiB, a quarter of
+    /// `JSONArrayOutputs`' default, since a block's models take several times its bytes and up
+    /// to twice `parallelism` blocks of them are held.
+    static let blockSize = 1 << 18
 
     init(schema: HubSchema, input: JSONInput, parallelism: Int, options: JSONParserOptions, blockSize: Int) {
         let outputs = JSONArrayOutputs(
@@ -90,6 +95,6 @@ extension HubSchema {
     ) -> ComponentModelParallelStream {
         ComponentModelParallelStream(
             schema: self, input: input, parallelism: parallelism, options: options,
-            blockSize: JSONArrayOutputs<ComponentBlockHandler>.defaultBlockSize)
+            blockSize: ComponentModelParallelStream.blockSize)
     }
 }
