@@ -5,7 +5,7 @@
 #include <stdint.h>
 #include <string.h>
 
-#include "container_end.h"
+#include "block_classify.h"
 
 /* The brackets and commas outside strings of a 64-byte block (simdjson's stage 1), for the
    cutter that splits one array's elements across threads (Sift's ArrayStructureScanner). Quotes
