@@ -14,3 +14,8 @@ for try await component in HubSchema.default.components(in: .file("huge-feed.jso
 for try await component in HubSchema.default.components(in: .file("huge-feed.json"), parallelism: 4) {
     print(component.identifier)                               // the same, in order, on 4 threads
 }
+
+let rows = HubSchema.default.components(in: .file("huge-feed.json"), parallelism: 4) { component in
+    "\(component.identifier): \(component.title ?? "")"       // made on the thread that parsed it
+}
+for try await row in rows { print(row) }

@@ -19,29 +19,41 @@ import Sift
 ///     print(component.identifier)
 /// }
 /// ```
-public struct ComponentModelParallelStream: AsyncSequence, Sendable {
-    /// Each element is one body component.
+public struct ComponentModelParallelStream<Output: Sendable>: AsyncSequence, Sendable {
+    /// Each element is one body component, transformed (a `ComponentModel` itself unless
+    /// `HubSchema.components(in:parallelism:options:transform:)` made the stream).
     ///
     /// ```swift
     /// let component: ComponentModel? = try await iterator.next()
     /// ```
-    public typealias Element = ComponentModel
+    public typealias Element = Output
 
-    let components: JSONOrderedValues<ComponentModel>
+    let components: JSONOrderedValues<ComponentBlockHandler<Output>.Component>
+    let transform: @Sendable (ComponentModel) throws -> Output
 
     /// The size at which a block of components is cut: 256 KiB, a quarter of
     /// `JSONArrayOutputs`' default, since a block's models take several times its bytes and up
     /// to twice `parallelism` blocks of them are held.
-    static let blockSize = 1 << 18
+    static var blockSize: Int { 1 << 18 }
 
-    init(schema: HubSchema, input: JSONInput, parallelism: Int, options: JSONParserOptions, blockSize: Int) {
+    init(
+        schema: HubSchema, input: JSONInput, parallelism: Int, options: JSONParserOptions, blockSize: Int,
+        transform: @escaping @Sendable (ComponentModel) throws -> Output
+    ) {
         let outputs = JSONArrayOutputs(
             input, path: schema.viewModel.bodyComponents ?? JSONPath.root, options: options,
             parallelism: parallelism, blockSize: blockSize
         ) { _ in
-            ComponentBlockHandler(schema: schema, options: options)
+            ComponentBlockHandler(schema: schema, options: options) { component in
+                do {
+                    return try transform(component)
+                } catch {
+                    throw TransformFailure(error: error)
+                }
+            }
         }
         components = JSONOrderedValues(outputs)
+        self.transform = transform
     }
 
     /// Prepares an iteration; the input is read from the first call to ``AsyncIterator/next()``.
@@ -50,34 +62,54 @@ public struct ComponentModelParallelStream: AsyncSequence, Sendable {
     /// var iterator = stream.makeAsyncIterator()
     /// ```
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: components.makeAsyncIterator())
+        AsyncIterator(base: components.makeAsyncIterator(), transform: transform)
     }
 
     /// Hands out the components of each block in turn, numbering those without an identifier by
-    /// their place in the document.
+    /// their place in the document (and transforming those, whose identifiers only their place
+    /// gives, on the calling thread).
     ///
     /// ```swift
     /// while let component = try await iterator.next() { print(component.identifier) }
     /// ```
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: JSONOrderedValues<ComponentModel>.Iterator
+        var base: JSONOrderedValues<ComponentBlockHandler<Output>.Component>.Iterator
+        let transform: @Sendable (ComponentModel) throws -> Output
         var position = 0
 
         /// The next body component in document order, or nil at the end of the document.
         ///
         /// Throws the error one thread reading the document reports, after the components before
-        /// it.
+        /// it; an error the transform threw is thrown as it was.
         ///
         /// ```swift
         /// while let component = try await iterator.next() { print(component.identifier) }
         /// ```
-        public mutating func next() async throws -> ComponentModel? {
-            guard var component = try await base.next() else { return nil }
-            GeneratedIdentifiers.assign(in: &component, position: position)
-            position += 1
-            return component
+        public mutating func next() async throws -> Output? {
+            let next: ComponentBlockHandler<Output>.Component?
+            do {
+                next = try await base.next()
+            } catch let error as JSONParseError {
+                if let failure = error.consumerThrownError as? TransformFailure { throw failure.error }
+                throw error
+            }
+            guard let next else { return nil }
+            defer { position += 1 }
+            switch next {
+            case .transformed(let output):
+                return output
+            case .unnamed(var component):
+                GeneratedIdentifiers.assign(in: &component, position: position)
+                return try transform(component)
+            }
         }
     }
+}
+
+/// An error a stream's transform threw on a block's thread, told apart from the document's own
+/// errors on its way through the tokenizer.
+struct TransformFailure: Error {
+    let error: any Error
 }
 
 extension HubSchema {
@@ -92,9 +124,35 @@ extension HubSchema {
     /// ```
     public func components(
         in input: JSONInput, parallelism: Int, options: JSONParserOptions = JSONParserOptions()
-    ) -> ComponentModelParallelStream {
+    ) -> ComponentModelParallelStream<ComponentModel> {
+        components(in: input, parallelism: parallelism, options: options) { $0 }
+    }
+
+    /// The body components of a document, parsed on `parallelism` threads and each turned into a
+    /// value by `transform` on the thread that parsed it, handed out one by one in document order.
+    ///
+    /// The work of the transform (serializing, converting to your own types) is shared among the
+    /// threads, where a loop over ``components(in:parallelism:options:)`` does it on one. Each
+    /// component reaches `transform` with the identifiers the one-thread stream gives it; one
+    /// whose generated identifiers depend on its place in the stream (it, or a component below
+    /// it, has no identifier of its own) is transformed on the calling thread, once its place is
+    /// known. `transform` may run on several threads at once, and on components after one whose
+    /// transform threw: make it a function of its argument alone. The first error in document
+    /// order ends the sequence after the values before it: the document's, or the one
+    /// `transform` threw, as it threw it.
+    ///
+    /// ```swift
+    /// let titles = HubSchema.default.components(in: .file("feed.json"), parallelism: 4) { component in
+    ///     component.title ?? ""
+    /// }
+    /// for try await title in titles { print(title) }
+    /// ```
+    public func components<Output: Sendable>(
+        in input: JSONInput, parallelism: Int, options: JSONParserOptions = JSONParserOptions(),
+        transform: @escaping @Sendable (ComponentModel) throws -> Output
+    ) -> ComponentModelParallelStream<Output> {
         ComponentModelParallelStream(
             schema: self, input: input, parallelism: parallelism, options: options,
-            blockSize: ComponentModelParallelStream.blockSize)
+            blockSize: ComponentModelParallelStream<Output>.blockSize, transform: transform)
     }
 }

@@ -35,6 +35,13 @@ struct GeneratedIdentifiers {
         generator.name(&component, "body-\(position)")
     }
 
+    /// Whether the component, its descendants and the view models of their targets all have
+    /// explicit identifiers: then its place in the stream names nothing, and
+    /// ``assign(in:position:)`` leaves it as it is.
+    static func isNamed(_ component: ComponentModel) -> Bool {
+        !withUnsafePointer(to: component, needsNames)
+    }
+
     /// Whether the component, its descendants or the view models of their targets have a
     /// component without an explicit identifier.
     private static func needsNames(_ component: UnsafePointer<ComponentModel>) -> Bool {

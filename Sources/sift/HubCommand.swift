@@ -60,10 +60,16 @@ struct HubCommand: AsyncParsableCommand {
             let options = input.parserOptions()
             if let jobs, jobs > 1, let file = source.regularFile(progress: input.progress) {
                 var matchedNothing = true
-                for try await component in hubSchema.components(in: file, parallelism: jobs, options: options) {
+                // Each component is written out on the thread that parsed it; here, only the lines.
+                let format = layout.format
+                let lines = hubSchema.components(in: file, parallelism: jobs, options: options) { component in
+                    let line = StandardOutput(format: format, inMemory: true)
+                    try line.writeLine { writer in try component.write(to: writer) }
+                    return line.takeHeld(line.heldCount)
+                }
+                for try await line in lines {
                     matchedNothing = false
-                    try output.writeLine { writer in try component.write(to: writer) }
-                    try output.flush()
+                    try output.write(bytes: line)
                 }
                 try output.flush()
                 if matchedNothing { StandardError.write(nothingMatchedWarning(in: source) + "\n") }

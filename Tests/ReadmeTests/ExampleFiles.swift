@@ -39,7 +39,7 @@ enum ExampleFiles {
 
         """,
         "ReadmeCodable": "1\n2\none\ntwo\n",
-        "ReadmeHub": "r1 Pancakes\nr1\n",
+        "ReadmeHub": "r1 Pancakes\nr1\nr1: Pancakes\n",
         "ReadmeHubParser": "",
         "ReadmeMapping": "",
     ]

@@ -39,7 +39,7 @@ struct ParallelComponentsTests {
         var components: [ComponentModel] = []
         let stream = ComponentModelParallelStream(
             schema: .default, input: input, parallelism: parallelism, options: JSONParserOptions(), blockSize: blockSize
-        )
+        ) { $0 }
         do {
             for try await component in stream { components.append(component) }
         } catch {
@@ -75,6 +75,78 @@ struct ParallelComponentsTests {
         }
         #expect(found == expected.0)
         #expect(found.count == 3_000)
+    }
+
+    /// A transform's refusal: thrown for the component whose identifier is `identifier`.
+    struct Refusal: Error, Equatable {
+        let identifier: String
+    }
+
+    /// The transformed components of `input` on `parallelism` threads, and how they ended;
+    /// `refusing` names the identifiers whose transform throws.
+    static func transformed(
+        _ input: JSONInput, parallelism: Int, blockSize: Int, refusing: Set<String> = []
+    ) async -> ([String], (any Error)?) {
+        var lines: [String] = []
+        let stream = ComponentModelParallelStream(
+            schema: .default, input: input, parallelism: parallelism, options: JSONParserOptions(), blockSize: blockSize
+        ) { component in
+            if refusing.contains(component.identifier) { throw Refusal(identifier: component.identifier) }
+            return "\(component.identifier) \(component.title ?? "-") \(component.children.map(\.identifier))"
+        }
+        do {
+            for try await line in stream { lines.append(line) }
+        } catch {
+            return (lines, error)
+        }
+        return (lines, nil)
+    }
+
+    @Test("a transform on the blocks' threads: the values of the one-thread stream, transformed, in order")
+    func transform() async throws {
+        let text = Self.feed(count: 60)
+        let (components, _) = await Self.sequential(.string(text))
+        let expected = components.map { "\($0.identifier) \($0.title ?? "-") \($0.children.map(\.identifier))" }
+        // Every third component has no identifier of its own, so some are named on the calling thread.
+        #expect(expected.contains { $0.hasPrefix("body-") })
+        for parallelism in 1...3 {
+            for blockSize in [1, 500, 1 << 20] {
+                let (found, error) = await Self.transformed(
+                    .string(text), parallelism: parallelism, blockSize: blockSize)
+                #expect(found == expected, "\(parallelism) threads, blocks of \(blockSize)")
+                #expect(error == nil)
+            }
+        }
+        var titles: [String] = []
+        let titleStream = HubSchema.default.components(in: .string(text), parallelism: 2) { $0.title }
+        for try await title in titleStream {
+            titles.append(title ?? "")
+        }
+        #expect(titles == components.map { $0.title ?? "" })
+    }
+
+    @Test("the first error in document order ends a transformed stream: the transform's, as thrown, or the document's")
+    func transformErrors() async throws {
+        let text = Self.feed(count: 60)
+        let (components, _) = await Self.sequential(.string(text))
+        let lines = components.map { "\($0.identifier) \($0.title ?? "-") \($0.children.map(\.identifier))" }
+        // c30 is transformed on a block's thread, body-40 (no identifier) on the calling thread;
+        // with both refused, the first in document order is the error.
+        for refusing in [["c30"], ["body-40"], ["c30", "body-40"], ["body-40", "c57"]] {
+            let first = components.firstIndex { refusing.contains($0.identifier) }!
+            for blockSize in [1, 500, 1 << 20] {
+                let (found, error) = await Self.transformed(
+                    .string(text), parallelism: 3, blockSize: blockSize, refusing: Set(refusing))
+                #expect(found == Array(lines[..<first]), "\(refusing), blocks of \(blockSize)")
+                #expect(error as? Refusal == Refusal(identifier: components[first].identifier))
+            }
+        }
+        // A syntax error after c45: the components before it, then the document's error.
+        let broken = text.replacingOccurrences(of: #""c48","#, with: #""c48",]"#)
+        let expected = await Self.sequential(.string(broken))
+        let (found, error) = await Self.transformed(.string(broken), parallelism: 2, blockSize: 300)
+        #expect(found == expected.0.map { "\($0.identifier) \($0.title ?? "-") \($0.children.map(\.identifier))" })
+        #expect(error.map { "\($0)" } == expected.1)
     }
 
     @Test("errors at the start, in the middle and at the end: the components before them, then the same error")
@@ -117,7 +189,8 @@ struct ParallelComponentsTests {
         }
         var found: [ComponentModel] = []
         let stream = ComponentModelParallelStream(
-            schema: .default, input: .string(values), parallelism: 2, options: options, blockSize: 1)
+            schema: .default, input: .string(values), parallelism: 2, options: options, blockSize: 1
+        ) { $0 }
         for try await component in stream { found.append(component) }
         #expect(found == expectedValues)
         #expect(found.count == 9)
