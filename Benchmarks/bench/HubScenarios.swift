@@ -48,7 +48,9 @@ enum HubScenarios: ScenarioFamily {
                         + " \(cores) threads, in memory, elapsed time (JSONDecoder: the whole view model)",
                     dataset: dataset, access: .inMemory,
                     contenders: [
-                        TokenizerContenders.floor, parallelComponents(1), parallelComponents(cores), jsonDecoder,
+                        TokenizerContenders.floor, parallelComponents(1), parallelComponents(cores),
+                        componentLines(cores, onBlockThreads: false), componentLines(cores, onBlockThreads: true),
+                        jsonDecoder,
                     ],
                     clock: .wall))
         }
@@ -74,6 +76,42 @@ enum HubScenarios: ScenarioFamily {
                         tally.add(component)
                     }
                     checksum.value = tally.fingerprint.checksum
+                }
+                return RunResult(bytes: bytes.count, checksum: checksum.value)
+            }
+            return PreparedRun(run: { _ in try body() }, verify: { try body().checksum })
+        }
+    }
+
+    /// Each body component written as a line of JSON, as `sift hub --components --jobs` writes
+    /// them, on `threads`: by the loop that receives the components (`onBlockThreads` false), or
+    /// by `components(in:parallelism:transform:)` on the thread that parsed each one.
+    static func componentLines(_ threads: Int, onBlockThreads: Bool) -> Contender {
+        Contender(
+            name: "sift lines by \(onBlockThreads ? "transform" : "the loop"), \(threads) threads",
+            role: .sift, checksumKind: "hub component lines"
+        ) { input in
+            let bytes = [UInt8](input.data)
+            @Sendable func line(_ component: ComponentModel) throws -> [UInt8] {
+                let writer = JSONWriter(sink: JSONBufferSink())
+                try component.write(to: writer)
+                try writer.reset()
+                return writer.sink.bytes
+            }
+            let body = {
+                final class Checksum: @unchecked Sendable { var value: UInt64 = 0 }
+                let checksum = Checksum()
+                try ScalingCases.blocking {
+                    var fingerprint = Fingerprint()
+                    if onBlockThreads {
+                        let lines = HubSchema.default.components(in: .bytes(bytes), parallelism: threads, transform: line)
+                        for try await line in lines { fingerprint.add(bytes: Data(line)) }
+                    } else {
+                        for try await component in HubSchema.default.components(in: .bytes(bytes), parallelism: threads) {
+                            fingerprint.add(bytes: Data(try line(component)))
+                        }
+                    }
+                    checksum.value = fingerprint.checksum
                 }
                 return RunResult(bytes: bytes.count, checksum: checksum.value)
             }
