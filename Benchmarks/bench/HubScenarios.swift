@@ -104,10 +104,12 @@ enum HubScenarios: ScenarioFamily {
                 try ScalingCases.blocking {
                     var fingerprint = Fingerprint()
                     if onBlockThreads {
-                        let lines = HubSchema.default.components(in: .bytes(bytes), parallelism: threads, transform: line)
+                        let lines = HubSchema.default.components(
+                            in: .bytes(bytes), parallelism: threads, transform: line)
                         for try await line in lines { fingerprint.add(bytes: Data(line)) }
                     } else {
-                        for try await component in HubSchema.default.components(in: .bytes(bytes), parallelism: threads) {
+                        for try await component in HubSchema.default.components(in: .bytes(bytes), parallelism: threads)
+                        {
                             fingerprint.add(bytes: Data(try line(component)))
                         }
                     }
