@@ -108,10 +108,8 @@ enum HubScenarios: ScenarioFamily {
                             in: .bytes(bytes), parallelism: threads, transform: line)
                         for try await line in lines { fingerprint.add(bytes: Data(line)) }
                     } else {
-                        for try await component in HubSchema.default.components(in: .bytes(bytes), parallelism: threads)
-                        {
-                            fingerprint.add(bytes: Data(try line(component)))
-                        }
+                        let components = HubSchema.default.components(in: .bytes(bytes), parallelism: threads)
+                        for try await component in components { fingerprint.add(bytes: Data(try line(component))) }
                     }
                     checksum.value = fingerprint.checksum
                 }
