@@ -163,49 +163,69 @@ enum HubField<Model>: Sendable {
         }
     }
 
-    /// Whether the property has a value to write: not nil, not empty.
-    func isPresent(in model: Model) -> Bool {
+    /// Writes the property's value when it has one (not nil, not empty), after `opening` (its
+    /// key, and the objects a dotted key nests in); returns whether it wrote. Custom images are
+    /// sorted by name, so the output is the same on every run.
+    ///
+    /// The value is read once, for the check and the writing.
+    func write<Sink: HubJSONSink>(
+        _ model: Model, to sink: inout Sink, opening: (inout Sink) throws(Sink.Failure) -> Void
+    ) throws(Sink.Failure) -> Bool {
         switch self {
-        case .string(let access): access.get(model) != nil
-        case .url(let access): access.get(model) != nil
-        case .dictionary(let access): access.get(model) != nil
-        case .identifiers(let access): !access.get(model).isEmpty
-        case .images(let access): !access.get(model).isEmpty
-        case .component(let access): access.get(model) != nil
-        case .components(let access): !access.get(model).isEmpty
-        case .image(let access): access.get(model) != nil
-        case .target(let access): access.get(model) != nil
-        case .viewModel(let access): access.get(model) != nil
-        }
-    }
-
-    /// Writes the property's value (present, see ``isPresent(in:)``); custom images sorted by
-    /// name, so the output is the same on every run.
-    func write<Sink: HubJSONSink>(_ model: Model, to sink: inout Sink) throws(Sink.Failure) {
-        switch self {
-        case .string(let access): try sink.string(access.get(model) ?? "")
-        case .url(let access): try sink.string(access.get(model)?.absoluteString ?? "")
-        case .dictionary(let access): try sink.write(.object(access.get(model) ?? JSONObject()))
+        case .string(let access):
+            guard let value = access.get(model) else { return false }
+            try opening(&sink)
+            try sink.string(value)
+        case .url(let access):
+            guard let value = access.get(model) else { return false }
+            try opening(&sink)
+            try sink.string(value.absoluteString)
+        case .dictionary(let access):
+            guard let value = access.get(model) else { return false }
+            try opening(&sink)
+            try sink.write(.object(value))
         case .identifiers(let access):
+            let identifiers = access.get(model)
+            guard !identifiers.isEmpty else { return false }
+            try opening(&sink)
             try sink.beginArray()
-            for identifier in access.get(model) { try sink.string(identifier.description) }
+            for identifier in identifiers { try sink.string(identifier.description) }
             try sink.endArray()
         case .images(let access):
+            let images = access.get(model)
+            guard !images.isEmpty else { return false }
+            try opening(&sink)
             try sink.beginObject()
-            for (name, image) in access.get(model).sorted(by: { $0.key < $1.key }) {
+            for (name, image) in images.sorted(by: { $0.key < $1.key }) {
                 try sink.key(name)
                 try image.write(to: &sink)
             }
             try sink.endObject()
-        case .component(let access): try access.get(model)?.write(to: &sink)
+        case .component(let access):
+            guard let value = access.get(model) else { return false }
+            try opening(&sink)
+            try value.write(to: &sink)
         case .components(let access):
+            let components = access.get(model)
+            guard !components.isEmpty else { return false }
+            try opening(&sink)
             try sink.beginArray()
-            for component in access.get(model) { try component.write(to: &sink) }
+            for component in components { try component.write(to: &sink) }
             try sink.endArray()
-        case .image(let access): try access.get(model)?.write(to: &sink)
-        case .target(let access): try access.get(model)?.write(to: &sink)
-        case .viewModel(let access): try access.get(model)?.write(to: &sink)
+        case .image(let access):
+            guard let value = access.get(model) else { return false }
+            try opening(&sink)
+            try value.write(to: &sink)
+        case .target(let access):
+            guard let value = access.get(model) else { return false }
+            try opening(&sink)
+            try value.write(to: &sink)
+        case .viewModel(let access):
+            guard let value = access.get(model) else { return false }
+            try opening(&sink)
+            try value.write(to: &sink)
         }
+        return true
     }
 }
 

@@ -66,29 +66,37 @@ extension HubModel {
 
     /// Writes the model as JSON in the default schema: properties in table order under their
     /// default keys (a dotted key nests: `text.title`), those that are nil or empty left out.
+    ///
+    /// The table is read in place (a row copied out would retain each of its strings and
+    /// closures, for every property of every model written), and the objects a dotted key
+    /// nests in are tracked as a prefix of the last written row's keys, without a list of
+    /// their own.
     func write<Sink: HubJSONSink>(to sink: inout Sink) throws(Sink.Failure) {
         try sink.beginObject()
-        var open: [String] = []
-        for property in Self.hubProperties where property.field.isPresent(in: self) {
-            let keys = property.jsonKeys
-            let groups = keys.dropLast()
-            var shared = 0
-            while shared < open.count, shared < groups.count, open[shared] == groups[groups.startIndex + shared] {
-                shared += 1
+        try Self.hubProperties.withUnsafeBufferPointer { properties throws(Sink.Failure) in
+            // The row whose enclosing objects are open, and how many of them.
+            var openRow = 0
+            var openCount = 0
+            for row in properties.indices {
+                let written = try properties[row].field.write(self, to: &sink) { sink throws(Sink.Failure) in
+                    let groupCount = properties[row].jsonKeys.count - 1
+                    var shared = 0
+                    while shared < openCount, shared < groupCount,
+                        properties[openRow].jsonKeys[shared] == properties[row].jsonKeys[shared]
+                    {
+                        shared += 1
+                    }
+                    for _ in shared..<openCount { try sink.endObject() }
+                    for group in shared..<groupCount {
+                        try sink.key(properties[row].jsonKeys[group])
+                        try sink.beginObject()
+                    }
+                    try sink.key(properties[row].jsonKeys[groupCount])
+                }
+                if written { (openRow, openCount) = (row, properties[row].jsonKeys.count - 1) }
             }
-            while open.count > shared {
-                open.removeLast()
-                try sink.endObject()
-            }
-            for group in groups.dropFirst(shared) {
-                try sink.key(group)
-                try sink.beginObject()
-                open.append(group)
-            }
-            try sink.key(keys[keys.count - 1])
-            try property.field.write(self, to: &sink)
+            for _ in 0..<openCount { try sink.endObject() }
         }
-        for _ in open { try sink.endObject() }
         try sink.endObject()
     }
 }
