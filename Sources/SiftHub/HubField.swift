@@ -163,11 +163,11 @@ enum HubField<Model>: Sendable {
         }
     }
 
-    /// Writes the property's value when it has one (not nil, not empty), after `opening` (its
-    /// key, and the objects a dotted key nests in); returns whether it wrote. Custom images are
-    /// sorted by name, so the output is the same on every run.
+    /// Writes the property's value when it has one (not nil, not empty), and says whether it did.
     ///
-    /// The value is read once, for the check and the writing.
+    /// `opening` writes first (the key, and the objects a dotted key nests in). The value is read
+    /// once, for the check and the writing. Custom images are sorted by name, so the output is
+    /// the same on every run.
     func write<Sink: HubJSONSink>(
         _ model: Model, to sink: inout Sink, opening: (inout Sink) throws(Sink.Failure) -> Void
     ) throws(Sink.Failure) -> Bool {
