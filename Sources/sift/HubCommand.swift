@@ -75,15 +75,17 @@ struct HubCommand: AsyncParsableCommand {
                 if matchedNothing { StandardError.write(nothingMatchedWarning(in: source) + "\n") }
                 return
             }
-            let chunks = try source.open(progress: input.progress, connectTimeout: input.connectTimeout)
-            defer { chunks.close() }
+            let opened = try source.open(progress: input.progress, connectTimeout: input.connectTimeout)
+            defer { opened.close() }
+            // The components already written reach the reader while a pipe or a download is
+            // still coming (before each wait for it), as `sift query`'s values do.
+            let chunks = FlushingChunks(base: opened, output: output, flushes: source.isStreamed)
             var matchedNothing: Bool
             if components {
                 matchedNothing = true
                 try await hubSchema.forEachComponent(in: chunks, options: options) { component in
                     matchedNothing = false
                     try output.writeLine { writer in try component.write(to: writer) }
-                    try output.flush()
                 }
             } else {
                 let viewModel = try await ViewModel(parsing: chunks, schema: hubSchema, options: options)

@@ -272,7 +272,8 @@ final class MatchPrinter {
 
 /// The chunks of a streamed input (a download, a pipe), flushing the output before each wait
 /// for the next chunk: the values already found reach the reader while the input is still
-/// coming, not when it ends.
+/// coming, not when it ends. For a file (`flushes` false), the chunks as they are: the output
+/// is then written in blocks.
 ///
 /// ```swift
 /// try await tokenizer.parse(FlushingChunks(base: chunks, output: output))
@@ -282,18 +283,20 @@ struct FlushingChunks<Base: AsyncSequence>: AsyncSequence {
 
     let base: Base
     let output: StandardOutput
+    var flushes = true
 
     func makeAsyncIterator() -> Iterator {
-        Iterator(base: base.makeAsyncIterator(), output: output)
+        Iterator(base: base.makeAsyncIterator(), output: output, flushes: flushes)
     }
 
     /// Flushes, then reads the next chunk.
     struct Iterator: AsyncIteratorProtocol {
         var base: Base.AsyncIterator
         let output: StandardOutput
+        let flushes: Bool
 
         mutating func next() async throws -> Base.Element? {
-            try output.flush()
+            if flushes { try output.flush() }
             return try await base.next()
         }
     }
