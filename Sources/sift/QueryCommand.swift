@@ -270,10 +270,11 @@ final class MatchPrinter {
     }
 }
 
-/// The chunks of a streamed input (a download, a pipe), flushing the output before each wait
-/// for the next chunk: the values already found reach the reader while the input is still
-/// coming, not when it ends. For a file (`flushes` false), the chunks as they are: the output
-/// is then written in blocks.
+/// The chunks of a streamed input (a download, a pipe), flushing the output before each wait.
+///
+/// The values already found reach the reader while the input is still coming, not when it
+/// ends. For a file (`flushes` false), the chunks as they are: the output is then written in
+/// blocks.
 ///
 /// ```swift
 /// try await tokenizer.parse(FlushingChunks(base: chunks, output: output))
