@@ -30,6 +30,8 @@ public struct ComponentModelParallelStream<Output: Sendable>: AsyncSequence, Sen
 
     let components: JSONOrderedValues<ComponentBlockHandler<Output>.Component>
     let transform: @Sendable (ComponentModel) throws -> Output
+    /// The one-thread stream of the same document, read when a component was placed wrongly.
+    let inOrder: ComponentModelStream
 
     /// The size at which a block of components is cut: 256 KiB, a quarter of
     /// `JSONArrayOutputs`' default, since a block's models take several times its bytes and up
@@ -43,8 +45,8 @@ public struct ComponentModelParallelStream<Output: Sendable>: AsyncSequence, Sen
         let outputs = JSONArrayOutputs(
             input, path: schema.viewModel.bodyComponents ?? JSONPath.root, options: options,
             parallelism: parallelism, blockSize: blockSize
-        ) { _ in
-            ComponentBlockHandler(schema: schema, options: options) { component in
+        ) { block in
+            ComponentBlockHandler(schema: schema, options: options, firstElement: block.firstElement) { component in
                 do {
                     return try transform(component)
                 } catch {
@@ -54,6 +56,7 @@ public struct ComponentModelParallelStream<Output: Sendable>: AsyncSequence, Sen
         }
         components = JSONOrderedValues(outputs)
         self.transform = transform
+        inOrder = ComponentModelStream(schema: schema, input: input, options: options)
     }
 
     /// Prepares an iteration; the input is read from the first call to ``AsyncIterator/next()``.
@@ -62,7 +65,7 @@ public struct ComponentModelParallelStream<Output: Sendable>: AsyncSequence, Sen
     /// var iterator = stream.makeAsyncIterator()
     /// ```
     public func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(base: components.makeAsyncIterator(), transform: transform)
+        AsyncIterator(base: components.makeAsyncIterator(), transform: transform, inOrder: inOrder)
     }
 
     /// Hands out the components of each block in turn, numbering those without an identifier by
@@ -73,8 +76,13 @@ public struct ComponentModelParallelStream<Output: Sendable>: AsyncSequence, Sen
     /// while let component = try await iterator.next() { print(component.identifier) }
     /// ```
     public struct AsyncIterator: AsyncIteratorProtocol {
-        var base: JSONOrderedValues<ComponentBlockHandler<Output>.Component>.Iterator
+        /// The blocks' components; nil once the document is read again on one thread.
+        var base: JSONOrderedValues<ComponentBlockHandler<Output>.Component>.Iterator?
         let transform: @Sendable (ComponentModel) throws -> Output
+        let inOrder: ComponentModelStream
+        /// The one-thread stream, once a component turned out to have another place than its
+        /// block gave it (an element before it was not a component).
+        var rereading: ComponentModelStream.AsyncIterator?
         var position = 0
 
         /// The next body component in document order, or nil at the end of the document.
@@ -86,9 +94,10 @@ public struct ComponentModelParallelStream<Output: Sendable>: AsyncSequence, Sen
         /// while let component = try await iterator.next() { print(component.identifier) }
         /// ```
         public mutating func next() async throws -> Output? {
+            if rereading != nil { return try await nextReread() }
             let next: ComponentBlockHandler<Output>.Component?
             do {
-                next = try await base.next()
+                next = try await base?.next()
             } catch let error as JSONParseError {
                 if let failure = error.consumerThrownError as? TransformFailure { throw failure.error }
                 throw error
@@ -98,11 +107,28 @@ public struct ComponentModelParallelStream<Output: Sendable>: AsyncSequence, Sen
             switch next {
             case .transformed(let output):
                 return output
+            case .placed(let output, let placed):
+                if placed == position { return output }
+                // The rest comes from the document read again on one thread, after the
+                // components handed out (the blocks' threads end as the iteration is dropped).
+                base = nil
+                var reread = inOrder.makeAsyncIterator()
+                for _ in 0..<position { _ = try await reread.next() }
+                rereading = reread
+                return try await nextReread()
             case .unnamed(var component):
                 GeneratedIdentifiers.assign(in: &component, position: position)
                 return try transform(component)
             }
         }
+    }
+}
+
+extension ComponentModelParallelStream.AsyncIterator {
+    /// The next component of the one-thread stream, transformed here.
+    fileprivate mutating func nextReread() async throws -> Output? {
+        guard let component = try await rereading?.next() else { return nil }
+        return try transform(component)
     }
 }
 
@@ -133,13 +159,16 @@ extension HubSchema {
     ///
     /// The work of the transform (serializing, converting to your own types) is shared among the
     /// threads, where a loop over ``components(in:parallelism:options:)`` does it on one. Each
-    /// component reaches `transform` with the identifiers the one-thread stream gives it; one
+    /// component reaches `transform` with the identifiers the one-thread stream gives it. One
     /// whose generated identifiers depend on its place in the stream (it, or a component below
-    /// it, has no identifier of its own) is transformed on the calling thread, once its place is
-    /// known. `transform` may run on several threads at once, and on components after one whose
-    /// transform threw: make it a function of its argument alone. The first error in document
-    /// order ends the sequence after the values before it: the document's, or the one
-    /// `transform` threw, as it threw it.
+    /// it, has no identifier of its own) is named in its block with the place it has when every
+    /// element of the array before it is a component, as in almost every feed; after an element
+    /// that is not (a `null`, a number), the rest of the document is read again on the calling
+    /// thread, from the start, and transformed there. `transform` may run on several threads at
+    /// once, more than once for a component, and on components after one whose transform threw:
+    /// make it a function of its argument alone. The first error in document order ends the
+    /// sequence after the values before it: the document's, or the one `transform` threw, as it
+    /// threw it.
     ///
     /// ```swift
     /// let titles = HubSchema.default.components(in: .file("feed.json"), parallelism: 4) { component in

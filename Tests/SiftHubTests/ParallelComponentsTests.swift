@@ -149,6 +149,36 @@ struct ParallelComponentsTests {
         #expect(error.map { "\($0)" } == expected.1)
     }
 
+    @Test("components named by place: in the blocks, and on one thread after an element that is no component")
+    func placedComponents() async throws {
+        // No component has an identifier of its own: each is named by its place in the stream.
+        let unnamed = Self.feed(count: 80).replacingOccurrences(of: #""id":"c"#, with: #""ref":"c"#)
+        let body = unnamed.range(of: #""body":["#)!.upperBound
+        let late = unnamed.range(of: #""ref":"c51","#)!.lowerBound
+        let lateElement = unnamed[..<late].range(of: "{", options: .backwards)!.lowerBound
+        let feeds = [
+            unnamed,
+            // Elements that are no component shift the places of every component after them.
+            unnamed.replacingCharacters(in: body..<body, with: #"null, 7, "x", "#),
+            unnamed.replacingCharacters(in: lateElement..<lateElement, with: "[], "),
+            // The same, then a syntax error further on.
+            unnamed.replacingCharacters(in: lateElement..<lateElement, with: "false, ").replacingOccurrences(
+                of: #""ref":"c70","#, with: #""ref":"c70",]"#),
+        ]
+        for text in feeds {
+            let (components, error) = await Self.sequential(.string(text))
+            #expect(components.filter { $0.identifier.hasPrefix("body-") }.count >= 60)
+            let expected = components.map { "\($0.identifier) \($0.title ?? "-") \($0.children.map(\.identifier))" }
+            for parallelism in [2, 3] {
+                for blockSize in [1, 400, 1 << 20] {
+                    let found = await Self.transformed(.string(text), parallelism: parallelism, blockSize: blockSize)
+                    #expect(found.0 == expected, "\(parallelism) threads, blocks of \(blockSize)")
+                    #expect(found.1.map { "\($0)" } == error)
+                }
+            }
+        }
+    }
+
     @Test("errors at the start, in the middle and at the end: the components before them, then the same error")
     func errors() async {
         let text = Self.feed(count: 40)
