@@ -1,7 +1,8 @@
 import Sift
 
 /// The body components of a `JSONInput`, parsed on several threads and handed out one by one in
-/// document order (made by `HubSchema.components(in:parallelism:options:)`).
+/// document order (made by `HubSchema.components(in:parallelism:options:)`), or the values a
+/// transform made of them on those threads (`HubSchema.components(in:parallelism:options:transform:)`).
 ///
 /// The body array's elements are cut into blocks of whole components (a scan that never takes a
 /// bracket inside a string for structure), each block is parsed on a thread of its own, and the
@@ -68,9 +69,10 @@ public struct ComponentModelParallelStream<Output: Sendable>: AsyncSequence, Sen
         AsyncIterator(base: components.makeAsyncIterator(), transform: transform, inOrder: inOrder)
     }
 
-    /// Hands out the components of each block in turn, numbering those without an identifier by
-    /// their place in the document (and transforming those, whose identifiers only their place
-    /// gives, on the calling thread).
+    /// Hands out the components of each block in turn, those without an identifier numbered by
+    /// their place in the document: the blocks number them as if every element before them were
+    /// a component, and when one turns out to have another place, the rest is read again here,
+    /// on one thread.
     ///
     /// ```swift
     /// while let component = try await iterator.next() { print(component.identifier) }
