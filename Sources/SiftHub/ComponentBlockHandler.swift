@@ -2,15 +2,15 @@ import Sift
 
 /// The handler of one block of a document that ``ComponentModelParallelStream`` parses on
 /// several threads: the document's handler (``HubDocumentHandler``), whose body components are
-/// normalized on the block's thread, transformed there when their identifiers are final, and
-/// held until the block's value is complete.
+/// normalized and transformed on the block's thread (named first by their place in the array,
+/// when they need generated identifiers), and held until the block's value is complete.
 ///
 /// A block of the body's elements is parsed as an array of components; the rest of the document
 /// (or the whole of it, when it is not split) as the document it is.
 ///
 /// ```swift
-/// let outputs = JSONArrayOutputs(input, path: bodyPath) { _ in
-///     ComponentBlockHandler(schema: .default, options: options) { $0.identifier }
+/// let outputs = JSONArrayOutputs(input, path: bodyPath) { block in
+///     ComponentBlockHandler(schema: .default, options: options, firstElement: block.firstElement) { $0.identifier }
 /// }
 /// ```
 struct ComponentBlockHandler<Output: Sendable>: JSONLineHandler {

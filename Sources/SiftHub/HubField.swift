@@ -201,10 +201,7 @@ enum HubField<Model>: Sendable {
                 try image.write(to: &sink)
             }
             try sink.endObject()
-        case .component(let access):
-            guard let value = access.get(model) else { return false }
-            try opening(&sink)
-            try value.write(to: &sink)
+        case .component(let access): return try Self.write(access, model, to: &sink, opening: opening)
         case .components(let access):
             let components = access.get(model)
             guard !components.isEmpty else { return false }
@@ -212,19 +209,21 @@ enum HubField<Model>: Sendable {
             try sink.beginArray()
             for component in components { try component.write(to: &sink) }
             try sink.endArray()
-        case .image(let access):
-            guard let value = access.get(model) else { return false }
-            try opening(&sink)
-            try value.write(to: &sink)
-        case .target(let access):
-            guard let value = access.get(model) else { return false }
-            try opening(&sink)
-            try value.write(to: &sink)
-        case .viewModel(let access):
-            guard let value = access.get(model) else { return false }
-            try opening(&sink)
-            try value.write(to: &sink)
+        case .image(let access): return try Self.write(access, model, to: &sink, opening: opening)
+        case .target(let access): return try Self.write(access, model, to: &sink, opening: opening)
+        case .viewModel(let access): return try Self.write(access, model, to: &sink, opening: opening)
         }
+        return true
+    }
+
+    /// Writes a nested model when there is one, after `opening`; returns whether it wrote.
+    private static func write<Nested: HubModel, Sink: HubJSONSink>(
+        _ access: HubAccess<Model, Nested?>, _ model: Model, to sink: inout Sink,
+        opening: (inout Sink) throws(Sink.Failure) -> Void
+    ) throws(Sink.Failure) -> Bool {
+        guard let value = access.get(model) else { return false }
+        try opening(&sink)
+        try value.write(to: &sink)
         return true
     }
 }
