@@ -14,6 +14,8 @@ struct PathMemberChainTests {
     static let paths = [
         "$.items[*].a.id", "$.items[*].a.b.id", "$[*].a.id", "$.a.b", "$.items[*].a['id','x']", "$.items[*].t.title",
         "$[?@.x].a.id", "$.items[*]['a','t']['id','title']", "$.items[*]['a','z'].b.id",
+        // Filters whose operands go through objects: the chain enters them as the operands' way.
+        "$.items[?@.a.id==1].t.title", "$[?@.a.b.id || @.x.q].x", "$.items[?@.t.title=='x' && @.a.id<2]['a','t'].id",
     ]
 
     /// Taken strings with escapes and surrogates, escaped keys where a name is taken and where
@@ -159,6 +161,22 @@ struct PathMemberChainTests {
             let delivering = Self.outcome(path, bytes, split: split, passing: false, order: .streaming)
             #expect(chained.lines == delivering.lines, "\(split)")
             #expect(chained.lines.count == (path.contains("ok") ? 601 : 301))
+            #expect(chained.chainEvents >= least, "\(split): \(chained.chainEvents) events from chains")
+        }
+    }
+
+    @Test(
+        "A filter's operands are read along the chain, with the same matches",
+        arguments: ["$.body[?@.metadata.ok==true].id", "$.body[?@.metadata.rank>50].text.title"])
+    func filterOperands(path: String) {
+        let bytes = PathMemberPassTests.feed(components: 300)
+        for (split, least) in [(Split.whole, 300 * 5), (.size(4096), 300 * 5 / 2), (.size(61), 0)] {
+            let chained = Self.outcome(path, bytes, split: split, passing: true)
+            let delivering = Self.outcome(path, bytes, split: split, passing: false)
+            #expect(chained.lines == delivering.lines, "\(split)")
+            #expect(chained.lines.count > 1, "the filter selects something")
+            // Per element at least the operand's way in: its first key, its object's start and end,
+            // the operand's key and value.
             #expect(chained.chainEvents >= least, "\(split): \(chained.chainEvents) events from chains")
         }
     }

@@ -175,7 +175,15 @@ package final class CompiledPaths: @unchecked Sendable {
         }
         memberNameSets = ContiguousArray(states.map { $0.directNames ? nameSet($0) : nil })
         needleSets = ContiguousArray(states.map { $0.inside == .namesAtAnyDepth ? nameSet($0) : nil })
-        memberChains = Self.memberChains(states: states, names: names, sets: memberNameSets)
+        memberChains = Self.memberChains(
+            states: states, names: names, sets: memberNameSets,
+            onlySettlesPrefixes: { state in
+                (Int(state.acceptStart)..<Int(state.acceptStart + state.acceptCount)).allSatisfy {
+                    let accept = automaton.accepts[Int(acceptIndices[$0])]
+                    return accept.operandPrefix >= 0 && accept.operand < 0 && accept.documentOperand < 0
+                        && !accept.hasTail && accept.orderGroup < 0
+                }
+            })
         hasNeedleStates = states.contains { $0.inside == .namesAtAnyDepth }
         self.states = states
         self.names = names
@@ -217,7 +225,8 @@ package final class CompiledPaths: @unchecked Sendable {
     /// state picks members by name alone and does nothing else with a value, so that the
     /// matcher, in an object at it, asks for that state's names and nothing more.
     private static func memberChains(
-        states: ContiguousArray<State>, names: ContiguousArray<Name>, sets: ContiguousArray<MemberNameSet?>
+        states: ContiguousArray<State>, names: ContiguousArray<Name>, sets: ContiguousArray<MemberNameSet?>,
+        onlySettlesPrefixes: (State) -> Bool
     ) -> ContiguousArray<MemberChain?> {
         ContiguousArray(
             states.indices.map { index -> MemberChain? in
@@ -234,7 +243,7 @@ package final class CompiledPaths: @unchecked Sendable {
                     for name in names[Int(state.nameStart)..<Int(state.nameStart + state.nameCount)] {
                         let target = Int(name.transition.target)
                         let entered = states[target]
-                        guard depth < MemberChain.maximumDepth, let set = sets[target], entered.acceptCount == 0,
+                        guard depth < MemberChain.maximumDepth, let set = sets[target], entered.acceptCount == 0 || onlySettlesPrefixes(entered),
                             entered.filter < 0, entered.flushCount == 0, entered.inside != .namesAtAnyDepth,
                             !entered.needsLength
                         else {
