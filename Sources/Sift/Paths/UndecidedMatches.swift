@@ -48,6 +48,24 @@ struct UndecidedMatches {
     /// `next` is what the matches that waited on it now wait for. The caller releases the
     /// matches returned, then calls ``dropReleased(_:)``.
     mutating func decided(_ candidate: Int32, next: FilterCandidates.Status) -> Int {
+        // The common case, one candidate at a time (`$.a[?@.ok].id`): every match here waits on
+        // it directly, so the decision applies to all of them and nothing need be recorded.
+        if resolved.isEmpty, waiting.count == 1, waiting[candidate] == matches.count {
+            switch next {
+            case .selected:
+                waiting.removeAll(keepingCapacity: true)
+                for index in matches.indices { matches[index].waitsOn = -1 }
+                return matches.count
+            case .dropped:
+                waiting.removeAll(keepingCapacity: true)
+                if !inGroup.isEmpty {
+                    for item in matches { left(item) }
+                }
+                matches.removeAll(keepingCapacity: true)
+                return 0
+            case .waiting: break
+            }
+        }
         if let count = waiting.removeValue(forKey: candidate) {
             resolved[candidate] = next
             if case .waiting(let outer) = next { waiting[outer, default: 0] += count }
