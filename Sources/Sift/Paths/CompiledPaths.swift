@@ -175,15 +175,12 @@ package final class CompiledPaths: @unchecked Sendable {
         }
         memberNameSets = ContiguousArray(states.map { $0.directNames ? nameSet($0) : nil })
         needleSets = ContiguousArray(states.map { $0.inside == .namesAtAnyDepth ? nameSet($0) : nil })
-        memberChains = Self.memberChains(
-            states: states, names: names, sets: memberNameSets,
-            onlySettlesPrefixes: { state in
-                (Int(state.acceptStart)..<Int(state.acceptStart + state.acceptCount)).allSatisfy {
-                    let accept = automaton.accepts[Int(acceptIndices[$0])]
-                    return accept.operandPrefix >= 0 && accept.operand < 0 && accept.documentOperand < 0
-                        && !accept.hasTail && accept.orderGroup < 0
-                }
-            })
+        let settlesOnly = states.map { state in
+            (Int(state.acceptStart)..<Int(state.acceptStart + state.acceptCount)).allSatisfy {
+                automaton.accepts[Int(acceptIndices[$0])].onlySettlesOperand
+            }
+        }
+        memberChains = Self.memberChains(states: states, names: names, sets: memberNameSets, settlesOnly: settlesOnly)
         hasNeedleStates = states.contains { $0.inside == .namesAtAnyDepth }
         self.states = states
         self.names = names
@@ -224,9 +221,13 @@ package final class CompiledPaths: @unchecked Sendable {
     /// The chains of ``memberChains``: a name's level goes on into the state it enters when that
     /// state picks members by name alone and does nothing else with a value, so that the
     /// matcher, in an object at it, asks for that state's names and nothing more.
+    ///
+    /// A state whose accepts only settle a filter's operand when its value closes
+    /// (`settlesOnly`: `metadata` of `@.metadata.ok`) does nothing else with the value either:
+    /// the chain's events close it exactly as yajl's would.
     private static func memberChains(
         states: ContiguousArray<State>, names: ContiguousArray<Name>, sets: ContiguousArray<MemberNameSet?>,
-        onlySettlesPrefixes: (State) -> Bool
+        settlesOnly: [Bool]
     ) -> ContiguousArray<MemberChain?> {
         ContiguousArray(
             states.indices.map { index -> MemberChain? in
@@ -243,7 +244,7 @@ package final class CompiledPaths: @unchecked Sendable {
                     for name in names[Int(state.nameStart)..<Int(state.nameStart + state.nameCount)] {
                         let target = Int(name.transition.target)
                         let entered = states[target]
-                        guard depth < MemberChain.maximumDepth, let set = sets[target], entered.acceptCount == 0 || onlySettlesPrefixes(entered),
+                        guard depth < MemberChain.maximumDepth, let set = sets[target], settlesOnly[target],
                             entered.filter < 0, entered.flushCount == 0, entered.inside != .namesAtAnyDepth,
                             !entered.needsLength
                         else {

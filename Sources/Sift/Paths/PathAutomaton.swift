@@ -87,6 +87,12 @@ public final class PathAutomaton: @unchecked Sendable {
         /// Whether the path's last steps run in memory on the captured value (see ``Tail``).
         var hasTail: Bool { tail >= 0 }
 
+        /// Whether reaching the accept only settles a filter operand's slot when the value
+        /// closes without the operand (``operandPrefix``): it takes nothing of the value.
+        var onlySettlesOperand: Bool {
+            operandPrefix >= 0 && operand < 0 && documentOperand < 0 && !hasTail && orderGroup < 0
+        }
+
         var capturesContainers: Bool {
             if hasTail { return true }
             if case .match(let capture) = kind { return capture.contains(.containers) }
