@@ -22,15 +22,30 @@ protocol DecodingMembers {
 /// decoder whatever the model's key type. The methods generic over the decoded type are
 /// `@inline(__always)`: inlined into the forwarder, they know the decoder there; called, they
 /// would run unspecialized for the decoder too (generic metadata lookups on every value).
+///
+/// Its state is one reference: `KeyedDecodingContainer`'s box copies the container on every
+/// call (its code is not specialized for ours), and a copy costs a retain and a release per
+/// reference the container holds.
 struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
-    private let decoder: Decoder
-    private let node: CodingPathNode
-    private let members: Decoder.Members
+    private final class State {
+        let decoder: Decoder
+        let node: CodingPathNode
+        let members: Decoder.Members
+
+        init(decoder: Decoder, node: CodingPathNode, members: Decoder.Members) {
+            self.decoder = decoder
+            self.node = node
+            self.members = members
+        }
+    }
+
+    private let state: State
+    private var decoder: Decoder { state.decoder }
+    private var node: CodingPathNode { state.node }
+    private var members: Decoder.Members { state.members }
 
     init(decoder: Decoder, node: CodingPathNode, members: Decoder.Members) {
-        self.decoder = decoder
-        self.node = node
-        self.members = members
+        state = State(decoder: decoder, node: node, members: members)
     }
 
     var codingPath: [any CodingKey] { node.path }
