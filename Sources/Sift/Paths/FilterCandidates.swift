@@ -20,8 +20,6 @@ struct FilterCandidates {
         var depth: Int
         /// Where its slots start in ``FilterCandidates/slotValues`` while it is open.
         var slotStart: Int
-        /// Its slots once closed (kept only with document slots).
-        var closedSlots: [StreamedFilter.SlotValue] = []
         /// Whether the filter selects it, once decided.
         var decision: Bool?
         /// ``HeldMatches/lastSequence`` when it opened.
@@ -55,15 +53,20 @@ struct FilterCandidates {
     /// candidate (-1: the document's), and the open containers outside the member; innermost
     /// last.
     private var prefixes: [(slot: Int, owner: Int32, depth: Int)] = []
-    /// With document slots: the closed candidates of the document, by identifier (their
-    /// decisions are part of their descendants' status).
-    private var closed: [Int32: Candidate] = [:]
+    /// With document slots: the closed candidates of the document and their slots, by identifier.
+    ///
+    /// Their decisions are part of their descendants' status. The slots are kept here, not in
+    /// ``Candidate``, so that a candidate holds no reference and copies for free.
+    private var closed: [Int32: (candidate: Candidate, slots: [StreamedFilter.SlotValue])] = [:]
     /// The closed candidates still undecided, in the order they opened.
     private var pending: [Int32] = []
     private var nextID: Int32 = 0
     let filters: [StreamedFilter]
     /// The number of slots of each filter.
     private let slotCounts: [Int]
+    /// Each filter's comparison of one slot with a literal, when that is all it is (decided
+    /// without going through its expression).
+    private let comparisons: [StreamedFilter.SlotComparison?]
     /// The member names from the document root to each document slot's value.
     let documentNames: [[String]]
     private var document: [StreamedFilter.SlotValue]
@@ -71,6 +74,7 @@ struct FilterCandidates {
     init(filters: [StreamedFilter], documentNames: [[String]]) {
         self.filters = filters
         slotCounts = filters.map(\.slots.count)
+        comparisons = filters.map(\.slotComparison)
         self.documentNames = documentNames
         document = Array(repeating: .unknown, count: documentNames.count)
     }
@@ -118,7 +122,7 @@ struct FilterCandidates {
     private func decisionAndParent(_ id: Int32) -> (decision: Bool?, parent: Int32)? {
         if let index = open.lastIndex(where: { $0.id == id }) { return (open[index].decision, open[index].parent) }
         guard !closed.isEmpty, let index = closed.index(forKey: id) else { return nil }
-        return (closed.values[index].decision, closed.values[index].parent)
+        return (closed.values[index].candidate.decision, closed.values[index].candidate.parent)
     }
 
     /// The status of a match inside candidate `id` (-1: none) and the candidates around it.
@@ -147,16 +151,19 @@ struct FilterCandidates {
     /// Decides an open candidate. (Mutating: so that it reads `self` in place; a non-mutating
     /// call from the mutating ones copied the whole struct.)
     private mutating func decide(open candidate: Candidate, candidateEnded: Bool) -> Bool? {
+        if let comparison = comparisons[Int(candidate.filter)] {
+            return comparison.decide(slotValues[candidate.slotStart + comparison.slot], candidateEnded: candidateEnded)
+        }
         let count = slotCounts[Int(candidate.filter)]
         return filters[Int(candidate.filter)].decide(
             slots: slotValues[candidate.slotStart..<(candidate.slotStart + count)], candidateEnded: candidateEnded,
             document: document, documentNames: documentNames, documentEnded: false)
     }
 
-    /// Decides a closed candidate.
-    private func decide(closed candidate: Candidate, documentEnded: Bool) -> Bool? {
+    /// Decides a closed candidate from its slots.
+    private func decide(closed candidate: Candidate, slots: [StreamedFilter.SlotValue], documentEnded: Bool) -> Bool? {
         filters[Int(candidate.filter)].decide(
-            slots: candidate.closedSlots[...], candidateEnded: true, document: document, documentNames: documentNames,
+            slots: slots[...], candidateEnded: true, document: document, documentNames: documentNames,
             documentEnded: documentEnded)
     }
 
@@ -193,23 +200,22 @@ struct FilterCandidates {
         for id in pending {
             // Pending candidates are kept in `closed`.
             // swift-format-ignore: NeverForceUnwrap
-            var candidate = closed[id]!
-            guard let selected = decide(closed: candidate, documentEnded: documentEnded) else {
+            let (candidate, slots) = closed[id]!
+            guard let selected = decide(closed: candidate, slots: slots, documentEnded: documentEnded) else {
                 waiting.append(id)
                 continue
             }
-            candidate.decision = selected
-            closed[id] = candidate
+            closed[id]?.candidate.decision = selected
             decisions.append((id, selected, candidate.parent, candidate.heldSince))
         }
         pending = waiting
         return decisions
     }
 
-    /// The innermost open candidate, when it opened at `depth` open containers or more.
-    func innermost(atLeast depth: Int) -> Candidate? {
-        guard let last = open.last, last.depth >= depth else { return nil }
-        return last
+    /// Whether the innermost open candidate opened at `depth` open containers or more.
+    func hasOpen(atLeast depth: Int) -> Bool {
+        guard let last = open.last else { return false }
+        return last.depth >= depth
     }
 
     /// Closes the innermost candidate, deciding it if it was not.
@@ -225,8 +231,7 @@ struct FilterCandidates {
             if !decidedNow { pending.append(candidate.id) }
         }
         if !documentNames.isEmpty {
-            candidate.closedSlots = Array(slotValues[candidate.slotStart...])
-            closed[candidate.id] = candidate
+            closed[candidate.id] = (candidate, Array(slotValues[candidate.slotStart...]))
         }
         slotValues.removeSubrange(candidate.slotStart...)
         guard decidedNow, let selected = candidate.decision else { return nil }

@@ -60,7 +60,7 @@ struct HeldMatches {
 
     /// How many held matches wait on each filter candidate (at least: a match a negative index
     /// rules out is not subtracted).
-    private var waitingCount: [Int32: Int] = [:]
+    private var waitingCount = WaitingCounts()
 
     /// Whether no match is held.
     var isEmpty: Bool { groups.isEmpty && undecided.isEmpty }
@@ -81,7 +81,7 @@ struct HeldMatches {
         waitsOn: Int32 = -1
     ) {
         sequence += 1
-        if waitsOn >= 0 { waitingCount[waitsOn, default: 0] += 1 }
+        if waitsOn >= 0 { waitingCount.add(1, to: waitsOn) }
         let match = HeldMatch(
             accept: accept, scope: scope, key: key, value: value, info: info, sequence: sequence, group: group,
             waitsOn: waitsOn)
@@ -104,8 +104,8 @@ struct HeldMatches {
     /// were held), and ``undecided`` records the decision, so deciding costs what the candidate
     /// holds and what it releases.
     mutating func candidateDecided(_ candidate: Int32, since: Int, next: FilterCandidates.Status) -> Int {
-        guard let count = waitingCount.removeValue(forKey: candidate) else { return 0 }
-        if case .waiting(let outer) = next { waitingCount[outer, default: 0] += count }
+        guard let count = waitingCount.remove(candidate) else { return 0 }
+        if case .waiting(let outer) = next { waitingCount.add(count, to: outer) }
         // One pass, in place: the kept matches move up over the dropped ones, in order.
         func update(_ held: inout Deque<HeldMatch>) {
             var start = held.count
@@ -148,7 +148,7 @@ struct HeldMatches {
     /// A top-level value ended: the array identifiers of the next one are new.
     mutating func documentEnded() {
         arrayLengths.removeAll(keepingCapacity: true)
-        waitingCount.removeAll(keepingCapacity: true)
+        waitingCount.removeAll()
         undecided.documentEnded()
     }
 

@@ -61,7 +61,7 @@ extension PathMatcherEngine {
     /// Closes the candidates that opened at `depth` open containers or more (a scalar
     /// candidate's right away, a container's when it closes), deciding those not decided yet.
     mutating func closeCandidates(atLeast depth: Int) throws {
-        while candidates.innermost(atLeast: depth) != nil {
+        while candidates.hasOpen(atLeast: depth) {
             if let decision = candidates.close() { try decided(decision) }
         }
     }

@@ -76,7 +76,7 @@ extension PathMatcherEngine {
         let frame = frames.removeLast()
         // Tested first without a call: most queries have no filter candidate open.
         if candidates.hasOpenPrefix(atLeast: frames.count) { try closePrefixes(atLeast: frames.count) }
-        if !candidates.open.isEmpty, candidates.innermost(atLeast: frames.count) != nil {
+        if !candidates.open.isEmpty, candidates.hasOpen(atLeast: frames.count) {
             try closeCandidates(atLeast: frames.count)
         }
         if frame.arrayID >= 0 {

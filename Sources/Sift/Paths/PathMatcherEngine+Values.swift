@@ -27,7 +27,7 @@ extension PathMatcherEngine {
         if capture >= 0 { beginCapture(capture, event: event, context: context) }
         guard isContainer else {
             // A scalar candidate of a filter is decided now.
-            if !candidates.open.isEmpty, candidates.innermost(atLeast: frames.count) != nil {
+            if !candidates.open.isEmpty, candidates.hasOpen(atLeast: frames.count) {
                 try closeCandidates(atLeast: frames.count)
             }
             if frames.isEmpty {
@@ -112,7 +112,7 @@ extension PathMatcherEngine {
         ordinal &+= 1
         // A scalar with entries ends filter candidates opened at its depth (none open there,
         // mostly), as in beginValue.
-        if hasEntries && !candidates.open.isEmpty, candidates.innermost(atLeast: frames.count) != nil {
+        if hasEntries && !candidates.open.isEmpty, candidates.hasOpen(atLeast: frames.count) {
             try closeCandidates(atLeast: frames.count)
         }
     }

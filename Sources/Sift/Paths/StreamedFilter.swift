@@ -97,6 +97,46 @@ struct StreamedFilter {
         }
     }
 
+    /// The filter's expression when it is one comparison of a slot, read whole, with a literal
+    /// (`@.metadata.ok == true`, `5 < @.n`), the most common filter: decided from that slot
+    /// alone, as ``decide(slots:candidateEnded:document:documentNames:documentEnded:)`` decides
+    /// it, without walking the expression.
+    var slotComparison: SlotComparison? {
+        guard case .compare(let left, let comparison, let right) = expression else { return nil }
+        switch (left, right) {
+        case (.query(let query), .literal(let literal)) where readsWholeSlot(query):
+            return SlotComparison(slot: query.slot, comparison: comparison, literal: literal, slotFirst: true)
+        case (.literal(let literal), .query(let query)) where readsWholeSlot(query):
+            return SlotComparison(slot: query.slot, comparison: comparison, literal: literal, slotFirst: false)
+        default:
+            return nil
+        }
+    }
+
+    /// Whether a query is a relative one answered by its slot's value itself.
+    private func readsWholeSlot(_ query: FilterQuery) -> Bool {
+        !query.isAbsolute && query.slot >= 0 && query.segments.count == slots[query.slot].count
+    }
+
+    /// A comparison of one slot with a literal (``slotComparison``).
+    struct SlotComparison {
+        var slot: Int
+        var comparison: FilterComparison
+        var literal: JSONValue
+        /// Whether the slot is the left operand.
+        var slotFirst: Bool
+
+        /// Nil while the slot is not read and the candidate has not ended; a slot not found is
+        /// Nothing.
+        func decide(_ value: SlotValue, candidateEnded: Bool) -> Bool? {
+            guard candidateEnded || value.isKnown else { return nil }
+            var node: JSONValue?
+            if case .value(let read) = value { node = read }
+            return slotFirst
+                ? FilterValues.compare(node, comparison, literal) : FilterValues.compare(literal, comparison, node)
+        }
+    }
+
     /// What a slot holds.
     enum SlotValue {
         /// Not read yet.

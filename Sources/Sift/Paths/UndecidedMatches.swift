@@ -18,7 +18,7 @@ struct UndecidedMatches {
     /// decided to wait on them); cleared whenever nothing here waits.
     private var resolved: [Int32: FilterCandidates.Status] = [:]
     /// How many matches here wait on each undecided candidate (directly or through `resolved`).
-    private var waiting: [Int32: Int] = [:]
+    private var waiting = WaitingCounts()
     /// How many matches of each reordering query are here: while one is, the query's later
     /// matches come after it (``HeldMatches/takeOrdered(_:order:)``).
     private var inGroup: [Int32: Int] = [:]
@@ -37,7 +37,7 @@ struct UndecidedMatches {
     /// Adds a match after the others: one waiting on the undecided candidate `waitsOn`, or one
     /// decided (-1) that must not overtake them.
     mutating func append(_ match: HeldMatch) {
-        if match.waitsOn >= 0 { waiting[match.waitsOn, default: 0] += 1 }
+        if match.waitsOn >= 0 { waiting.add(1, to: match.waitsOn) }
         if match.group >= 0 { inGroup[match.group, default: 0] += 1 }
         matches.append(match)
     }
@@ -53,11 +53,11 @@ struct UndecidedMatches {
         if resolved.isEmpty, waiting.count == 1, waiting[candidate] == matches.count {
             switch next {
             case .selected:
-                waiting.removeAll(keepingCapacity: true)
+                waiting.removeAll()
                 for index in matches.indices { matches[index].waitsOn = -1 }
                 return matches.count
             case .dropped:
-                waiting.removeAll(keepingCapacity: true)
+                waiting.removeAll()
                 if !inGroup.isEmpty {
                     for item in matches { left(item) }
                 }
@@ -66,9 +66,9 @@ struct UndecidedMatches {
             case .waiting: break
             }
         }
-        if let count = waiting.removeValue(forKey: candidate) {
+        if let count = waiting.remove(candidate) {
             resolved[candidate] = next
-            if case .waiting(let outer) = next { waiting[outer, default: 0] += count }
+            if case .waiting(let outer) = next { waiting.add(count, to: outer) }
         }
         // The front: selected matches move up over the dropped ones, up to the first still waiting.
         var kept = 0
@@ -87,8 +87,8 @@ struct UndecidedMatches {
         let nothingWaits = index == matches.count
         if kept < index { matches.removeSubrange(kept..<index) }
         if nothingWaits {
-            resolved.removeAll(keepingCapacity: true)
-            waiting.removeAll(keepingCapacity: true)
+            if !resolved.isEmpty { resolved.removeAll(keepingCapacity: true) }
+            waiting.removeAll()
         } else if matches.count >= compactAt {
             compact()
         }
@@ -102,8 +102,8 @@ struct UndecidedMatches {
         }
         if count == matches.count {
             matches.removeAll(keepingCapacity: true)
-            resolved.removeAll(keepingCapacity: true)
-            waiting.removeAll(keepingCapacity: true)
+            if !resolved.isEmpty { resolved.removeAll(keepingCapacity: true) }
+            waiting.removeAll()
         } else {
             matches.removeFirst(count)
         }
@@ -111,8 +111,8 @@ struct UndecidedMatches {
 
     /// A top-level value ended (every candidate of it is decided by then).
     mutating func documentEnded() {
-        resolved.removeAll(keepingCapacity: true)
-        waiting.removeAll(keepingCapacity: true)
+        if !resolved.isEmpty { resolved.removeAll(keepingCapacity: true) }
+        waiting.removeAll()
     }
 
     /// What a match waits for now: nothing (selected), nothing any more (dropped), or the
@@ -136,7 +136,7 @@ struct UndecidedMatches {
     /// Drops every match decided out and points every other at what it waits for now, so that
     /// no decision recorded is needed any more.
     private mutating func compact() {
-        waiting.removeAll(keepingCapacity: true)
+        waiting.removeAll()
         var kept = 0
         for index in matches.indices {
             switch status(of: matches[index]) {
@@ -146,13 +146,13 @@ struct UndecidedMatches {
             case .selected: matches[index].waitsOn = -1
             case .waiting(let candidate):
                 matches[index].waitsOn = candidate
-                waiting[candidate, default: 0] += 1
+                waiting.add(1, to: candidate)
             }
             if kept != index { matches.swapAt(kept, index) }
             kept += 1
         }
         if kept < matches.count { matches.removeSubrange(kept...) }
-        resolved.removeAll(keepingCapacity: true)
+        if !resolved.isEmpty { resolved.removeAll(keepingCapacity: true) }
         compactAt = max(64, 2 * matches.count)
     }
 }
