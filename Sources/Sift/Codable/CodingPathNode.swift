@@ -1,11 +1,16 @@
-/// A coding path as a linked list, so that descending into a value costs one small node and the
-/// `[any CodingKey]` array is only built when someone asks for it (mostly: an error).
-indirect enum CodingPathNode {
+/// A coding path as a linked list, so that descending into a value costs at most one small node
+/// and the `[any CodingKey]` array is only built when someone asks for it (mostly: an error).
+///
+/// A keyed container's path is the container's own state (``CodingPathFrame``), which exists
+/// anyway: making the container and decoding its members allocates no node.
+enum CodingPathNode {
     case root
-    case key(any CodingKey, CodingPathNode)
-    case index(Int, CodingPathNode)
+    indirect case key(any CodingKey, CodingPathNode)
+    indirect case index(Int, CodingPathNode)
     /// A place in a document, from the root: its keys are made only when the path is read.
-    case document(JSONNodePath)
+    indirect case document(JSONNodePath)
+    /// The path of an object that records its parent's path and its own step.
+    case frame(CodingPathFrame)
 
     /// The root extended by `keys`, in order.
     init(_ keys: [any CodingKey]) {
@@ -30,6 +35,13 @@ indirect enum CodingPathNode {
             case .document(let path):
                 for component in path.components.reversed() { keys.append(JSONCodingKey(component)) }
                 return keys.reversed()
+            case .frame(let frame):
+                switch frame.step {
+                case .here: break
+                case .key(let key): keys.append(key)
+                case .index(let index): keys.append(JSONCodingKey(index: index))
+                }
+                node = frame.parent
             }
         }
     }
@@ -73,6 +85,20 @@ indirect enum CodingPathNode {
 
     func path(appendingIndex index: Int) -> [any CodingKey] {
         path + [JSONCodingKey(index: index)]
+    }
+}
+
+/// A coding path kept by an object that exists for other reasons (a keyed container's state): its
+/// parent's path and one step, so that the path costs no allocation of its own.
+///
+/// Subclassed by the object that holds it; ``CodingPathNode/frame(_:)`` refers to it.
+class CodingPathFrame {
+    let parent: CodingPathNode
+    let step: CodingStep
+
+    init(parent: CodingPathNode, step: CodingStep) {
+        self.parent = parent
+        self.step = step
     }
 }
 

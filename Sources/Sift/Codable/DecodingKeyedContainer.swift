@@ -25,27 +25,29 @@ protocol DecodingMembers {
 ///
 /// Its state is one reference: `KeyedDecodingContainer`'s box copies the container on every
 /// call (its code is not specialized for ours), and a copy costs a retain and a release per
-/// reference the container holds.
+/// reference the container holds. The state is also the container's coding path (a
+/// ``CodingPathFrame``), so that neither the container nor the values decoded in it allocate a
+/// node of the path.
 struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
-    private final class State {
+    private final class State: CodingPathFrame {
         let decoder: Decoder
-        let node: CodingPathNode
         let members: Decoder.Members
 
-        init(decoder: Decoder, node: CodingPathNode, members: Decoder.Members) {
+        init(decoder: Decoder, parent: CodingPathNode, step: CodingStep, members: Decoder.Members) {
             self.decoder = decoder
-            self.node = node
             self.members = members
+            super.init(parent: parent, step: step)
         }
     }
 
     private let state: State
     private var decoder: Decoder { state.decoder }
-    private var node: CodingPathNode { state.node }
+    private var node: CodingPathNode { .frame(state) }
     private var members: Decoder.Members { state.members }
 
-    init(decoder: Decoder, node: CodingPathNode, members: Decoder.Members) {
-        state = State(decoder: decoder, node: node, members: members)
+    /// The container of an object at `step` from `parent`.
+    init(decoder: Decoder, parent: CodingPathNode, step: CodingStep, members: Decoder.Members) {
+        state = State(decoder: decoder, parent: parent, step: step, members: members)
     }
 
     var codingPath: [any CodingKey] { node.path }
@@ -163,12 +165,12 @@ struct DecodingKeyedContainer<Decoder: JSONDecoderCore> {
         keyedBy type: NestedKey.Type, forKey key: any CodingKey
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let value = try value(forKey: key)
-        return try decoder.with(value: value, path: node.appending(.key(key))) { try decoder.container(keyedBy: type) }
+        return try decoder.with(value: value, in: node, .key(key)) { try decoder.container(keyedBy: type) }
     }
 
     func nestedUnkeyedContainer(forKey key: any CodingKey) throws -> any UnkeyedDecodingContainer {
         let value = try value(forKey: key)
-        return try decoder.with(value: value, path: node.appending(.key(key))) { try decoder.unkeyedContainer() }
+        return try decoder.with(value: value, in: node, .key(key)) { try decoder.unkeyedContainer() }
     }
 
     func superDecoder() throws -> any Swift.Decoder {

@@ -126,7 +126,7 @@ struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore> {
         keyedBy type: NestedKey.Type
     ) throws -> KeyedDecodingContainer<NestedKey> {
         let value = try next(KeyedDecodingContainer<NestedKey>.self, "Cannot get nested keyed container")
-        let container = try decoder.with(value: value, path: node.appending(index: currentIndex)) {
+        let container = try decoder.with(value: value, in: node, .index(currentIndex)) {
             try decoder.container(keyedBy: type)
         }
         step()
@@ -135,7 +135,7 @@ struct DecodingUnkeyedContainer<Decoder: JSONDecoderCore> {
 
     mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
         let value = try next((any UnkeyedDecodingContainer).self, "Cannot get nested unkeyed container")
-        let container = try decoder.with(value: value, path: node.appending(index: currentIndex)) {
+        let container = try decoder.with(value: value, in: node, .index(currentIndex)) {
             try decoder.unkeyedContainer()
         }
         step()

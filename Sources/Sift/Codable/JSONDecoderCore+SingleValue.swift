@@ -2,10 +2,14 @@
 extension JSONDecoderCore {
     func decodeNil() -> Bool { isNull(topValue) }
 
-    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(topValue, in: codingPathNode, .here) }
-    func decode(_ type: String.Type) throws -> String { try unwrapString(topValue, in: codingPathNode, .here) }
-    func decode(_ type: Double.Type) throws -> Double { try unwrapDouble(topValue, in: codingPathNode, .here) }
-    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(topValue, in: codingPathNode, .here) }
+    func decode(_ type: Bool.Type) throws -> Bool { try unwrapBool(topValue, in: codingPathParent, codingPathStep) }
+    func decode(_ type: String.Type) throws -> String {
+        try unwrapString(topValue, in: codingPathParent, codingPathStep)
+    }
+    func decode(_ type: Double.Type) throws -> Double {
+        try unwrapDouble(topValue, in: codingPathParent, codingPathStep)
+    }
+    func decode(_ type: Float.Type) throws -> Float { try unwrapFloat(topValue, in: codingPathParent, codingPathStep) }
     func decode(_ type: Int.Type) throws -> Int { try integer() }
     func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
     func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
@@ -20,11 +24,11 @@ extension JSONDecoderCore {
     func decode(_ type: UInt128.Type) throws -> UInt128 { try integer() }
 
     func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try unwrap(topValue, as: type, in: codingPathNode, .here)
+        try unwrap(topValue, as: type, in: codingPathParent, codingPathStep)
     }
 
     @inline(__always)
     private func integer<T: FixedWidthInteger>() throws -> T {
-        try unwrapInteger(topValue, as: T.self, in: codingPathNode, .here)
+        try unwrapInteger(topValue, as: T.self, in: codingPathParent, codingPathStep)
     }
 }

@@ -15,8 +15,11 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
     associatedtype Elements: DecodingElements where Elements.Value == Value, Elements.Owner == Self
 
     var options: JSONValueDecoder { get }
-    /// The coding path of ``topValue``.
-    var codingPathNode: CodingPathNode { get }
+    /// The coding path of ``topValue`` is this path extended by ``codingPathStep``: kept apart so
+    /// that descending into a value allocates no node (see ``codingPathNode``).
+    var codingPathParent: CodingPathNode { get }
+    /// The step from ``codingPathParent`` to ``topValue``.
+    var codingPathStep: CodingStep { get }
     /// The value being decoded.
     var topValue: Value { get }
     /// Whether `[String: V]` values are decoded by ``unwrapStringKeyedDictionary``, keeping
@@ -28,9 +31,9 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
     /// Whether `value` is `null`.
     func isNull(_ value: Value) -> Bool
 
-    /// The members of `value` with their keys converted by the key strategy (`node` is the
-    /// object's coding path); nil when `value` is not an object.
-    func members(of value: Value, at node: CodingPathNode) -> Members?
+    /// The members of `value`, the value on top, with their keys converted by the key strategy;
+    /// nil when `value` is not an object.
+    func members(of value: Value) -> Members?
 
     /// The elements of `value`; nil when it is not an array.
     func elements(of value: Value) -> Elements?
@@ -46,8 +49,9 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
     /// `String` of it; nil when it is not a number.
     func convertNumber<R>(_ value: Value, _ body: (JSONBytes) -> R) -> R?
 
-    /// Runs `body` with `value` on top of the decoder's stack and `node` as the coding path.
-    func with<T>(value: Value, path node: CodingPathNode, _ body: () throws -> T) rethrows -> T
+    /// Runs `body` with `value` on top of the decoder's stack, at `step` from `parent`.
+    func with<T>(value: Value, in parent: CodingPathNode, _ step: consuming CodingStep, _ body: () throws -> T) rethrows
+        -> T
 
     /// The members of `value` with their keys as written; nil when it is not an object.
     func rawMembers(of value: Value) -> [(key: String, value: Value)]?
@@ -68,13 +72,17 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
 // each decoder's own witnesses and containers they run specialized for that decoder, while the
 // key or model type they are generic over stays unknown.
 extension JSONDecoderCore {
-    var codingPath: [any CodingKey] { codingPathNode.path }
+    /// The coding path of ``topValue`` as one node (allocated when the step is not `.here`).
+    var codingPathNode: CodingPathNode { codingPathParent.appending(codingPathStep) }
+
+    var codingPath: [any CodingKey] { codingPathParent.path(appending: codingPathStep) }
 
     @inline(__always)
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        if let members = members(of: topValue, at: codingPathNode) {
+        if let members = members(of: topValue) {
             return makeKeyedContainer(
-                DecodingKeyedContainer(decoder: self, node: codingPathNode, members: members), keyedBy: type)
+                DecodingKeyedContainer(decoder: self, parent: codingPathParent, step: codingPathStep, members: members),
+                keyedBy: type)
         }
         throw containerError([String: Any].self, "keyed")
     }
@@ -132,7 +140,7 @@ extension JSONDecoderCore {
     /// and string-keyed dictionaries.
     @inline(__always)
     func unwrap<T: Decodable>(
-        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep
+        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: consuming CodingStep
     ) throws -> T {
         // The common leaves of generic containers (`[Int]`, `[String]`) without a trip through
         // `T.init(from:)` and a single-value container.
@@ -169,7 +177,7 @@ extension JSONDecoderCore {
             // swift-format-ignore: NeverForceUnwrap
             return try unwrapStringKeyedDictionary(value, as: dictionaryType, in: parent, key) as! T
         }
-        return try with(value: value, path: parent.appending(key)) { try T(from: self) }
+        return try with(value: value, in: parent, key) { try T(from: self) }
     }
 
     /// `[E]` decoded as `Array.init(from:)` decodes it (the same container, the same calls in the
@@ -178,7 +186,7 @@ extension JSONDecoderCore {
     func unwrapArray<E: Decodable>(
         _ value: Value, of type: E.Type, in parent: CodingPathNode, _ key: CodingStep
     ) throws -> [E] {
-        try with(value: value, path: parent.appending(key)) {
+        try with(value: value, in: parent, key) {
             var container = try unkeyedDecodingContainer()
             var result: [E] = []
             result.reserveCapacity(container.count ?? 0)
@@ -266,7 +274,7 @@ extension JSONDecoderCore {
         if case .null = scalar(value) { throw valueNotFound(Date.self, parent.path(appending: key)) }
         switch options.dateDecodingStrategy {
         case .deferredToDate:
-            return try with(value: value, path: parent.appending(key)) { try Date(from: self) }
+            return try with(value: value, in: parent, key) { try Date(from: self) }
         case .secondsSince1970:
             return Date(timeIntervalSince1970: try unwrapDouble(value, in: parent, key))
         case .millisecondsSince1970:
@@ -285,7 +293,7 @@ extension JSONDecoderCore {
             }
             return date
         case .custom(let closure):
-            return try with(value: value, path: parent.appending(key)) { try closure(self) }
+            return try with(value: value, in: parent, key) { try closure(self) }
         }
     }
 
@@ -293,7 +301,7 @@ extension JSONDecoderCore {
         if case .null = scalar(value) { throw valueNotFound(Data.self, parent.path(appending: key)) }
         switch options.dataDecodingStrategy {
         case .deferredToData:
-            return try with(value: value, path: parent.appending(key)) { try Data(from: self) }
+            return try with(value: value, in: parent, key) { try Data(from: self) }
         case .base64:
             guard case .string(let string) = scalar(value) else {
                 throw typeMismatch(String.self, scalar(value), parent.path(appending: key))
@@ -303,7 +311,7 @@ extension JSONDecoderCore {
             }
             return data
         case .custom(let closure):
-            return try with(value: value, path: parent.appending(key)) { try closure(self) }
+            return try with(value: value, in: parent, key) { try closure(self) }
         }
     }
 

@@ -20,7 +20,9 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
     let tape: JSONTape
     private(set) var topValue: TapeValue
-    var codingPathNode: CodingPathNode
+    // Set by `with` around each nested value, read by its containers: one decode at a time.
+    @exclusivity(unchecked) private(set) var codingPathParent: CodingPathNode
+    @exclusivity(unchecked) private(set) var codingPathStep: CodingStep
     /// The profile the tape was captured with, when the decoder follows one.
     let profile: CaptureProfile?
     /// The profile's generation when the tape's capture began.
@@ -33,7 +35,8 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
         self.options = options
         self.tape = tape
         self.topValue = value
-        self.codingPathNode = codingPathNode
+        codingPathParent = codingPathNode
+        codingPathStep = .here
         profile = tape.selection?.profile
         captureGeneration = tape.selection?.generation ?? 0
     }
@@ -43,15 +46,21 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
         TapeValue(index: 0, node: tape.selection == nil ? -1 : CaptureProfile.root)
     }
 
-    /// Runs `body` with `value` on top and `node` as the coding path.
-    func with<T>(value: TapeValue, path node: CodingPathNode, _ body: () throws -> T) rethrows -> T {
-        let savedNode = codingPathNode
+    /// Runs `body` with `value` on top, at `step` from `parent`.
+    func with<T>(value: TapeValue, in parent: CodingPathNode, _ step: consuming CodingStep, _ body: () throws -> T)
+        rethrows -> T
+    {
+        // Swapped in and out, so that the step (an existential key) is copied once.
+        var savedParent = parent
+        var savedStep = step
         let savedValue = topValue
-        codingPathNode = node
+        swap(&codingPathParent, &savedParent)
+        swap(&codingPathStep, &savedStep)
         topValue = value
         defer {
             topValue = savedValue
-            codingPathNode = savedNode
+            swap(&codingPathParent, &savedParent)
+            swap(&codingPathStep, &savedStep)
         }
         return try body()
     }
@@ -67,7 +76,7 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
         return body(JSONBytes(UnsafeRawBufferPointer(tape.text(at: value.index))))
     }
 
-    func members(of value: TapeValue, at node: CodingPathNode) -> TapeMembers? {
+    func members(of value: TapeValue) -> TapeMembers? {
         guard tape.entries[value.index].kind == .object else { return nil }
         if value.node >= 0, let profile { profile.noteMembers(at: value.node) }
         var members = TapeMembers(tape: tape, object: value)
@@ -81,7 +90,8 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
                 })
         case .custom(let convert):
             let entries = tape.keyEntries(of: value.index)
-            members.convert(customKeys(entries.count, at: node, by: convert) { tape.string(at: entries[$0]) })
+            members.convert(
+                customKeys(entries.count, at: codingPathNode, by: convert) { tape.string(at: entries[$0]) })
         }
         return members
     }

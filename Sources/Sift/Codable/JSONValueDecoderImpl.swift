@@ -10,7 +10,9 @@ final class JSONValueDecoderImpl: JSONDecoderCore {
     /// Converted when a type asks for it, not for every element decoded.
     var userInfo: [CodingUserInfoKey: Any] { options.userInfo }
     private var values: [JSONValue]
-    var codingPathNode: CodingPathNode
+    // Set by `with` around each nested value, read by its containers: one decode at a time.
+    @exclusivity(unchecked) private(set) var codingPathParent: CodingPathNode
+    @exclusivity(unchecked) private(set) var codingPathStep: CodingStep
     /// `[String: V]` goes through the decoder's own path only under a key strategy (whose
     /// conversion must leave its keys alone); otherwise through `Dictionary`'s `init(from:)`.
     let decodesStringKeyedDictionaries: Bool
@@ -20,7 +22,8 @@ final class JSONValueDecoderImpl: JSONDecoderCore {
     init(options: JSONValueDecoder, value: JSONValue, codingPathNode: CodingPathNode) {
         self.options = options
         self.values = [value]
-        self.codingPathNode = codingPathNode
+        codingPathParent = codingPathNode
+        codingPathStep = .here
         if case .useDefaultKeys = options.keyDecodingStrategy {
             decodesStringKeyedDictionaries = false
         } else {
@@ -31,14 +34,20 @@ final class JSONValueDecoderImpl: JSONDecoderCore {
     /// The value being decoded.
     var topValue: JSONValue { values[values.count - 1] }
 
-    /// Runs `body` with `value` on top of the stack and `node` as the coding path.
-    func with<T>(value: JSONValue, path node: CodingPathNode, _ body: () throws -> T) rethrows -> T {
-        let savedNode = codingPathNode
-        codingPathNode = node
+    /// Runs `body` with `value` on top of the stack, at `step` from `parent`.
+    func with<T>(value: JSONValue, in parent: CodingPathNode, _ step: consuming CodingStep, _ body: () throws -> T)
+        rethrows -> T
+    {
+        // Swapped in and out, so that the step (an existential key) is copied once.
+        var savedParent = parent
+        var savedStep = step
+        swap(&codingPathParent, &savedParent)
+        swap(&codingPathStep, &savedStep)
         values.append(value)
         defer {
             values.removeLast()
-            codingPathNode = savedNode
+            swap(&codingPathParent, &savedParent)
+            swap(&codingPathStep, &savedStep)
         }
         return try body()
     }
@@ -62,7 +71,7 @@ extension JSONValueDecoderImpl {
         return false
     }
 
-    func members(of value: JSONValue, at node: CodingPathNode) -> ValueMembers? {
+    func members(of value: JSONValue) -> ValueMembers? {
         guard case .object(let object) = value else { return nil }
         let members = object.members
         let keys: [String]
@@ -72,7 +81,7 @@ extension JSONValueDecoderImpl {
         case .convertFromSnakeCase:
             keys = members.map { camelCase(fromSnakeCase: $0.key) }
         case .custom(let convert):
-            keys = customKeys(members.count, at: node, by: convert) { members[$0].key }
+            keys = customKeys(members.count, at: codingPathNode, by: convert) { members[$0].key }
         }
         return ValueMembers(zip(keys, members).map { JSONObject.Member(key: $0, value: $1.value) })
     }
