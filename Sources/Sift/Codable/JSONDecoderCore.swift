@@ -140,7 +140,7 @@ extension JSONDecoderCore {
     /// and string-keyed dictionaries.
     @inline(__always)
     func unwrap<T: Decodable>(
-        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: consuming CodingStep
+        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep
     ) throws -> T {
         // The common leaves of generic containers (`[Int]`, `[String]`) without a trip through
         // `T.init(from:)` and a single-value container.
@@ -197,26 +197,27 @@ extension JSONDecoderCore {
         }
     }
 
-    func unwrapBool(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Bool {
+    func unwrapBool(_ value: Value, in parent: CodingPathNode, _ key: @autoclosure () -> CodingStep) throws -> Bool {
         // JSONDecoder reports null as a type mismatch for Bool (not as a missing value).
         guard case .bool(let bool) = scalar(value) else {
-            throw typeMismatch(Bool.self, scalar(value), parent.path(appending: key))
+            throw typeMismatch(Bool.self, scalar(value), parent.path(appending: key()))
         }
         return bool
     }
 
-    func unwrapString(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> String {
+    func unwrapString(_ value: Value, in parent: CodingPathNode, _ key: @autoclosure () -> CodingStep) throws -> String
+    {
         switch scalar(value) {
         case .string(let string): return string
-        case .null: throw valueNotFound(String.self, parent.path(appending: key))
-        default: throw typeMismatch(String.self, scalar(value), parent.path(appending: key))
+        case .null: throw valueNotFound(String.self, parent.path(appending: key()))
+        default: throw typeMismatch(String.self, scalar(value), parent.path(appending: key()))
         }
     }
 
     /// `convert` applied to `value` in place when it is a number (a failure is the number's
     /// `dataCorrupted` error); nil when it is not a number.
     private func number<T>(
-        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep,
+        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: @autoclosure () -> CodingStep,
         _ convert: (JSONBytes) throws(JSONNumberConversionError) -> T
     ) throws -> T? {
         let result = convertNumber(value) { bytes in
@@ -224,38 +225,39 @@ extension JSONDecoderCore {
         }
         switch result {
         case .success(let converted)?: return converted
-        case .failure(let error)?: throw notRepresentable(error, T.self, parent.path(appending: key))
+        case .failure(let error)?: throw notRepresentable(error, T.self, parent.path(appending: key()))
         case nil: return nil
         }
     }
 
     func unwrapInteger<T: FixedWidthInteger>(
-        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep
+        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: @autoclosure () -> CodingStep
     ) throws -> T {
-        let integer = try number(value, as: T.self, in: parent, key) { bytes throws(JSONNumberConversionError) in
+        let integer = try number(value, as: T.self, in: parent, key()) { bytes throws(JSONNumberConversionError) in
             try bytes.integer(T.self)
         }
         if let integer { return integer }
-        if isNull(value) { throw valueNotFound(T.self, parent.path(appending: key)) }
-        throw typeMismatch(T.self, scalar(value), parent.path(appending: key))
+        if isNull(value) { throw valueNotFound(T.self, parent.path(appending: key())) }
+        throw typeMismatch(T.self, scalar(value), parent.path(appending: key()))
     }
 
-    func unwrapDouble(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Double {
-        try unwrapFloatingPoint(value, as: Double.self, in: parent, key, convert: JSONNumberCoding.double)
+    func unwrapDouble(_ value: Value, in parent: CodingPathNode, _ key: @autoclosure () -> CodingStep) throws -> Double
+    {
+        try unwrapFloatingPoint(value, as: Double.self, in: parent, key(), convert: JSONNumberCoding.double)
     }
 
-    func unwrapFloat(_ value: Value, in parent: CodingPathNode, _ key: CodingStep) throws -> Float {
-        try unwrapFloatingPoint(value, as: Float.self, in: parent, key, convert: JSONNumberCoding.float)
+    func unwrapFloat(_ value: Value, in parent: CodingPathNode, _ key: @autoclosure () -> CodingStep) throws -> Float {
+        try unwrapFloatingPoint(value, as: Float.self, in: parent, key(), convert: JSONNumberCoding.float)
     }
 
     private func unwrapFloatingPoint<T: BinaryFloatingPoint>(
-        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: CodingStep,
+        _ value: Value, as type: T.Type, in parent: CodingPathNode, _ key: @autoclosure () -> CodingStep,
         convert: (JSONBytes) throws(JSONNumberConversionError) -> T
     ) throws -> T {
-        if let converted = try number(value, as: T.self, in: parent, key, convert) { return converted }
+        if let converted = try number(value, as: T.self, in: parent, key(), convert) { return converted }
         switch scalar(value) {
         case .null:
-            throw valueNotFound(T.self, parent.path(appending: key))
+            throw valueNotFound(T.self, parent.path(appending: key()))
         case .string(let string):
             if case .convertFromString(let positiveInfinity, let negativeInfinity, let nan) =
                 options.nonConformingFloatDecodingStrategy
@@ -264,9 +266,9 @@ extension JSONDecoderCore {
                 if string == negativeInfinity { return -T.infinity }
                 if string == nan { return T.nan }
             }
-            throw typeMismatch(T.self, scalar(value), parent.path(appending: key))
+            throw typeMismatch(T.self, scalar(value), parent.path(appending: key()))
         default:
-            throw typeMismatch(T.self, scalar(value), parent.path(appending: key))
+            throw typeMismatch(T.self, scalar(value), parent.path(appending: key()))
         }
     }
 
