@@ -120,12 +120,15 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
     /// The node of the member `name` of the object `object` (whose value, if any, is at
     /// `found`), recording that the type asked for it; a miss when the capture left it out.
     func memberNode(_ name: String, of object: TapeValue, found: Int?) -> Int32 {
-        guard object.node >= 0, let profile else { return -1 }
+        guard object.node >= 0 else { return -1 }
         let entry = tape.entries[object.index]
-        if entry.isSelective {
+        if entry.isSelective, let found {
             // The capture knew every member it kept: a container records its node, and a
-            // scalar needs none.
-            if let found { return tape.entries[found].kind.isContainer ? tape.entries[found].node : -1 }
+            // scalar needs none. (Decided before the profile is touched: the common case.)
+            return tape.entries[found].kind.isContainer ? tape.entries[found].node : -1
+        }
+        guard let profile else { return -1 }
+        if entry.isSelective {
             let (child, addedAt) = profile.learnChild(of: object.node, named: name)
             if entry.hasLeftOut && addedAt > captureGeneration { profile.missed = true }
             return child
