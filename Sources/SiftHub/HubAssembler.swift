@@ -19,6 +19,8 @@ struct HubAssembler: MatchConsumer {
         var parent: Int32
         /// False for a scope opened on an array: models are objects, the frame is dropped.
         var isObject: Bool
+        /// How many models the frame's model is inside of, itself and the root view model included.
+        var nesting: Int32
         var ranks = Ranks()
     }
 
@@ -67,8 +69,9 @@ struct HubAssembler: MatchConsumer {
     mutating func receive(_ value: MatchedValue, at destination: MatchDestination, scope: Int, info: MatchInfo) throws {
         let model = scope >= 0 ? frames[scope].kind : .viewModel
         guard
-            let converted = Self.convert(
-                value, as: kind(model, destination.tag), memory: memory, validated: textIsValidUTF8)
+            let converted = try Self.convert(
+                value, as: kind(model, destination.tag), memory: memory, validated: textIsValidUTF8,
+                nesting: nesting(of: scope) + 1)
         else { return }
         set(converted, in: scope, tag: destination.tag, alternative: Int8(clamping: destination.alternative))
     }
@@ -101,13 +104,19 @@ struct HubAssembler: MatchConsumer {
     }
 
     /// Converts a matched value: scalars straight from the tokenizer's bytes, the rest from the
-    /// captured value.
+    /// captured value, whose models are at `nesting`.
     private static func convert(
-        _ value: MatchedValue, as kind: HubValueKind, memory: HubMemoryParser, validated: Bool
-    ) -> HubValue? {
+        _ value: MatchedValue, as kind: HubValueKind, memory: HubMemoryParser, validated: Bool, nesting: Int
+    ) throws(HubNestingError) -> HubValue? {
         if case .scalar(let event) = value { return convert(event, as: kind, validated: validated) }
         guard case .value(let json) = value else { return nil }
-        return HubValue.convert(json, as: kind, parser: memory)
+        return try HubValue.convert(json, as: kind, parser: memory, nesting: nesting)
+    }
+
+    /// How many models the model of `scope` is inside of, itself included (the root view model,
+    /// scope `-1`, is at 1).
+    private func nesting(of scope: Int) -> Int {
+        scope >= 0 ? Int(frames[scope].nesting) : 1
     }
 
     /// Converts a scalar from the tokenizer's bytes: only strings hold what a Hub property takes.
@@ -137,6 +146,9 @@ struct HubAssembler: MatchConsumer {
         program: Int, at destination: MatchDestination, parent: Int, isArray: Bool, info: MatchInfo
     ) throws -> Int {
         let kind = HubModelKind(program: program)
+        let nesting = nesting(of: parent) + 1
+        // Models are built, merged and written recursively: their nesting is bounded.
+        guard nesting <= HubNestingError.maximumDepth else { throw HubNestingError() }
         let index: Int
         switch kind {
         case .viewModel:
@@ -152,7 +164,8 @@ struct HubAssembler: MatchConsumer {
             index = targets.count
             targets.append(ComponentTarget())
         }
-        frames.append(Frame(kind: kind, index: Int32(index), parent: Int32(parent), isObject: !isArray))
+        frames.append(
+            Frame(kind: kind, index: Int32(index), parent: Int32(parent), isObject: !isArray, nesting: Int32(nesting)))
         return frames.count - 1
     }
 

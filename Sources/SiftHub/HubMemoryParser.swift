@@ -5,6 +5,10 @@ import Sift
 ///
 /// Single-valued properties take the first valid value (combination order, then document order);
 /// lists take every valid value. Components come out unidentified, as from the stream.
+///
+/// `nesting` is how many models the one being built is inside of, itself included (a root view
+/// model is at 1, its body components at 2): past ``HubNestingError/maximumDepth`` it throws,
+/// as the stream does.
 struct HubMemoryParser: Sendable {
     /// The schema's paths by model kind, then property tag.
     private let paths: [[JSONPath?]]
@@ -14,64 +18,71 @@ struct HubMemoryParser: Sendable {
     }
 
     /// A model of `kind` from `value`, or nil when `value` is not an object.
-    func model(_ kind: HubModelKind, from value: JSONValue) -> HubValue? {
+    func model(_ kind: HubModelKind, from value: JSONValue, nesting: Int) throws(HubNestingError) -> HubValue? {
         switch kind {
-        case .viewModel: viewModel(value).map { .viewModel(HubModelBox($0)) }
-        case .component: component(value).map { .component(HubModelBox($0)) }
-        case .image: image(value).map { .image(HubModelBox($0)) }
-        case .target: target(value).map { .target(HubModelBox($0)) }
+        case .viewModel: try viewModel(value, nesting: nesting).map { .viewModel(HubModelBox($0)) }
+        case .component: try component(value, nesting: nesting).map { .component(HubModelBox($0)) }
+        case .image: try image(value, nesting: nesting).map { .image(HubModelBox($0)) }
+        case .target: try target(value, nesting: nesting).map { .target(HubModelBox($0)) }
         }
     }
 
-    func viewModel(_ value: JSONValue) -> ViewModel? {
+    func viewModel(_ value: JSONValue, nesting: Int) throws(HubNestingError) -> ViewModel? {
         guard case .object = value else { return nil }
-        return viewModel(object: value)
+        return try viewModel(object: value, nesting: nesting)
     }
 
     /// The view model of `value`, which is an object.
-    func viewModel(object value: JSONValue) -> ViewModel {
+    func viewModel(object value: JSONValue, nesting: Int) throws(HubNestingError) -> ViewModel {
         var model = ViewModel()
-        fill(.viewModel, from: value) { model.assign($0, tag: $1) }
+        try fill(.viewModel, from: value, nesting: nesting) { model.assign($0, tag: $1) }
         return model
     }
 
-    func component(_ value: JSONValue) -> ComponentModel? {
+    func component(_ value: JSONValue, nesting: Int) throws(HubNestingError) -> ComponentModel? {
         guard case .object = value else { return nil }
         var model = ComponentModel(unidentified: ())
-        fill(.component, from: value) { model.assign($0, tag: $1) }
+        try fill(.component, from: value, nesting: nesting) { model.assign($0, tag: $1) }
         return model
     }
 
-    func image(_ value: JSONValue) -> ComponentImageData? {
+    func image(_ value: JSONValue, nesting: Int) throws(HubNestingError) -> ComponentImageData? {
         guard case .object = value else { return nil }
         var model = ComponentImageData()
-        fill(.image, from: value) { model.assign($0, tag: $1) }
+        try fill(.image, from: value, nesting: nesting) { model.assign($0, tag: $1) }
         return model
     }
 
-    func target(_ value: JSONValue) -> ComponentTarget? {
+    func target(_ value: JSONValue, nesting: Int) throws(HubNestingError) -> ComponentTarget? {
         guard case .object = value else { return nil }
         var model = ComponentTarget()
-        fill(.target, from: value) { model.assign($0, tag: $1) }
+        try fill(.target, from: value, nesting: nesting) { model.assign($0, tag: $1) }
         return model
     }
 
     /// Converts the values of every property of `kind` selected in `value` and hands them to
     /// `assign`: the first valid one for single values, all of them for lists.
-    private func fill(_ kind: HubModelKind, from value: JSONValue, assign: (HubValue, Int) -> Void) {
+    private func fill(
+        _ kind: HubModelKind, from value: JSONValue, nesting: Int, assign: (HubValue, Int) -> Void
+    ) throws(HubNestingError) {
+        guard nesting <= HubNestingError.maximumDepth else { throw HubNestingError() }
         for property in kind.properties {
             guard let path = paths[kind.rawValue][property.tag] else { continue }
             let selected = path.value.values(in: value)
             switch property.kind {
             case .models, .identifiers:
                 for element in selected {
-                    if let converted = HubValue.convert(element, as: property.kind, parser: self) {
+                    if let converted = try HubValue.convert(
+                        element, as: property.kind, parser: self, nesting: nesting + 1)
+                    {
                         assign(converted, property.tag)
                     }
                 }
             default:
                 for element in selected {
-                    if let converted = HubValue.convert(element, as: property.kind, parser: self) {
+                    if let converted = try HubValue.convert(
+                        element, as: property.kind, parser: self, nesting: nesting + 1)
+                    {
                         assign(converted, property.tag)
                         break
                     }

@@ -16,8 +16,10 @@ enum HubValue {
 
     /// Converts a JSON value for a property holding `kind`; nil when it has the wrong type.
     ///
-    /// Model kinds are converted by ``HubMemoryParser``.
-    static func convert(_ value: JSONValue, as kind: HubValueKind, parser: HubMemoryParser) -> HubValue? {
+    /// Model kinds are converted by ``HubMemoryParser``, at `nesting` (see there).
+    static func convert(
+        _ value: JSONValue, as kind: HubValueKind, parser: HubMemoryParser, nesting: Int
+    ) throws(HubNestingError) -> HubValue? {
         switch kind {
         case .string:
             guard case .string(let text) = value else { return nil }
@@ -33,11 +35,11 @@ enum HubValue {
             guard case .object(let object) = value else { return nil }
             var images: [String: ComponentImageData] = [:]
             for member in object {
-                if let image = parser.image(member.value) { images[member.key] = image }
+                if let image = try parser.image(member.value, nesting: nesting) { images[member.key] = image }
             }
             return .images(images)
         case .model(let model), .models(let model):
-            return parser.model(model, from: value)
+            return try parser.model(model, from: value, nesting: nesting)
         }
     }
 

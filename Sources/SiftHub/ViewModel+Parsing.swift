@@ -5,8 +5,9 @@ extension ViewModel {
     ///
     /// A root object is the view model; a root array holds its body components; any other root
     /// throws a `JSONParseError` whose `JSONParseError.underlyingError` is a
-    /// ``HubDocumentError``. Invalid JSON throws the engine's `JSONParseError`, with its location.
-    /// The document streams through the schema's compiled paths: no document tree is built.
+    /// ``HubDocumentError``. Invalid JSON throws the engine's `JSONParseError`, with its location;
+    /// so do models nested deeper than ``HubNestingError/maximumDepth`` (its `underlyingError`
+    /// is a ``HubNestingError``). The document streams through the schema's compiled paths: no document tree is built.
     /// `options` sets the tokenizer's depth limit and leniency; with
     /// `JSONParserOptions.allowsMultipleValues` each top-level value is a payload, added in order
     /// with the rules of ``ViewModelBuilder``.
@@ -56,9 +57,12 @@ extension ViewModel {
         let parser = schema.compiled.memory
         switch jsonValue {
         case .object:
-            return parser.viewModel(object: jsonValue)
+            return try parser.viewModel(object: jsonValue, nesting: 1)
         case .array(let elements):
-            return ViewModel(bodyComponents: elements.compactMap(parser.component))
+            return ViewModel(
+                bodyComponents: try elements.compactMap { element throws(HubNestingError) in
+                    try parser.component(element, nesting: 2)
+                })
         case .string, .number, .bool, .null: throw HubDocumentError(found: JSONValueKind(of: jsonValue).description)
         }
     }

@@ -323,4 +323,24 @@ struct HubCommandTests {
         #expect(misuse.status == 2)
         #expect(misuse.stderrText.contains("--jobs needs --components"))
     }
+
+    @Test("children nested a million deep, the depth limit raised: an error at the limit, never a crash")
+    func nestingBeyondTheModelLimit() throws {
+        let directory = try TemporaryDirectory()
+        let levels = 1_000_000
+        let deep =
+            #"{"body":["# + String(repeating: #"{"children":["#, count: levels)
+            + String(repeating: "]}", count: levels) + "]}"
+        let file = try directory.write("deep.json", deep)
+        for arguments in [["hub"], ["hub", "--components"], ["hub", "--components", "--jobs", "2"]] {
+            let result = try SiftProcess.run(arguments + ["--max-depth", "3000000", file])
+            #expect(result.status == 1, "\(arguments)")
+            #expect(result.stdoutText.isEmpty, "\(arguments)")
+            // The 65th model is the 64th component: at offset 9 + 13 × 63.
+            #expect(
+                result.stderrText.hasPrefix(
+                    "\(file):1:829: error: error while handling JSON: Hub models nested too deep: more than 64"),
+                "\(arguments): \(result.stderrText.prefix(300))")
+        }
+    }
 }
