@@ -98,10 +98,13 @@ public struct SchemaValidationError: Error, Hashable, Sendable, CustomStringConv
         self.message = message
     }
 
-    /// `PATH (LINE:COLUMN): MESSAGE [SCHEMA LOCATION]`.
+    /// `PATH (LINE:COLUMN): MESSAGE [SCHEMA LOCATION]`, the path shortened past 16 steps as a
+    /// `JSONParseError`'s is (`JSONNodePath.abbreviatedDescription`).
     ///
     /// ```swift
     /// print(error) // $.id (1:8): expected an integer, found the string "12" [#/properties/id/type]
     /// ```
-    public var description: String { "\(instancePath) (\(location)): \(message) [\(schemaLocation)]" }
+    public var description: String {
+        "\(instancePath.abbreviatedDescription) (\(location)): \(message) [\(schemaLocation)]"
+    }
 }

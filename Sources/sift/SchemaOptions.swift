@@ -146,7 +146,12 @@ extension ValidateCommand {
 
     /// `FILE:LINE:COLUMN: error: PATH: MESSAGE [SCHEMA LOCATION]`.
     static func line(for error: SchemaValidationError, in source: InputSource) -> String {
-        "\(source.name):\(error.location.line):\(error.location.column): error: \(error.instancePath): "
-            + "\(error.message) [\(error.schemaLocation)]"
+        "\(source.name):\(error.location.line):\(error.location.column): error: \(text(of: error))"
+    }
+
+    /// `PATH: MESSAGE [SCHEMA LOCATION]`, the path shortened past 16 steps, as in every
+    /// diagnostic (`JSONNodePath.abbreviatedDescription`).
+    static func text(of error: SchemaValidationError) -> String {
+        "\(error.instancePath.abbreviatedDescription): \(error.message) [\(error.schemaLocation)]"
     }
 }

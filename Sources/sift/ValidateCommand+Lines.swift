@@ -55,7 +55,7 @@ extension ValidateCommand {
                     try invalidLines.record(
                         line: record.location.line, column: record.location.column,
                         offset: record.line?.offset ?? record.location.offset,
-                        error: "\(error.instancePath): \(error.message) [\(error.schemaLocation)]",
+                        error: ValidateCommand.text(of: error),
                         text: record.line?.text, fileName: fileName)
                 }
                 // As one validator reading the input stops at its N-th error.

@@ -56,6 +56,33 @@ struct ValidateSchemaTests {
         #expect(passing.stderr.isEmpty)
     }
 
+    @Test("a deep instance path is shortened as in every diagnostic; --output basic keeps it whole")
+    func deepPathIsShortened() throws {
+        let directory = try TemporaryDirectory()
+        let schema = try directory.write(
+            "nested.schema.json", ##"{"properties": {"a": {"$ref": "#"}}, "required": ["a"]}"##)
+        let levels = 100_000
+        let deep = String(repeating: #"{"a":"#, count: levels) + "{}" + String(repeating: "}", count: levels)
+        let file = try directory.write("deep.json", deep + "\n")
+        let text = try SiftProcess.run(["validate", "--schema", schema, "--max-depth", "200000", file])
+        #expect(text.status == 1)
+        #expect(
+            text.stderrText == """
+                \(file):1:500001: error: $.a.a.a.a.a.a….a.a.a.a.a.a: is missing the required member "a" [#/required]
+
+                """)
+        let lines = try SiftProcess.run([
+            "validate", "--schema", schema, "--lines", "--max-depth", "200000", "--on-invalid", "skip", file,
+        ])
+        #expect(lines.status == 1)
+        #expect(lines.stderrText == text.stderrText)
+        let basic = try SiftProcess.run([
+            "validate", "--schema", schema, "--output", "basic", "--max-depth", "200000", file,
+        ])
+        #expect(basic.stdoutText.contains(#""instanceLocation":"/a/a/a/a"#))
+        #expect(basic.stdoutText.utf8.count > 2 * levels)
+    }
+
     @Test("--max-errors and --output basic")
     func basicOutput() throws {
         let directory = try TemporaryDirectory()
