@@ -41,14 +41,27 @@ import Testing
         return Result { try jsonQuery.run(.bytes(bytes))[handle] }
     }
 
+    /// Requires that `body` fails with the engine's refusal of a value deeper than a
+    /// ``JSONValue`` holds: a ``JSONParseError`` located at the container that went too deep.
+    static func expectDepthError(
+        atOffset offset: Int = JSONValue.maximumDepth, _ body: () throws -> Void,
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) throws {
+        let error = try #require(throws: JSONParseError.self, sourceLocation: sourceLocation) { try body() }
+        #expect(error.kind == .consumerError, sourceLocation: sourceLocation)
+        #expect(error.underlyingError is JSONValueDepthError, sourceLocation: sourceLocation)
+        #expect(error.location.offset == offset, sourceLocation: sourceLocation)
+    }
+
     @Test func rootOfAMillionLevelsIsRefusedCleanly() throws {
         let result = try Self.collect("$", over: Self.nestedArrays(1_000_000))
-        #expect(throws: JSONValueDepthError.self) { try result.get() }
+        try Self.expectDepthError { _ = try result.get() }
     }
 
     @Test func everyDescendantOfAMillionLevelsIsRefusedCleanly() throws {
         let result = try Self.collect("$..*", over: Self.nestedArrays(1_000_000))
-        #expect(throws: JSONValueDepthError.self) { try result.get() }
+        // The first value too deep is `$[0]`, which starts at offset 1.
+        try Self.expectDepthError(atOffset: 1 + JSONValue.maximumDepth) { _ = try result.get() }
     }
 
     @Test func streamingOrderRefusesTooDeepAsWell() throws {
@@ -56,7 +69,9 @@ import Testing
         query.resultOrder = .streaming
         var count = 0
         query.add(try JSONPath("$..*").value) { _ in count += 1 }
-        #expect(throws: JSONValueDepthError.self) { try query.run(.bytes(Self.nestedArrays(60_000))) }
+        try Self.expectDepthError(atOffset: 1 + JSONValue.maximumDepth) {
+            try query.run(.bytes(Self.nestedArrays(60_000)))
+        }
     }
 
     @Test func valuesAtTheBoundAreBuilt() throws {
@@ -66,7 +81,7 @@ import Testing
         #expect(Self.depth(of: values[0]) == depth)
         let inner = try Self.collect("$[0]", over: Self.nestedArrays(depth + 1)).get()
         #expect(inner.count == 1)
-        #expect(throws: JSONValueDepthError.self) { try Self.collect("$", over: Self.nestedArrays(depth + 1)).get() }
+        try Self.expectDepthError { _ = try Self.collect("$", over: Self.nestedArrays(depth + 1)).get() }
     }
 
     @Test func nestedCapturesShareOneBuilder() throws {
@@ -104,10 +119,30 @@ import Testing
         let text = Array(#"{"x":"#.utf8) + Self.nestedArrays(JSONValue.maximumDepth + 1) + Array("}".utf8)
         var query = JSONQuery(options: Self.unlimited)
         let handle = query.add(JSONPath.root.goTo("x").decoded(JSONValue.self))
-        #expect(throws: JSONValueDepthError.self) { try query.run(.bytes(text)) }
+        // A value captured to be decoded learns its depth as it closes: the error is at its end.
+        let end = 5 + 2 * (JSONValue.maximumDepth + 1) - 1
+        try Self.expectDepthError(atOffset: end) { try query.run(.bytes(text)) }
         let shallow = Array(#"{"x":"#.utf8) + Self.nestedArrays(100) + Array("}".utf8)
         let values = try query.run(.bytes(shallow))[handle]
         #expect(values.map(Self.depth(of:)) == [100])
+    }
+
+    /// A recursive `Decodable`, as deep as its JSON.
+    final class Link: Decodable, Sendable {
+        let next: Link?
+    }
+
+    @Test func decodingATooDeepValueSaysWhereItWentTooDeep() throws {
+        let depth = JSONValue.maximumDepth + 1
+        let text =
+            "[" + String(repeating: #"{"next":"#, count: depth) + "null" + String(repeating: "}", count: depth)
+            + "]"
+        try Self.expectDepthError(atOffset: text.utf8.count - 2) {
+            try JSONInput.string(text).forEachValue(at: "$[*]", as: Link.self, options: Self.unlimited) { _ in }
+        }
+        let shallow =
+            "[" + String(repeating: #"{"next":"#, count: 99) + "null" + String(repeating: "}", count: 99) + "]"
+        #expect(try JSONInput.string(shallow).decodeValues(at: "$[*]", as: Link.self).count == 1)
     }
 
     /// Records a tokenizer's events on a tape.

@@ -2,6 +2,10 @@ extension JSONParseError {
     /// The error a consumer or a callback threw, when this error only carries it
     /// (``Kind/consumerError``); else this error itself.
     ///
+    /// A ``JSONValueDepthError`` is the engine's own refusal of the input (a captured value
+    /// deeper than ``JSONValue/maximumDepth``), not a caller's error, so it stays inside this
+    /// error, which says where the value went too deep, as `JSONValue(parsing:)` reports it.
+    ///
     /// Every run of the engine (``JSONQuery``, ``MatchProgram``, ``JSONElementStream``) throws
     /// this, so that a caller's own error reaches it unchanged:
     ///
@@ -9,7 +13,9 @@ extension JSONParseError {
     /// do { try tokenizer.parse(input) } catch let error as JSONParseError { throw error.consumerThrownError }
     /// ```
     public var consumerThrownError: any Error {
-        guard kind == .consumerError, let underlyingError else { return self }
+        guard kind == .consumerError, let underlyingError, !(underlyingError is JSONValueDepthError) else {
+            return self
+        }
         return underlyingError
     }
 
