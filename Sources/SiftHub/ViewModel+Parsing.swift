@@ -7,7 +7,8 @@ extension ViewModel {
     /// throws a `JSONParseError` whose `JSONParseError.underlyingError` is a
     /// ``HubDocumentError``. Invalid JSON throws the engine's `JSONParseError`, with its location;
     /// so do models nested deeper than ``HubNestingError/maximumDepth`` (its `underlyingError`
-    /// is a ``HubNestingError``). The document streams through the schema's compiled paths: no document tree is built.
+    /// is a ``HubNestingError``). The document streams through the schema's compiled paths: no
+    /// document tree is built.
     /// `options` sets the tokenizer's depth limit and leniency; with
     /// `JSONParserOptions.allowsMultipleValues` each top-level value is a payload, added in order
     /// with the rules of ``ViewModelBuilder``.
