@@ -30,7 +30,7 @@ enum FormatAssertion {
         case "uri-reference": return URIGrammar.isValid(bytes, requiresScheme: false)
         case "uuid": return isUUID(bytes)
         case "json-pointer": return isJSONPointer(bytes)
-        case "regex": return RegularExpression(PatternTranslation.translate(text)) != nil || (try? Regex(text)) != nil
+        case "regex": return ECMAScriptPattern.isValid(text)
         default: return true
         }
     }

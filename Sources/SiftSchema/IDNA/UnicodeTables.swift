@@ -1,6 +1,7 @@
 /// Unicode properties that IDNA 2008 needs and `Unicode.Scalar.Properties` does not expose:
-/// Script, Joining_Type and Bidi_Class, from tables generated out of the Unicode Character
-/// Database (`generate.sh`, README.md).
+/// Script, Joining_Type and Bidi_Class, and the property value names of a regular expression's
+/// `\p{…}`, from tables generated out of the Unicode Character Database (`generate.sh`,
+/// README.md).
 ///
 /// The tables are of one Unicode version (``version``), which may be older than the Swift
 /// standard library's; ``isAssigned(_:)`` treats a code point newer than the tables as
