@@ -8,8 +8,6 @@ import Sift
 /// and free; a frame's ``Evaluation/extra()`` makes it the first time one is written.
 final class EvaluationState {
     var errors: [SchemaValidationError] = []
-    /// The frame's evaluation path, once an error asked for it (see `evaluationLink(of:)`).
-    var evaluationLink: EvaluationLink?
     var annotations = Annotations()
 
     /// Errors of failed `anyOf` / `oneOf` branches, reported only if the keyword fails.

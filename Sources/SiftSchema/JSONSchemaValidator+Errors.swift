@@ -69,20 +69,27 @@ extension JSONSchemaValidator {
     private mutating func evaluationLink(of id: Int) -> EvaluationLink? {
         var chain: [Int] = []
         var current = id
-        while current >= 0, frames[current].parent >= 0, frames[current].state?.evaluationLink == nil {
+        while current >= 0, frames[current].parent >= 0, storedEvaluationLink(current) == nil {
             chain.append(current)
             current = frames[current].parent
         }
-        var link = current >= 0 && frames[current].parent >= 0 ? frames[current].state?.evaluationLink : nil
+        var link = current >= 0 && frames[current].parent >= 0 ? storedEvaluationLink(current) : nil
         for frame in chain.reversed() {
             let parentNode = schema.nodes[frames[frames[frame].parent].node]
             link = EvaluationLink(
                 parent: link,
                 segment: segment(frames[frame].role, parentNode: parentNode, depth: frames[frame].depth)
                     + (frames[frame].throughRef ? "/$ref" : ""))
-            frames[frame].extra().evaluationLink = link
+            if evaluationLinks.count <= frame {
+                evaluationLinks.append(contentsOf: repeatElement(nil, count: frame + 1 - evaluationLinks.count))
+            }
+            evaluationLinks[frame] = link
         }
         return link
+    }
+
+    private func storedEvaluationLink(_ id: Int) -> EvaluationLink? {
+        id < evaluationLinks.count ? evaluationLinks[id] : nil
     }
 
     private func segment(_ role: Evaluation.Role, parentNode: SchemaNode, depth: Int) -> String {

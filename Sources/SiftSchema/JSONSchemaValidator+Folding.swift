@@ -8,6 +8,7 @@ extension JSONSchemaValidator {
         while frames.count > start {
             finalize(frames.count - 1, kind: kind, value: value)
             fold(frames.removeLast())
+            if evaluationLinks.count > frames.count { evaluationLinks.removeLast() }
         }
     }
 

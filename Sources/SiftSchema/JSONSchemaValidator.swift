@@ -26,6 +26,9 @@ public struct JSONSchemaValidator: JSONEventHandler {
     /// The frames of every open value, a stack: a value's frames are pushed together as it
     /// begins, above those of the containers around it, and popped as it ends.
     var frames: [Evaluation] = []
+    /// Each frame's evaluation path once an error asked for it, by frame index (see
+    /// `evaluationLink(of:)`): never longer than ``frames``, and empty until an error is made.
+    var evaluationLinks: [EvaluationLink?] = []
     var levels: [ValidationLevel] = []
     /// The current member name of each open object, one after another (see
     /// ``ValidationLevel/keyStart``): bytes kept, not a `String` per member.
@@ -113,6 +116,7 @@ public struct JSONSchemaValidator: JSONEventHandler {
     /// ```
     public mutating func reset() {
         frames.removeAll(keepingCapacity: true)
+        evaluationLinks.removeAll(keepingCapacity: true)
         levels.removeAll(keepingCapacity: true)
         keyBytes.removeAll(keepingCapacity: true)
         captures.removeAll(keepingCapacity: true)

@@ -38,7 +38,8 @@ enum SchemaURI {
 
     /// One JSON Pointer token escaped (`~` as `~0`, `/` as `~1`).
     static func escape(_ token: String) -> String {
-        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return token }
+        return token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     /// The tokens of a JSON Pointer written in a URI fragment (percent-decoded, then unescaped);
