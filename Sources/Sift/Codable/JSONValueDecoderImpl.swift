@@ -35,6 +35,10 @@ final class JSONValueDecoderImpl: JSONDecoderCore {
     var topValue: JSONValue { values[values.count - 1] }
 
     /// Runs `body` with `value` on top of the stack, at `step` from `parent`.
+    ///
+    /// Inlined, with `body`, into each caller: the stack a nested value takes (see
+    /// `JSONTapeDecoderImpl.with`).
+    @inline(__always)
     func with<T>(value: JSONValue, in parent: CodingPathNode, _ step: consuming CodingStep, _ body: () throws -> T)
         rethrows -> T
     {
