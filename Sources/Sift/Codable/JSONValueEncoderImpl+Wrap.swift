@@ -37,6 +37,15 @@ extension JSONValueEncoderImpl {
     private func wrapSpecial<T: Encodable, K: CodingKey>(
         _ value: T, in parent: CodingPathNode, _ key: K?
     ) throws -> JSONValue? {
+        // A JSONValue is already what this encoder makes: it is taken as it is (numbers keep
+        // their text), not through its `encode(to:)`, which recurses once a level and overflowed
+        // a 512 KB stack at 512 levels. With sorted keys or a key strategy, its objects go the
+        // usual way, to be sorted or converted.
+        if T.self == JSONValue.self, !sortsKeys, case .useDefaultKeys = options.keyEncodingStrategy,
+            let json = value as? JSONValue
+        {
+            return json
+        }
         if let date = value as? Date { return try wrap(date, in: parent, key) }
         if let data = value as? Data { return try wrap(data, in: parent, key) }
         if let url = value as? URL { return .string(url.absoluteString) }

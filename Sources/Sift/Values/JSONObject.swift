@@ -120,9 +120,7 @@ extension JSONObject: Hashable {
     /// (["a": 1, "b": 2] as JSONObject) == ["b": 2, "a": 1] // true
     /// ```
     public static func == (lhs: JSONObject, rhs: JSONObject) -> Bool {
-        guard lhs.members.count == rhs.members.count else { return false }
-        if lhs.members == rhs.members { return true }
-        return lhs.grouped == rhs.grouped
+        JSONValue.object(lhs) == .object(rhs)
     }
 
     /// Hashes the members independently of their order.
@@ -131,16 +129,7 @@ extension JSONObject: Hashable {
     /// var hasher = Hasher(); object.hash(into: &hasher)
     /// ```
     public func hash(into hasher: inout Hasher) {
-        var combined = 0
-        for member in members { combined ^= member.hashValue }
-        hasher.combine(members.count)
-        hasher.combine(combined)
-    }
-
-    private var grouped: [String: [JSONValue]] {
-        var result: [String: [JSONValue]] = [:]
-        for member in members { result[member.key, default: []].append(member.value) }
-        return result
+        JSONValue.object(self).hash(into: &hasher)
     }
 }
 

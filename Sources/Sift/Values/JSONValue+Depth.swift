@@ -2,21 +2,21 @@ extension JSONValue {
     /// The deepest nesting of arrays and objects a ``JSONValue`` may have when the engine builds
     /// it: a deeper value is refused with a ``JSONValueDepthError`` before it is built.
     ///
-    /// A `JSONValue` is a tree of Swift values: releasing it, comparing it, hashing it and
-    /// encoding it through `Codable` recurse once per level inside the Swift run time and the
-    /// standard library, so a deep enough value overflows the thread's stack (a signal, not an
+    /// A `JSONValue` is a tree of Swift values: releasing it and encoding it through
+    /// Foundation's `JSONEncoder` recurse once per level inside the Swift run time and
+    /// Foundation, so a deep enough value overflows the thread's stack (a signal, not an
     /// error). Measured with the release build on Linux (nested arrays, and objects of one
     /// member), the shallowest values that overflow are:
     ///
-    /// | stack | release | `==` | `hashValue` | `JSONEncoder` |
-    /// | --- | --- | --- | --- | --- |
-    /// | 8 MB (main thread) | 58 000 | 8 900 | 17 000 | 5 000 |
-    /// | 512 KB (a secondary thread) | 3 600 | 550 | 1 050 | 300 |
+    /// | stack | release | Foundation's `JSONEncoder` |
+    /// | --- | --- | --- |
+    /// | 8 MB (main thread) | 58 000 | 5 000 |
+    /// | 512 KB (a secondary thread) | 3 600 | 300 |
     ///
     /// 2 048 is safe on both for releasing a value (what every consumer does, often without
-    /// knowing), and on the main thread for everything. On a 512 KB thread, comparing or
-    /// encoding a value deeper than a few hundred levels overflows whatever this bound is (the
-    /// tokenizer's default limit, 512, is already too deep for them there).
+    /// knowing). `==` and `hash(into:)` walk the value with a stack of their own, and
+    /// ``JSONValueEncoder`` takes a `JSONValue` as it is, so these work at this bound on any
+    /// thread; Foundation's encoder does not, on a 512 KB thread, past a few hundred levels.
     ///
     /// Everything that builds values from input checks this bound: ``JSONValueBuilder`` as a
     /// tokenizer's handler, `JSONValue(parsing:options:)`, and the captures of path
