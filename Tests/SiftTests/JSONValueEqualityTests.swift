@@ -13,6 +13,7 @@ import Testing
         ("1", "1.0"), ("1", "1e0"), ("-0", "0"), ("100", "1E2"),
         (#"{"a":1,"b":[true,null]}"#, #"{"b":[true,null],"a":1.0}"#),
         (#"{"a":1,"a":2,"b":3}"#, #"{"b":3,"a":1,"a":2}"#),
+        (#"{"a":1,"b":2,"a":3,"c":[4]}"#, #"{"c":[4],"a":1,"a":3,"b":2}"#),
         (#"[{"x":{"y":[1,{"z":"é"}]}}]"#, #"[{"x":{"y":[1.0,{"z":"\u00e9"}]}}]"#),
         ("[]", "[]"), ("{}", "{}"), (#""""#, #""""#),
     ])
@@ -35,6 +36,19 @@ import Testing
         let (left, right) = (try value(pair.0), try value(pair.1))
         #expect(left != right)
         #expect(right != left)
+    }
+
+    /// Members in another order are paired key by key in time linear in the members.
+    @Test func largeObjectsInAnotherOrder() throws {
+        let keys = (0..<100_000).map { "k\($0)" }
+        let forward = JSONValue.object(JSONObject(keys.map { .init(key: $0, value: .array([.string($0)])) }))
+        let backward = JSONValue.object(
+            JSONObject(keys.reversed().map { .init(key: $0, value: .array([.string($0)])) }))
+        #expect(forward == backward)
+        #expect(hash(forward) == hash(backward))
+        let changed = JSONValue.object(
+            JSONObject(keys.reversed().map { .init(key: $0, value: .array([.string("k0")])) }))
+        #expect(forward != changed)
     }
 
     @Test func setsAndObjectsAgreeWithValues() throws {

@@ -12,6 +12,7 @@ extension JSONValue {
     /// (["a": 1, "b": [true]] as JSONValue) == ["b": [true], "a": 1]   // true
     /// ```
     public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        if let equal = scalarsAreEqual(lhs, rhs) { return equal }
         var pending: [(JSONValue, JSONValue)] = []
         var pair = (lhs, rhs)
         while true {
@@ -65,6 +66,8 @@ extension JSONValue {
     /// unique.count // 1
     /// ```
     public func hash(into hasher: inout Hasher) {
+        // A scalar, the most frequent key of a set, is hashed without the walk's stacks.
+        if combineScalar(into: &hasher) { return }
         /// What is left to hash, last first: a value, and the ends of the member or object it
         /// lies in.
         enum Step {
@@ -80,16 +83,6 @@ extension JSONValue {
         var steps = [Step.value(self)]
         while let step = steps.popLast() {
             switch step {
-            case .value(.null): hashers[hashers.count - 1].combine(0 as UInt8)
-            case .value(.bool(let bool)):
-                hashers[hashers.count - 1].combine(1 as UInt8)
-                hashers[hashers.count - 1].combine(bool)
-            case .value(.number(let number)):
-                hashers[hashers.count - 1].combine(2 as UInt8)
-                hashers[hashers.count - 1].combine(number)
-            case .value(.string(let string)):
-                hashers[hashers.count - 1].combine(3 as UInt8)
-                hashers[hashers.count - 1].combine(string)
             case .value(.array(let elements)):
                 hashers[hashers.count - 1].combine(4 as UInt8)
                 hashers[hashers.count - 1].combine(elements.count)
@@ -98,6 +91,8 @@ extension JSONValue {
                 combined.append(0)
                 steps.append(.endObject(count: object.count))
                 steps.append(contentsOf: object.members.lazy.map { Step.member(key: $0.key, value: $0.value) })
+            case .value(let scalar):
+                _ = scalar.combineScalar(into: &hashers[hashers.count - 1])
             case .member(let key, let value):
                 var memberHasher = Hasher()
                 memberHasher.combine(key)
@@ -114,6 +109,24 @@ extension JSONValue {
         }
         hasher = hashers[0]
     }
+
+    /// Feeds `hasher` with a scalar and returns true; false, feeding nothing, for a container.
+    private func combineScalar(into hasher: inout Hasher) -> Bool {
+        switch self {
+        case .null: hasher.combine(0 as UInt8)
+        case .bool(let bool):
+            hasher.combine(1 as UInt8)
+            hasher.combine(bool)
+        case .number(let number):
+            hasher.combine(2 as UInt8)
+            hasher.combine(number)
+        case .string(let string):
+            hasher.combine(3 as UInt8)
+            hasher.combine(string)
+        case .array, .object: return false
+        }
+        return true
+    }
 }
 
 extension JSONObject {
@@ -125,16 +138,22 @@ extension JSONObject {
         if members.lazy.map(\.key).elementsEqual(other.members.lazy.map(\.key)) {
             return zip(members, other.members).map { ($0.value, $1.value) }
         }
-        var groups: [String: [JSONValue]] = [:]
-        for member in other.members { groups[member.key, default: []].append(member.value) }
-        var taken: [String: Int] = [:]
+        // The position in `other` of each key's next unpaired member, and after each member
+        // the position of the next member sharing its key (-1 after the last).
+        var nextOfKey: [String: Int] = [:]
+        nextOfKey.reserveCapacity(count)
+        var nextSharingKey = [Int](repeating: -1, count: count)
+        for position in other.members.indices.reversed() {
+            if let following = nextOfKey.updateValue(position, forKey: other.members[position].key) {
+                nextSharingKey[position] = following
+            }
+        }
         var pairs: [(JSONValue, JSONValue)] = []
         pairs.reserveCapacity(count)
         for member in members {
-            let position = taken[member.key, default: 0]
-            guard let group = groups[member.key], position < group.count else { return nil }
-            taken[member.key] = position + 1
-            pairs.append((member.value, group[position]))
+            guard let position = nextOfKey[member.key], position >= 0 else { return nil }
+            nextOfKey[member.key] = nextSharingKey[position]
+            pairs.append((member.value, other.members[position].value))
         }
         return pairs
     }
