@@ -2,7 +2,7 @@ import Sift
 
 /// Check 6: a path over one document whose array's elements ``JSONArrayOutputs`` cuts into
 /// blocks and matches on several threads finds what one ``JSONQuery`` over the same bytes finds
-/// (the values and their paths in the document, in order) and fails with the same error (every
+/// (the values, their paths and their places in the document, in order) and fails with the same error (every
 /// field: ``FuzzOutcome/text(_:)``), at every level of the scan the processor runs (the array's
 /// element boundaries are found with the engine's classifier: portable, SSE2, AVX2).
 ///
@@ -45,7 +45,9 @@ enum SplittingCheck {
     static func sequential(_ path: JSONPath, _ document: [UInt8], _ options: JSONParserOptions) -> [String] {
         var lines: [String] = []
         var query = JSONQuery(options: options)
-        query.add(path, places: .path) { match in lines.append(line(match.path ?? .root, match.value)) }
+        query.add(path, places: [.path, .location]) { match in
+            lines.append(line(match.path ?? .root, match.location, match.value))
+        }
         do {
             try query.run(.bytes(document))
             lines.append("accepted")
@@ -62,8 +64,8 @@ enum SplittingCheck {
         let outputs = JSONArrayOutputs(
             .bytes(document), path: path, options: options, parallelism: parallelism, blockSize: blockSize
         ) { block in
-            MatchCollector(path: block.path, places: .path, options: options) { match in
-                line(block.documentPath(of: match.path ?? .root), match.value)
+            MatchCollector(path: block.path, places: [.path, .location], options: options) { match in
+                line(block.documentPath(of: match.path ?? .root), match.location.map(block.location(of:)), match.value)
             }
         }
         var lines: [String] = []
@@ -76,7 +78,8 @@ enum SplittingCheck {
         return lines
     }
 
-    static func line(_ path: JSONNodePath, _ value: JSONValue) -> String {
-        "\(path.normalized) \(value)"
+    static func line(_ path: JSONNodePath, _ location: SourceLocation?, _ value: JSONValue) -> String {
+        let place = location.map { "\($0.offset)@\($0)" } ?? "nowhere"
+        return "\(path.normalized) \(place) \(value)"
     }
 }

@@ -32,8 +32,10 @@ struct JSONArrayOutputsTests {
     static func sequential(_ path: String, _ text: String) throws -> ([JSONArrayMatch], JSONParseError?) {
         var query = JSONQuery()
         var found: [JSONArrayMatch] = []
-        query.add(try JSONPath(path), places: .path) { match in
-            found.append(JSONArrayMatch(value: match.value, path: try #require(match.path)))
+        query.add(try JSONPath(path), places: [.path, .location]) { match in
+            found.append(
+                JSONArrayMatch(
+                    value: match.value, path: try #require(match.path), location: try #require(match.location)))
         }
         do {
             _ = try query.run(.string(text))
@@ -182,6 +184,64 @@ struct JSONArrayOutputsTests {
         #expect(firsts.count > 4)
         #expect(firsts.first == 0)
         #expect(firsts.last == .some(nil))
+    }
+
+    /// Documents over several lines, ended by LF, CRLF or CR, the array's brackets mid-line, and
+    /// an empty array over lines with values after it.
+    static let multiline: [String] = {
+        let pretty =
+            "{\n  \"kind\": \"feed\",\n  \"body\": [" + elements.joined(separator: ",\n    ")
+            + "\n  ], \"count\":\n  {\"n\": [1, \"x\"]}\n}\n"
+        let empty = "{\"kind\":\n\"feed\", \"body\": [ \n\r\n ], \"after\"\n: [1, \"x\"]}"
+        return [
+            pretty, pretty.replacingOccurrences(of: "\n", with: "\r\n"),
+            pretty.replacingOccurrences(of: "\n", with: "\r"),
+            empty,
+        ]
+    }()
+
+    @Test("matches are located in the document, over lines of every ending", arguments: multiline)
+    func locations(text: String) async throws {
+        try await Self.expectSame("$.body[*]..title", text)
+        try await Self.expectSame("$.body[*]", text)
+    }
+
+    @Test("every block places its events in the document, the rest of the document too", arguments: multiline)
+    func eventPlaces(text: String) async throws {
+        let whole = JSONArrayBlock(index: 0, path: try JSONPath("$"), elements: nil, placement: .document)
+        let tokenizer = JSONTokenizer(handler: PlaceCollector(block: whole))
+        try tokenizer.parse(JSONInput.string(text))
+        let expected = tokenizer.handler.places
+        #expect(expected.count > 4)
+        for blockSize in [1, 7, 40, text.utf8.count] {
+            let outputs = JSONArrayOutputs(
+                .string(text), path: try JSONPath("$.body[*]"), parallelism: 3, blockSize: blockSize
+            ) { PlaceCollector(block: $0) }
+            #expect(outputs.isSplit)
+            var found: [Sift.SourceLocation] = []
+            for try await places in outputs { found += places }
+            #expect(found.sorted { $0.offset < $1.offset } == expected, "blocks of \(blockSize)")
+        }
+    }
+
+    /// The place in the document of every key and scalar of a block.
+    struct PlaceCollector: JSONLineHandler {
+        let block: JSONArrayBlock
+        var places: [Sift.SourceLocation] = []
+
+        mutating func handle(_ event: JSONEvent, context: JSONEventContext) {
+            switch event {
+            case .key, .string, .number, .bool, .null: places.append(block.location(of: context.location))
+            case .startObject, .endObject, .startArray, .endArray: break
+            }
+        }
+
+        mutating func commitValue() {}
+
+        mutating func takeCommitted() -> [Sift.SourceLocation] {
+            defer { places = [] }
+            return places
+        }
     }
 
     /// A handler of the public protocol that keeps nothing.

@@ -23,8 +23,9 @@ struct ArrayElementCutter {
         /// The bytes from the block being cut to what was read, which hold an error (or end where
         /// the document ends, `atEnd`), as the first element's.
         case invalid([UInt8], firstElement: Int, atEnd: Bool)
-        /// The array ended: the bytes read from its `]` on, the rest to be read.
-        case end(rest: [UInt8])
+        /// The array ended: the bytes before its `]` that no block holds (the blanks of an
+        /// empty array), and the bytes read from its `]` on, the rest to be read.
+        case end(blank: [UInt8], rest: [UInt8])
     }
 
     private let reader: ArrayInputReader
@@ -51,7 +52,7 @@ struct ArrayElementCutter {
 
     /// The next block; ``Cut/end(rest:)`` once the array ended.
     mutating func next() throws(JSONParseError) -> Cut {
-        if let arrayEnd { return .end(rest: Array(buffer[arrayEnd...])) }
+        if let arrayEnd { return .end(blank: [], rest: Array(buffer[arrayEnd...])) }
         while true {
             let isLast = reader.isAtEnd
             // The commas before the block size are counted by the scanner.
@@ -64,7 +65,7 @@ struct ArrayElementCutter {
                 return cut(to: index, elements: commas, next: index + 1)
             case .end(let index):
                 let isEmptyArray = nextElement == 0 && commas == 0 && isBlank(0..<index)
-                if isEmptyArray { return .end(rest: Array(buffer[index...])) }
+                if isEmptyArray { return .end(blank: Array(buffer[..<index]), rest: Array(buffer[index...])) }
                 arrayEnd = index
                 return cut(to: index, elements: commas + 1, next: index)
             case .needsMore:

@@ -5,12 +5,12 @@
 /// ```swift
 /// let finder = JSONTokenizer(options: options, handler: ArrayStartFinder(prefix: [.key("body")]))
 /// try finder.parse(.file("feed.json"))
-/// finder.handler.arrayStart  // 23: the offset of the array's `[`
+/// finder.handler.arrayStart?.offset  // 23: where the array's `[` is
 /// ```
 struct ArrayStartFinder: ValueDiscardingHandler {
     let prefix: [JSONNodePath.Component]
-    /// The offset of the array's `[`, once found.
-    private(set) var arrayStart: Int?
+    /// Where the array's `[` is, once found.
+    private(set) var arrayStart: SourceLocation?
     /// Whether the value at the prefix was found, an array or not.
     private(set) var foundValue = false
 
@@ -28,7 +28,7 @@ struct ArrayStartFinder: ValueDiscardingHandler {
         let path = context.path.components
         if path == prefix {
             foundValue = true
-            if case .startArray = event { arrayStart = context.offset }
+            if case .startArray = event { arrayStart = context.location }
             context.stopParsing()
         } else if isStart && !(path.count < prefix.count && Array(prefix[..<path.count]) == path) {
             context.skipContents()

@@ -3,7 +3,7 @@
 ///
 /// ```swift
 /// for try await match in JSONInput.file("feed.json").arrayMatches(at: try JSONPath("$.body[*].id")) {
-///     print(match.path.normalized, match.value)  // $['body'][0]['id'] 17
+///     print(match.path.normalized, match.location, match.value)  // $['body'][0]['id'] 1:29 17
 /// }
 /// ```
 public struct JSONArrayMatch: Sendable, Hashable {
@@ -21,13 +21,24 @@ public struct JSONArrayMatch: Sendable, Hashable {
     /// ```
     public let path: JSONNodePath
 
+    /// Where the value starts in the document (byte offset from 0, line and column from 1), as
+    /// one tokenizer reading the whole document reports it.
+    ///
+    /// ```swift
+    /// match.location.offset  // 28
+    /// ```
+    public let location: SourceLocation
+
     /// Creates a match.
     ///
     /// ```swift
-    /// JSONArrayMatch(value: 17, path: [.key("body"), .index(0), .key("id")])
+    /// JSONArrayMatch(
+    ///     value: 17, path: [.key("body"), .index(0), .key("id")],
+    ///     location: SourceLocation(offset: 28, line: 1, column: 29))
     /// ```
-    public init(value: JSONValue, path: JSONNodePath) {
+    public init(value: JSONValue, path: JSONNodePath, location: SourceLocation) {
         self.value = value
         self.path = path
+        self.location = location
     }
 }

@@ -125,13 +125,17 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
         /// The error to throw once the output before it is handed out.
         private var ending: (any Error)?
         private var blockCount = 0
+        /// The place in the document of the next byte cut, from the array's `[` on, and whether
+        /// a comma between blocks comes before it.
+        private var cutPlace = LineBreaks.Counter()
+        private var cutAfterBlock = false
 
         private enum Phase {
             case start
             /// The whole document with one handler, in order.
             case inOrder(ArrayInOrderParse<Handler>)
-            /// The elements are being cut from `reader`: the array starts at this offset.
-            case elements(ArrayElementCutter, arrayStart: Int, reader: ArrayInputReader)
+            /// The elements are being cut from `reader`: the array's `[` is at `arrayOpen`.
+            case elements(ArrayElementCutter, arrayOpen: SourceLocation, reader: ArrayInputReader)
             /// Every element is cut: once their outputs are out, the rest of the document (`bytes`
             /// from the array's `]` on, then what `reader` reads) is parsed, after the bytes
             /// before the array; nil when nothing is parsed after the elements.
@@ -139,10 +143,11 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
             case ended
         }
 
-        /// The document after the array: from its `]`, `bytes`, then what `reader` reads; the
-        /// array starts at `arrayStart`.
+        /// The document after the array: from its `]` (at `arrayClose`), `bytes`, then what
+        /// `reader` reads; the array's `[` is at `arrayOpen`.
         private struct Rest {
-            let arrayStart: Int
+            let arrayOpen: SourceLocation
+            let arrayClose: SourceLocation
             let bytes: [UInt8]
             let reader: ArrayInputReader
         }
@@ -187,14 +192,16 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
                 return
             }
             let finder = JSONTokenizer(options: sequence.options, handler: ArrayStartFinder(prefix: split.prefix))
-            guard (try? finder.parse(sequence.input)) != nil, let arrayStart = finder.handler.arrayStart else {
+            guard (try? finder.parse(sequence.input)) != nil, let arrayOpen = finder.handler.arrayStart else {
                 startInOrder()
                 return
             }
-            let reader = ArrayInputReader(sequence.input, from: arrayStart + 1)
+            let reader = ArrayInputReader(sequence.input, from: arrayOpen.offset + 1)
             phase = .elements(
                 ArrayElementCutter(reader: reader, blockSize: sequence.blockSize),
-                arrayStart: arrayStart, reader: reader)
+                arrayOpen: arrayOpen, reader: reader)
+            cutPlace = LineBreaks.Counter(
+                at: SourceLocation(offset: arrayOpen.offset + 1, line: arrayOpen.line, column: arrayOpen.column + 1))
             workers = LineBlockWorkers.Owner(LineBlockWorkers(count: sequence.parallelism))
         }
 
@@ -210,7 +217,7 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
             }
             guard let head = inFlight.popFirst() else {
                 if case .rest(let rest?) = phase {
-                    parseRest(arrayStart: rest.arrayStart, bytes: rest.bytes, reader: rest.reader)
+                    parseRest(rest)
                 } else {
                     end(with: nil)
                 }
@@ -233,26 +240,30 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
         /// Cuts blocks of elements and starts their parses until twice `parallelism` are in
         /// flight or the array ends.
         private mutating func cut() throws(JSONParseError) {
-            while case .elements(var cutter, let arrayStart, let reader) = phase,
+            while case .elements(var cutter, let arrayOpen, let reader) = phase,
                 inFlight.count < 2 * sequence.parallelism
             {
                 phase = .ended
                 let cut = try cutter.next()
-                phase = .elements(cutter, arrayStart: arrayStart, reader: reader)
+                phase = .elements(cutter, arrayOpen: arrayOpen, reader: reader)
                 guard let split = sequence.split, let workers else { return }
                 let options = sequence.elementOptions
                 let makeHandler = sequence.makeHandler
                 switch cut {
                 case .elements(let bytes, let first, _):
                     let block = JSONArrayBlock(
-                        index: nextBlockIndex(), path: split.relative, elements: (split, first))
+                        index: nextBlockIndex(), path: split.relative, elements: (split, first),
+                        placement: .elements(start: nextCutPlace()))
+                    cutPlace.add(bytes)
+                    cutAfterBlock = true
                     inFlight.append(
                         InFlightBlock(block, workers: workers.threads) { block in
                             block.parse(bytes, options: options, makeHandler: makeHandler)
                         })
                 case .invalid(let bytes, let first, let atEnd):
                     let block = JSONArrayBlock(
-                        index: nextBlockIndex(), path: split.relative, elements: (split, first))
+                        index: nextBlockIndex(), path: split.relative, elements: (split, first),
+                        placement: .elements(start: nextCutPlace()))
                     inFlight.append(
                         InFlightBlock(block, workers: workers.threads) { block in
                             block.parse(
@@ -261,16 +272,30 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
                     // Nothing after the error is read.
                     phase = .rest(nil)
                     return
-                case .end(let rest):
-                    phase = .rest(Rest(arrayStart: arrayStart, bytes: rest, reader: reader))
+                case .end(let blank, let rest):
+                    cutPlace.add(blank)
+                    phase = .rest(
+                        Rest(arrayOpen: arrayOpen, arrayClose: cutPlace.location, bytes: rest, reader: reader))
                 }
             }
         }
 
+        /// The place of the first byte of the block being cut: past the comma after the block
+        /// before it, if there is one (the last block ends at the `]`).
+        private mutating func nextCutPlace() -> SourceLocation {
+            if cutAfterBlock { cutPlace.add(JSONArrayBlock.separator) }
+            cutAfterBlock = false
+            return cutPlace.location
+        }
+
         /// Parses the document without the array's elements (the bytes up to its `[`, then
         /// `bytes`, from its `]` on, then what `reader` reads) with the whole path.
-        private mutating func parseRest(arrayStart: Int, bytes: [UInt8], reader: ArrayInputReader) {
-            let tokenizer = JSONTokenizer(options: sequence.options, handler: sequence.makeHandler(wholeBlock()))
+        private mutating func parseRest(_ rest: Rest) {
+            let (arrayStart, bytes, reader) = (rest.arrayOpen.offset, rest.bytes, rest.reader)
+            let block = JSONArrayBlock(
+                index: nextBlockIndex(), path: sequence.path, elements: nil,
+                placement: .rest(open: rest.arrayOpen, close: rest.arrayClose))
+            let tokenizer = JSONTokenizer(options: sequence.options, handler: sequence.makeHandler(block))
             do throws(JSONParseError) {
                 var piece: [UInt8] = []
                 let before = ArrayInputReader(sequence.input, from: 0)
@@ -349,7 +374,7 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
 
         /// A block whose events are the whole document's.
         private mutating func wholeBlock() -> JSONArrayBlock {
-            JSONArrayBlock(index: nextBlockIndex(), path: sequence.path, elements: nil)
+            JSONArrayBlock(index: nextBlockIndex(), path: sequence.path, elements: nil, placement: .document)
         }
     }
 }

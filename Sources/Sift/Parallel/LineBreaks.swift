@@ -33,26 +33,53 @@ public enum LineBreaks {
     }
 
     /// Counts the line breaks of an input given piece by piece (a CRLF split between two
-    /// pieces counts once).
+    /// pieces counts once), and keeps the place of the byte after the last piece.
     struct Counter {
         /// The breaks counted so far.
         private(set) var count = 0
         /// Whether the last piece ended with a CR.
         private var endsWithCarriageReturn = false
+        /// The offset, line and line start of the byte after the last piece, from `start`.
+        private let start: SourceLocation
+        private var offset: Int
+        private var lineStart: Int
+
+        /// A counter of pieces that start at `start` in their input.
+        init(at start: SourceLocation = SourceLocation(offset: 0, line: 1, column: 1)) {
+            self.start = start
+            offset = start.offset
+            lineStart = start.offset - start.column + 1
+        }
+
+        /// The place of the byte after the pieces counted, as the tokenizer gives it: a line
+        /// starts after an LF, a CR, or the LF of a CRLF.
+        var location: SourceLocation {
+            SourceLocation(offset: offset, line: start.line + count, column: offset - lineStart + 1)
+        }
 
         mutating func add(_ buffer: UnsafeRawBufferPointer) {
             guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+            let pointer = base.assumingMemoryBound(to: UInt8.self)
             let bytes = buffer.bindMemory(to: UInt8.self)
+            defer { offset += buffer.count }
             // The CR that ended the last piece was counted alone; with this LF it is one break.
             if endsWithCarriageReturn && bytes[0] == 0x0A { count -= 1 }
             endsWithCarriageReturn = bytes[bytes.count - 1] == 0x0D
-            let scan = sift_scan_chunk(base.assumingMemoryBound(to: UInt8.self), buffer.count)
+            let scan = sift_scan_chunk(pointer, buffer.count)
             count += scan.line_feeds
-            guard scan.has_carriage_return != 0 else { return }
-            // A CR followed by LF is one break, already counted with the LF.
-            for index in bytes.indices where bytes[index] == 0x0D {
-                if index + 1 == bytes.count || bytes[index + 1] != 0x0A { count += 1 }
+            var lastBreak = scan.line_feeds > 0 ? sift_last_index_of(pointer, buffer.count, 0x0A) : -1
+            if scan.has_carriage_return != 0 {
+                // A CR followed by LF is one break, already counted with the LF.
+                for index in bytes.indices where bytes[index] == 0x0D {
+                    if index + 1 == bytes.count || bytes[index + 1] != 0x0A { count += 1 }
+                    lastBreak = max(lastBreak, index)
+                }
             }
+            if lastBreak >= 0 { lineStart = offset + lastBreak + 1 }
+        }
+
+        mutating func add(_ bytes: [UInt8]) {
+            bytes.withUnsafeBytes { add($0) }
         }
     }
 

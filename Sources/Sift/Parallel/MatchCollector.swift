@@ -74,8 +74,10 @@ extension MatchCollector where Match == JSONLineMatch {
 extension MatchCollector where Match == JSONArrayMatch {
     /// The matches of the block's path, placed in the document.
     init(block: JSONArrayBlock, options: JSONParserOptions) {
-        self.init(path: block.path, places: .path, options: options) { match in
-            JSONArrayMatch(value: match.value, path: block.documentPath(of: match.path ?? .root))
+        self.init(path: block.path, places: [.path, .location], options: options) { match in
+            let location = match.location.map(block.location(of:)) ?? SourceLocation(offset: 0, line: 1, column: 1)
+            return JSONArrayMatch(
+                value: match.value, path: block.documentPath(of: match.path ?? .root), location: location)
         }
     }
 }
