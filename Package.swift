@@ -161,6 +161,7 @@ let readmeExamples: [(name: String, dependencies: [Target.Dependency])] = [
     ("ReadmePaths", ["Sift"]),
     ("ReadmeFilters", ["Sift"]),
     ("ReadmeCodable", ["Sift"]),
+    ("ReadmeParallel", ["Sift"]),
     ("ReadmeHub", ["SiftHub"]),
     ("ReadmeHubParser", ["SiftHub"]),
     ("ReadmeMapping", ["SiftMapping"]),

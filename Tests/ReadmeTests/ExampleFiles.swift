@@ -39,6 +39,12 @@ enum ExampleFiles {
 
         """,
         "ReadmeCodable": "1\n2\none\ntwo\n",
+        "ReadmeParallel": """
+        1:16 $['body'][0]['id'] "a"
+        1:52 $['body'][1]['id'] "stop-here"
+        1:96 $['body'][2]['id'] "c"
+
+        """,
         "ReadmeHub": "r1 Pancakes\nr1\nr1: Pancakes\n",
         "ReadmeHubParser": "",
         "ReadmeMapping": "",
