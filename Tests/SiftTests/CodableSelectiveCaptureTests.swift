@@ -288,6 +288,43 @@ struct CodableSelectiveCaptureTests {
         #expect(counts.misses == 0)
     }
 
+    /// A member read by name in one element and whole, as a `JSONValue`, in another.
+    struct Either: Decodable, Equatable {
+        struct Typed: Decodable, Equatable { var a: Int }
+
+        var typed: Typed?
+        var raw: JSONValue?
+
+        enum CodingKeys: String, CodingKey { case kind, payload }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if try container.decode(String.self, forKey: .kind) == "typed" {
+                typed = try container.decode(Typed.self, forKey: .payload)
+            } else {
+                raw = try container.decode(JSONValue.self, forKey: .payload)
+            }
+        }
+    }
+
+    @Test("A value read whole after its members were read by name is decoded again, whole, with every duplicate")
+    func wholeValuesAfterNamedMembers() throws {
+        let json = """
+            {"items": [
+              {"kind": "typed", "payload": {"a": 1, "b": {"deep": [1, 2.50]}}},
+              {"kind": "raw", "payload": {"a": 2, "b": {"deep": [3, 4.0e1]}, "a": 5}},
+              {"kind": "typed", "payload": {"b": [], "a": 6}},
+              {"kind": "raw", "payload": [{"a": 7, "c": null}, 1.10]}
+            ]}
+            """
+        let counts = try Self.check(Either.self, json)
+        #expect(counts.misses == 1)
+        let values = try JSONInput.string(json).decodeValues(at: "$.items[*]", as: Either.self)
+        // The value whole: both members named `a`, numbers as written.
+        #expect(values[1].raw?.description == #"{"a":2,"b":{"deep":[3,4.0e1]},"a":5}"#)
+        #expect(values[3].raw?.description == #"[{"a":7,"c":null},1.10]"#)
+    }
+
     @Test("A later element that fails reports the same error as a whole element would")
     func errorsInLaterElements() throws {
         let wrongType = """

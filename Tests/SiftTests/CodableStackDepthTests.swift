@@ -82,6 +82,34 @@ import Testing
         #expect(fromValue == levels)
     }
 
+    /// A `JSONValue` is built without recursion: at `JSONValue.maximumDepth`, with the limit
+    /// raised, from bytes, from a value and as a member of a struct read at a path.
+    @Test func jsonValuesAtTheirOwnLimit() async throws {
+        let levels = JSONValue.maximumDepth / 2
+        let text = String(repeating: #"{"a":["#, count: levels) + "1" + String(repeating: "]}", count: levels)
+        var options = JSONParserOptions()
+        options.maximumDepth = JSONValue.maximumDepth + 3
+        let expected = try JSONValue(parsing: text, options: options)
+        let fromBytes = try await onSmallStack { [options] in
+            try JSONValueDecoder().decode(JSONValue.self, from: Data(text.utf8), options: options)
+        }
+        #expect(fromBytes == expected)
+        let fromValue = try await onSmallStack { try JSONValueDecoder().decode(JSONValue.self, from: expected) }
+        #expect(fromValue == expected)
+        struct Holder: Decodable, Sendable {
+            let id: Int
+            let body: JSONValue
+        }
+        // The element holding it is a level deeper, and a captured element is a JSONValue too.
+        let body = String(repeating: #"{"a":["#, count: levels - 1) + "1" + String(repeating: "]}", count: levels - 1)
+        let document = #"{"items":[{"id":1,"body":"# + body + "}]}"
+        let held = try await onSmallStack { [options] in
+            try JSONInput.string(document).decodeValues(at: "$.items[*]", as: Holder.self, options: options)
+        }
+        #expect(held.map(\.id) == [1])
+        #expect(held.first?.body == (try JSONValue(parsing: body, options: options)))
+    }
+
     @Test func oneLevelMoreIsALocatedError() throws {
         let text =
             String(repeating: #"{"next":"#, count: Self.depth + 1) + "null"

@@ -45,6 +45,12 @@ protocol JSONDecoderCore: AnyObject, Decoder, SingleValueDecodingContainer {
     /// empty container of its kind, enough to name its type in errors.
     func scalar(_ value: Value) -> JSONValue
 
+    /// `value` whole as a ``JSONValue``, as ``JSONValue/init(parsing:options:)`` reads it: every
+    /// member in document order (those sharing a key too) and each number's text, built without
+    /// recursion, so at any depth (`JSONValue`'s own `init(from:)` runs once a level, through
+    /// the containers).
+    func wholeValue(_ value: Value) throws -> JSONValue
+
     /// `body` applied to the text of `value` in place when `value` is a number, without making a
     /// `String` of it; nil when it is not a number.
     func convertNumber<R>(_ value: Value, _ body: (JSONBytes) -> R) -> R?
@@ -155,6 +161,10 @@ extension JSONDecoderCore {
         }
         if type == [String].self {
             return unsafeBitCast(try unwrapArray(value, of: String.self, in: parent, key), to: T.self)
+        }
+        // A `JSONValue` is the value itself, unless the key strategy is to rename its members.
+        if type == JSONValue.self, case .useDefaultKeys = options.keyDecodingStrategy {
+            return unsafeBitCast(try wholeValue(value), to: T.self)
         }
         // The type was checked just above.
         // swift-format-ignore: NeverForceUnwrap

@@ -74,6 +74,21 @@ final class JSONTapeDecoderImpl: JSONDecoderCore {
     @inline(__always)
     func scalar(_ value: TapeValue) -> JSONValue { tape.scalar(at: value.index) }
 
+    /// The captured value whole; the type reads it whole from now on (its objects are captured
+    /// with every member), and a capture that left members out of it is a miss.
+    func wholeValue(_ value: TapeValue) throws -> JSONValue {
+        let entry = tape.entries[value.index]
+        guard entry.kind.isContainer else { return tape.scalar(at: value.index) }
+        if value.node >= 0, let profile, entry.kind == .object { profile.noteAllMembers(at: value.node) }
+        let subtree = tape.entries[value.index..<Int(entry.next)]
+        if subtree.contains(where: { $0.kind.isContainer && $0.hasLeftOut }) {
+            profile?.missed = true
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: codingPath, debugDescription: "The value was captured in part"))
+        }
+        return tape.jsonValue(at: value.index)
+    }
+
     @inline(__always)
     func isNull(_ value: TapeValue) -> Bool { tape.isNull(value.index) }
 

@@ -4,6 +4,10 @@ extension JSONValue: Codable {
     /// Decodes whatever JSON value the decoder holds: null, a boolean, a number, a string, an
     /// array or an object (its members in the decoder's `allKeys` order).
     ///
+    /// Sift's own decoders (``JSONValueDecoder``, and the Codable destinations of paths) do not
+    /// call this: unless a key strategy renames members, they hand over the captured value
+    /// itself, at any depth, with every member and each number's text.
+    ///
     /// ```swift
     /// let value = try JSONDecoder().decode(JSONValue.self, from: Data(#"{"a":[1,true]}"#.utf8))
     /// ```

@@ -64,6 +64,8 @@ extension JSONValueDecoderImpl {
     @inline(__always)
     func scalar(_ value: JSONValue) -> JSONValue { value }
 
+    func wholeValue(_ value: JSONValue) -> JSONValue { value }
+
     func convertNumber<R>(_ value: JSONValue, _ body: (JSONBytes) -> R) -> R? {
         guard case .number(let number) = value else { return nil }
         var text = number.text
