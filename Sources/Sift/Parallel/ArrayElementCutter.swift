@@ -12,7 +12,7 @@
 /// that ends inside the array.
 ///
 /// ```swift
-/// var cutter = ArrayElementCutter(reader: reader, blockSize: 1 << 21)
+/// var cutter = ArrayElementCutter(reader: reader, blockSize: 1 << 21, buffers: ArrayBlockBuffers(limit: 5, largest: 1 << 23))
 /// while case .elements(let bytes, let first, _) = try cutter.next() { dispatch(bytes, first) }
 /// ```
 struct ArrayElementCutter {
@@ -30,6 +30,8 @@ struct ArrayElementCutter {
 
     private let reader: ArrayInputReader
     private let blockSize: Int
+    /// Where the array of each block comes from.
+    private let buffers: ArrayBlockBuffers
     private var scanner = ArrayStructureScanner()
     /// The bytes read and not yet cut: the block being cut, from its start.
     private var buffer: [UInt8] = []
@@ -44,13 +46,14 @@ struct ArrayElementCutter {
     /// block, is small.
     static let readSize = 1 << 18
 
-    init(reader: ArrayInputReader, blockSize: Int) {
+    init(reader: ArrayInputReader, blockSize: Int, buffers: ArrayBlockBuffers) {
         self.reader = reader
         self.blockSize = max(blockSize, 1)
-        buffer.reserveCapacity(self.blockSize + Self.readSize)
+        self.buffers = buffers
+        buffer = buffers.take(capacity: self.blockSize + Self.readSize)
     }
 
-    /// The next block; ``Cut/end(rest:)`` once the array ended.
+    /// The next block; ``Cut/end(blank:rest:)`` once the array ended.
     mutating func next() throws(JSONParseError) -> Cut {
         if let arrayEnd { return .end(blank: [], rest: Array(buffer[arrayEnd...])) }
         while true {
@@ -82,8 +85,8 @@ struct ArrayElementCutter {
         if isBlank(0..<end) { return invalid() }
         // The block keeps the buffer; what follows the cut starts the next one.
         var bytes = buffer
-        buffer = Array(bytes[next...])
-        buffer.reserveCapacity(blockSize + Self.readSize)
+        buffer = buffers.take(capacity: blockSize + Self.readSize)
+        buffer.append(contentsOf: bytes[next...])
         bytes.removeSubrange(end...)
         let first = nextElement
         nextElement += elements

@@ -120,6 +120,8 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
         private let sequence: JSONArrayOutputs
         private var phase: Phase = .start
         private var workers: LineBlockWorkers.Owner?
+        /// The arrays the blocks of elements are read into, used again once parsed.
+        private var buffers: ArrayBlockBuffers?
         private var inFlight: Deque<InFlightBlock<JSONArrayBlock, Handler.Output>> = []
         private var ready: Deque<Handler.Output> = []
         /// The error to throw once the output before it is handed out.
@@ -197,8 +199,13 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
                 return
             }
             let reader = ArrayInputReader(sequence.input, from: arrayOpen.offset + 1)
+            // Twice `parallelism` blocks in flight, one being cut, and one given back while
+            // the cutter waits for an output; a block is read up to a read past its size.
+            let buffers = ArrayBlockBuffers(
+                limit: 2 * sequence.parallelism + 2, largest: 2 * (sequence.blockSize + ArrayElementCutter.readSize))
+            self.buffers = buffers
             phase = .elements(
-                ArrayElementCutter(reader: reader, blockSize: sequence.blockSize),
+                ArrayElementCutter(reader: reader, blockSize: sequence.blockSize, buffers: buffers),
                 arrayOpen: arrayOpen, reader: reader)
             cutPlace = LineBreaks.Counter(
                 at: SourceLocation(offset: arrayOpen.offset + 1, line: arrayOpen.line, column: arrayOpen.column + 1))
@@ -246,7 +253,7 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
                 phase = .ended
                 let cut = try cutter.next()
                 phase = .elements(cutter, arrayOpen: arrayOpen, reader: reader)
-                guard let split = sequence.split, let workers else { return }
+                guard let split = sequence.split, let workers, let buffers else { return }
                 let options = sequence.elementOptions
                 let makeHandler = sequence.makeHandler
                 switch cut {
@@ -256,9 +263,13 @@ public struct JSONArrayOutputs<Handler: JSONLineHandler>: AsyncSequence, Sendabl
                         placement: .elements(start: nextCutPlace()))
                     cutPlace.add(bytes)
                     cutAfterBlock = true
+                    let handoff = ArrayBlockBuffers.Handoff(bytes)
                     inFlight.append(
                         InFlightBlock(block, workers: workers.threads) { block in
-                            block.parse(bytes, options: options, makeHandler: makeHandler)
+                            let bytes = handoff.take()
+                            let outcome = block.parse(bytes, options: options, makeHandler: makeHandler)
+                            buffers.give(consume bytes)
+                            return outcome
                         })
                 case .invalid(let bytes, let first, let atEnd):
                     let block = JSONArrayBlock(
