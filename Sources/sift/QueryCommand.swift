@@ -260,10 +260,8 @@ final class MatchPrinter {
                     of: match.value, path: match.path.map { arrayBlock?.documentPath(of: $0) ?? $0 },
                     location: match.location.map { block?.location(of: $0) ?? $0 },
                     file: fileName))
-        } else if let event = match.scalar {
-            try output.writeLine(event)
         } else {
-            try output.writeLine(match.value)
+            try output.writeLine(match)
         }
         matchCount += 1
         if stopsAtFirstMatch { match.stopParsing() }

@@ -76,6 +76,23 @@ final class StandardOutput {
         }
     }
 
+    /// Writes a match on a line of its own: a scalar from the input's bytes, a container from
+    /// its capture, with no ``JSONValue`` built (but for raw strings, where a string must be
+    /// told apart).
+    func writeLine(_ match: JSONMatchView) throws {
+        if let event = match.scalar { return try writeLine(event) }
+        if writesRawStrings { return try writeLine(match.value) }
+        try onScreen {
+            if let valueWriter {
+                try match.write(to: valueWriter)
+                try writeDecorated(valueWriter)
+                return
+            }
+            try match.write(to: writer)
+            try endLine()
+        }
+    }
+
     /// Writes a value that writes itself through the writer (a Hub model streams straight to
     /// it, without a ``JSONValue`` built first), on a line of its own.
     func writeLine(_ write: (JSONWriter<OutputSink>) throws -> Void) throws {

@@ -119,9 +119,9 @@ import Testing
         let text = Array(#"{"x":"#.utf8) + Self.nestedArrays(JSONValue.maximumDepth + 1) + Array("}".utf8)
         var query = JSONQuery(options: Self.unlimited)
         let handle = query.add(JSONPath.root.goTo("x").decoded(JSONValue.self))
-        // A value captured to be decoded learns its depth as it closes: the error is at its end.
-        let end = 5 + 2 * (JSONValue.maximumDepth + 1) - 1
-        try Self.expectDepthError(atOffset: end) { try query.run(.bytes(text)) }
+        // With the tokenizer's limit above a value's, the capture is built as it comes and fails
+        // at the bracket one level too deep (the capture's first is at offset 5).
+        try Self.expectDepthError(atOffset: 5 + JSONValue.maximumDepth) { try query.run(.bytes(text)) }
         let shallow = Array(#"{"x":"#.utf8) + Self.nestedArrays(100) + Array("}".utf8)
         let values = try query.run(.bytes(shallow))[handle]
         #expect(values.map(Self.depth(of:)) == [100])
@@ -137,7 +137,9 @@ import Testing
         let text =
             "[" + String(repeating: #"{"next":"#, count: depth) + "null" + String(repeating: "}", count: depth)
             + "]"
-        try Self.expectDepthError(atOffset: text.utf8.count - 2) {
+        // At the object one level too deep: the element's first brace is at offset 1, and each
+        // level takes 8 bytes.
+        try Self.expectDepthError(atOffset: 1 + 8 * JSONValue.maximumDepth) {
             try JSONInput.string(text).forEachValue(at: "$[*]", as: Link.self, options: Self.unlimited) { _ in }
         }
         let shallow =

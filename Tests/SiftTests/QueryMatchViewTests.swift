@@ -111,4 +111,76 @@ import Testing
         #expect(error?.location == SourceLocation(offset: 72, line: 1, column: 73))
         #expect(tokenizer.handler.results[ids] == [1])
     }
+
+    /// Documents whose containers a view may capture flat: escapes, non-ASCII, numbers as
+    /// written, duplicate names, empty and nested containers.
+    static let writtenDocuments = [
+        document,
+        #"{"a":[{"s":"q\"\\\/\b\f\n\r\t\u0001\u00e9\ud83d\ude00 東京","n":[1.50,-0,2e+10,1E-3,12345678901234567890]}],"#
+            + #""b":{"x":1,"x":2,"e":{},"f":[],"g":[[],[{}]]},"c":[true,false,null]}"#,
+        "[" + String(repeating: "[", count: 300) + #"{"k":"v"}"# + String(repeating: "]", count: 300) + ",1]",
+    ]
+
+    /// What `write(to:)` writes for each match of `query`, and what writing `value` writes.
+    static func written(
+        _ query: String, in text: String, options: JSONWriterOptions, chunkSize: Int = .max
+    ) throws -> (viewed: [String], valued: [String]) {
+        var viewed: [String] = []
+        var valued: [String] = []
+        var jsonQuery = JSONQuery()
+        jsonQuery.add(try JSONPath(query)) { match in
+            let writer = JSONWriter(options: options)
+            try match.write(to: writer)
+            viewed.append(writer.sink.string)
+            let other = JSONWriter(options: options)
+            try other.write(match.value)
+            valued.append(other.sink.string)
+        }
+        let tokenizer = JSONTokenizer(handler: jsonQuery.makeMatcher())
+        try tokenizer.feedAll(Array(text.utf8), inPiecesOf: chunkSize)
+        return (viewed, valued)
+    }
+
+    @Test("write(to:) writes what writing the value writes, captured flat or not, compact or pretty")
+    func writingAViewWritesItsValue() throws {
+        let queries = ["$", "$.*", "$[*]", "$.a[*]", "$.b", "$..*", "$..[0]", "$[0][0]", "$.b['x','g']"]
+        for text in Self.writtenDocuments {
+            for query in queries {
+                for options in [JSONWriterOptions.compact, .pretty] {
+                    let (viewed, valued) = try Self.written(query, in: text, options: options)
+                    #expect(viewed == valued, "\(query) on \(text.prefix(40))")
+                }
+            }
+        }
+        // A container captured flat comes out as it went in, compact.
+        let (viewed, _) = try Self.written("$.b", in: Self.writtenDocuments[1], options: .compact)
+        #expect(viewed == [#"{"x":1,"x":2,"e":{},"f":[],"g":[[],[{}]]}"#])
+    }
+
+    @Test("write(to:) writes the same on every split of the input")
+    func writingAViewOnEverySplit() throws {
+        let text = Self.writtenDocuments[1]
+        for query in ["$.a[*]", "$.b", "$.*"] {
+            let whole = try Self.written(query, in: text, options: .compact).viewed
+            for size in 1...text.utf8.count {
+                #expect(try Self.written(query, in: text, options: .compact, chunkSize: size).viewed == whole)
+            }
+        }
+    }
+
+    @Test("a container deeper than a value may hold fails where it nests too deep, the depth limit raised")
+    func viewsPastTheValueDepthFailWhereTheyNest() throws {
+        let depth = JSONValue.maximumDepth + 10
+        let text = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+        var options = JSONParserOptions()
+        options.maximumDepth = depth + 1
+        var query = JSONQuery(options: options)
+        query.add(try JSONPath("$[0]")) { match in _ = match.value }
+        #expect {
+            try query.run(.string(text))
+        } throws: { error in
+            // The capture starts at the second bracket: its 2,049th level is the 2,050th bracket.
+            (error as? JSONParseError)?.location.column == JSONValue.maximumDepth + 2
+        }
+    }
 }

@@ -3,17 +3,14 @@
 ///
 /// The streaming form of a match, for consumers that write each value out as it comes (a
 /// command-line tool, a filter): a scalar arrives as its tokenizer event, whose bytes are read
-/// in place, with no ``JSONValue`` made for it; a container arrives captured. Copy what you keep
+/// in place, with no ``JSONValue`` made for it; a container arrives captured, as flat entries
+/// over its bytes, and becomes a ``JSONValue`` only when ``value`` is read. Copy what you keep
 /// (``value``) before the callback returns.
 ///
 /// ```swift
 /// var query = JSONQuery()
-/// query.add(try JSONPath("$.items[*].id"), places: .path) { match in
-///     if let event = match.scalar {
-///         try writer.write(event)  // straight from the input's bytes
-///     } else {
-///         try writer.write(match.value)
-///     }
+/// query.add(try JSONPath("$.items[*]"), places: .path) { match in
+///     try match.write(to: writer)  // a scalar from the input's bytes, a container from its capture
 ///     print(match.path?.normalized ?? "$")
 /// }
 /// try query.run(.file("items.json"))
@@ -48,9 +45,27 @@ public struct JSONMatchView {
         public static let location = Places(rawValue: 2)
     }
 
-    let matched: MatchedValue
+    /// What was matched: a borrowed scalar, a value, or a container's capture.
+    enum Content {
+        case matched(MatchedValue)
+        case tape(JSONTape)
+    }
+
+    let content: Content
     let info: MatchInfo
     let stopper: StopSignal
+
+    init(matched: MatchedValue, info: MatchInfo, stopper: StopSignal) {
+        content = .matched(matched)
+        self.info = info
+        self.stopper = stopper
+    }
+
+    init(tape: JSONTape, info: MatchInfo, stopper: StopSignal) {
+        content = .tape(tape)
+        self.info = info
+        self.stopper = stopper
+    }
 
     /// The event of a scalar match (`string`, `number`, `bool` or `null`), its bytes borrowed from
     /// the tokenizer; nil for a container (and for a scalar held back to be delivered in order,
@@ -60,16 +75,40 @@ public struct JSONMatchView {
     /// if case .string(let bytes)? = match.scalar { print(bytes.string) }
     /// ```
     public var scalar: JSONEvent? {
-        if case .scalar(let event) = matched { return event }
+        if case .matched(.scalar(let event)) = content { return event }
         return nil
     }
 
-    /// The matched value (a scalar is copied into a ``JSONValue`` when this is read).
+    /// The matched value: a scalar is copied into a ``JSONValue``, and a container built from
+    /// its capture, each time this is read (read it once).
     ///
     /// ```swift
     /// let kept: JSONValue = match.value
     /// ```
-    public var value: JSONValue { matched.jsonValue }
+    public var value: JSONValue {
+        switch content {
+        case .matched(let matched): matched.jsonValue
+        case .tape(let tape): tape.jsonValue()
+        }
+    }
+
+    /// Writes the matched value to `writer`: the bytes `writer.write(match.value)` writes, from
+    /// the input's bytes for a scalar and from the capture for a container, with no
+    /// ``JSONValue`` built.
+    ///
+    /// ```swift
+    /// query.add(try JSONPath("$.items[*]")) { match in
+    ///     try match.write(to: writer)
+    ///     try writer.reset()
+    /// }
+    /// ```
+    public func write<Sink: JSONOutputSink>(to writer: JSONWriter<Sink>) throws(JSONWriterError) {
+        switch content {
+        case .matched(.scalar(let event)): try writer.write(event)
+        case .matched(.value(let value)): try writer.write(value)
+        case .tape(let tape): try writer.write(tape)
+        }
+    }
 
     /// The RFC 9535 normalized path of the value, when the query was asked for it
     /// (``Places/path``); otherwise nil, unless another path of the query needed it.
@@ -146,17 +185,17 @@ final class ViewSlot: QuerySlot {
     var holdsMatches: Bool { alternatives > 1 }
 
     func receive(_ value: CapturedMatch, alternative: Int, info: MatchInfo, stopper: StopSignal) throws {
-        let matched: MatchedValue
+        let view: JSONMatchView
         switch value {
-        case .matched(let value): matched = value
-        case .tape(let tape): matched = .value(tape.jsonValue())
+        case .matched(let value): view = JSONMatchView(matched: value, info: info, stopper: stopper)
+        case .tape(let tape): view = JSONMatchView(tape: tape, info: info, stopper: stopper)
         }
         guard alternatives > 1 else {
-            try body(JSONMatchView(matched: matched, info: info, stopper: stopper))
+            try body(view)
             return
         }
         while held.count <= alternative { held.append([]) }
-        held[alternative].append((matched.jsonValue, info))
+        held[alternative].append((view.value, info))
     }
 
     func endDocument(stopper: StopSignal) throws {

@@ -129,7 +129,8 @@ public enum DestinationKind: Sendable, Equatable {
     /// A presence probe: reports what began at the path (a scalar, or a container's opening
     /// event) through ``MatchConsumer/probed(_:at:scope:info:)``, capturing nothing.
     case probe
-    /// Scalars as their events, containers captured as ``JSONValue``s (``JSONMatchView``).
+    /// Scalars as their events, containers captured flat, as the engine's tapes
+    /// (``JSONMatchView``).
     case view
 
     /// Whether a container reaching this destination must be captured as a ``JSONValue``.

@@ -106,6 +106,12 @@ public final class JSONWriter<Sink: JSONOutputSink> {
         try engine.write(value)
     }
 
+    /// Writes the whole value a tape captured (what ``JSONMatchView/write(to:)`` writes for a
+    /// container), as ``write(_:)-(JSONValue)`` writes `tape.jsonValue()`.
+    func write(_ tape: JSONTape) throws(JSONWriterError) {
+        try engine.write(tape)
+    }
+
     /// Writes one event: replaying a tokenizer's events re-encodes the document faithfully (keys
     /// as keys, numbers as their exact text).
     ///

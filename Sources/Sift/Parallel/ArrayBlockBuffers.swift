@@ -28,6 +28,9 @@ final class ArrayBlockBuffers: Sendable {
         self.largest = largest
     }
 
+    /// How many arrays are kept for the blocks to come.
+    var keptCount: Int { kept.withLock { $0.count } }
+
     /// An empty array with room for `capacity` bytes: one given back, or a new one.
     func take(capacity: Int) -> [UInt8] {
         var bytes = kept.withLock { $0.popLast() } ?? []

@@ -6,7 +6,11 @@ extension PathMatcherEngine {
     /// are taken from that builder when they close (``MatcherCapture/nested``), so a chain of
     /// nested matches (`$..*`) costs one builder, fed once per event.
     mutating func beginCapture(_ capture: Int, event: JSONEvent, context: JSONEventContext) {
-        if wantsTapes && captures[capture].targets.allSatisfy(isTapeTarget) {
+        // A tape is filled while the tokenizer skips the value, past the matcher's depth check:
+        // only where the tokenizer refuses what no value may hold does it take one.
+        if wantsTapes && context.engine.options.maximumDepth <= JSONValue.maximumDepth
+            && captures[capture].targets.allSatisfy(isTapeTarget)
+        {
             let recorder = spareRecorder.take() ?? TapeRecorder()
             recorder.builder.textIsValidUTF8 = context.engine.options.validatesUTF8
             if captures.count == 1 && captures[0].targets.count == 1 {

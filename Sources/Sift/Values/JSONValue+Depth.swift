@@ -38,9 +38,7 @@ extension JSONValue {
 /// decoding it with a recursive `Decodable`) could overflow the stack, so it was refused.
 ///
 /// Inside a parse (and from every query) it arrives as the ``JSONParseError/underlyingError``
-/// of a ``JSONParseError/Kind/consumerError`` located at the container that went too deep; a
-/// value captured to be decoded knows its depth only as it closes, so its error is located at
-/// its end.
+/// of a ``JSONParseError/Kind/consumerError`` located at the container that went too deep.
 ///
 /// ```swift
 /// do {
