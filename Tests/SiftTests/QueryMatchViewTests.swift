@@ -157,6 +157,27 @@ import Testing
         #expect(viewed == [#"{"x":1,"x":2,"e":{},"f":[],"g":[[],[{}]]}"#])
     }
 
+    @Test("write(to:) mends text the tokenizer did not check for UTF-8, as the value does")
+    func writingUncheckedText() throws {
+        var options = JSONParserOptions()
+        options.validatesUTF8 = false
+        var query = JSONQuery(options: options)
+        var viewed: [[UInt8]] = []
+        var valued: [[UInt8]] = []
+        query.add(try JSONPath("$[*]")) { match in
+            let writer = JSONWriter()
+            try match.write(to: writer)
+            viewed.append(writer.sink.bytes)
+            let other = JSONWriter()
+            try other.write(match.value)
+            valued.append(other.sink.bytes)
+        }
+        let bytes = Array(#"[{"a":""#.utf8) + [0xFF, 0x41] + Array(#""},[""#.utf8) + [0xC3] + Array(#""]]"#.utf8)
+        try query.run(.bytes(bytes))
+        #expect(viewed == ["{\"a\":\"\u{FFFD}A\"}", "[\"\u{FFFD}\"]"].map { Array($0.utf8) })
+        #expect(viewed == valued)
+    }
+
     @Test("write(to:) writes the same on every split of the input")
     func writingAViewOnEverySplit() throws {
         let text = Self.writtenDocuments[1]

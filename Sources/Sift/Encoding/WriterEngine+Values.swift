@@ -28,8 +28,10 @@ extension WriterEngine {
     ///
     /// The bytes are those ``write(_:)-(JSONValue)`` writes for `tape.jsonValue()`. Only the
     /// value's place is checked: the tokenizer that filled the tape checked its strings and
-    /// numbers.
+    /// numbers. Text the tokenizer did not check for UTF-8 goes through the tree, whose strings
+    /// mend it as a value's do.
     func write(_ tape: JSONTape) throws(JSONWriterError) {
+        guard tape.textIsValidUTF8 else { return try write(tape.jsonValue()) }
         try checkFailure()
         try prepareValue()
         tape.forEachEvent { event in
