@@ -255,11 +255,10 @@ final class MatchPrinter {
     func write(_ match: JSONMatchView) throws {
         guard !(stopsAtFirstMatch && matchCount > 0) else { return }
         if includesPaths {
-            try output.writeLine(
-                Self.record(
-                    of: match.value, path: match.path.map { arrayBlock?.documentPath(of: $0) ?? $0 },
-                    location: match.location.map { block?.location(of: $0) ?? $0 },
-                    file: fileName))
+            let head = Self.recordHead(
+                path: match.path.map { arrayBlock?.documentPath(of: $0) ?? $0 },
+                location: match.location.map { block?.location(of: $0) ?? $0 }, file: fileName)
+            try output.writeLine(match, after: head)
         } else {
             try output.writeLine(match)
         }

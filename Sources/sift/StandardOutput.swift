@@ -93,6 +93,34 @@ final class StandardOutput {
         }
     }
 
+    /// Writes a match as the `"value"` of an object whose first members are `head` (a
+    /// `--with-path` record), on a line of its own, the match written as ``writeLine(_:)-(JSONMatchView)``
+    /// writes it.
+    func writeLine(_ match: JSONMatchView, after head: [JSONObject.Member]) throws {
+        try onScreen {
+            if let valueWriter {
+                try Self.writeRecord(head, match, to: valueWriter)
+                try writeDecorated(valueWriter)
+                return
+            }
+            try Self.writeRecord(head, match, to: writer)
+            try endLine()
+        }
+    }
+
+    private static func writeRecord<Sink>(
+        _ head: [JSONObject.Member], _ match: JSONMatchView, to writer: JSONWriter<Sink>
+    ) throws {
+        try writer.beginObject()
+        for member in head {
+            try writer.key(member.key)
+            try writer.write(member.value)
+        }
+        try writer.key("value")
+        try match.write(to: writer)
+        try writer.endObject()
+    }
+
     /// Writes a value that writes itself through the writer (a Hub model streams straight to
     /// it, without a ``JSONValue`` built first), on a line of its own.
     func writeLine(_ write: (JSONWriter<OutputSink>) throws -> Void) throws {
