@@ -157,6 +157,75 @@ import Testing
         #expect(viewed == [#"{"x":1,"x":2,"e":{},"f":[],"g":[[],[{}]]}"#])
     }
 
+    @Test("views written one after another inside an array and as members write what their values write")
+    func writingViewsInsideContainers() throws {
+        var escaping = JSONWriterOptions.compact
+        escaping.escapesSlashes = true
+        for options in [JSONWriterOptions.compact, .pretty, escaping] {
+            for query in ["$.*", "$.b.*", "$..*"] {
+                let text = Self.writtenDocuments[1]
+                let viewed = JSONWriter(options: options)
+                let valued = JSONWriter(options: options)
+                for writer in [viewed, valued] {
+                    try writer.beginArray()
+                    try writer.write(1 as JSONValue)
+                    try writer.beginObject()
+                }
+                var count = 0
+                var jsonQuery = JSONQuery()
+                jsonQuery.add(try JSONPath(query)) { match in
+                    count += 1
+                    try viewed.key("m\(count)")
+                    try match.write(to: viewed)
+                    try valued.key("m\(count)")
+                    try valued.write(match.value)
+                }
+                try jsonQuery.run(.string(text))
+                for writer in [viewed, valued] {
+                    try writer.endObject()
+                    try writer.write("after" as JSONValue)
+                    try writer.endArray()
+                }
+                #expect(count > 2)
+                #expect(viewed.sink.string == valued.sink.string, "\(query)")
+            }
+        }
+    }
+
+    @Test("containers that fill the writer's block, and strings longer than it, are written as their values are")
+    func writingViewsPastTheBlock() throws {
+        let escaped = String(repeating: #"a\"\\/\u0001é東"#, count: 12_000)
+        let many = (0..<4_000).map { #"{"k\#($0)":"\#($0)\n","n":[\#($0),1.5e3,true,null,{}]}"# }
+        let texts = [
+            "[" + many.joined(separator: ",") + "]",
+            #"[{"long":""# + escaped + #"","after":[""# + escaped + #"",1]},{""# + escaped + #"":0}]"#,
+        ]
+        var escaping = JSONWriterOptions.compact
+        escaping.escapesSlashes = true
+        for text in texts {
+            for options in [JSONWriterOptions.compact, escaping] {
+                // Every match into one writer, one after another.
+                let viewed = JSONWriter(options: options)
+                let valued = JSONWriter(options: options)
+                var count = 0
+                var query = JSONQuery()
+                query.add(try JSONPath("$[*]")) { match in
+                    count += 1
+                    try match.write(to: viewed)
+                    try viewed.reset()
+                    try valued.write(match.value)
+                    try valued.reset()
+                }
+                try query.run(.string(text))
+                #expect(count > 1)
+                #expect(viewed.sink.bytes.count > 65_536)
+                #expect(
+                    viewed.sink.bytes.elementsEqual(valued.sink.bytes),
+                    "\(text.prefix(20)), \(viewed.sink.bytes.count) and \(valued.sink.bytes.count) bytes")
+            }
+        }
+    }
+
     @Test("write(to:) mends text the tokenizer did not check for UTF-8, as the value does")
     func writingUncheckedText() throws {
         var options = JSONParserOptions()

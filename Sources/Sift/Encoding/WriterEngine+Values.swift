@@ -24,32 +24,6 @@ extension WriterEngine {
         try finishCall()
     }
 
-    /// Writes the value a tape captured, without the tree.
-    ///
-    /// The bytes are those ``write(_:)-(JSONValue)`` writes for `tape.jsonValue()`. Only the
-    /// value's place is checked: the tokenizer that filled the tape checked its strings and
-    /// numbers. Text the tokenizer did not check for UTF-8 goes through the tree, whose strings
-    /// mend it as a value's do.
-    func write(_ tape: JSONTape) throws(JSONWriterError) {
-        guard tape.textIsValidUTF8 else { return try write(tape.jsonValue()) }
-        try checkFailure()
-        try prepareValue()
-        tape.forEachEvent { event in
-            switch event {
-            case .startObject: openContainer(.objectKey)
-            case .startArray: openContainer(.array)
-            case .endObject: closeContainer(UInt8(ascii: "}"))
-            case .endArray: closeContainer(UInt8(ascii: "]"))
-            case .key(let bytes): writeKey(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count))
-            case .string(let bytes): writeString(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count))
-            case .number(let bytes): writeNumber(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count))
-            case .bool(let value): writeLiteral(value ? "true" : "false")
-            case .null: writeLiteral("null")
-            }
-        }
-        try finishCall()
-    }
-
     /// An array or object of the value being written, and how many of its children are written.
     private struct ValueFrame {
         var elements: [JSONValue]

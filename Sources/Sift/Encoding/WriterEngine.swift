@@ -53,6 +53,9 @@ final class WriterEngine {
     static let indentRepeats = 32
 
     let state: UnsafeMutablePointer<WriterState>
+    /// The open containers of a tape being written compact (``write(_:)-(JSONTape)``), an
+    /// array kept from one tape to the next.
+    var tapeContainers = ContiguousArray<UInt32>()
     /// The I/O error that ended the output, thrown by every later call.
     private var failure: JSONWriterError?
 

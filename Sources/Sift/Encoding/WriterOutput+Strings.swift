@@ -33,20 +33,35 @@ extension WriterOutput {
     /// Writes the string into the block, which has room for its worst case.
     @inline(__always)
     private final func appendStringInPlace(_ base: UnsafeRawPointer, _ count: Int, escapesSlashes: Bool) {
-        var out = staging + staged
+        let out = Self.writeString(base, count, to: staging + staged, escapesSlashes: escapesSlashes)
+        staged = out - staging
+    }
+
+    /// The most bytes ``writeString(_:_:to:escapesSlashes:)`` writes for `count` bytes: six
+    /// for each, and the quotes.
+    @inline(__always)
+    static func worstCaseStringLength(_ count: Int) -> Int { count &* 6 &+ 2 }
+
+    /// Writes `count` bytes at `base` as a JSON string (see ``appendString(_:escapesSlashes:)``)
+    /// at `out`, which has room for ``worstCaseStringLength(_:)`` bytes; returns the byte after it.
+    @inline(__always)
+    static func writeString(
+        _ base: UnsafeRawPointer, _ count: Int, to start: UnsafeMutableRawPointer, escapesSlashes: Bool
+    ) -> UnsafeMutableRawPointer {
+        var out = start
         out.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
         out += 1
         var start = 0
         while start < count {
-            let end = Self.escapeIndex(base, from: start, count: count, escapesSlashes: escapesSlashes)
+            let end = escapeIndex(base, from: start, count: count, escapesSlashes: escapesSlashes)
             out.copyMemory(from: base + start, byteCount: end &- start)
             out += end &- start
             guard end < count else { break }
-            out += Self.writeEscape(base.load(fromByteOffset: end, as: UInt8.self), to: out)
+            out += writeEscape(base.load(fromByteOffset: end, as: UInt8.self), to: out)
             start = end &+ 1
         }
         out.storeBytes(of: UInt8(ascii: "\""), as: UInt8.self)
-        staged = out + 1 - staging
+        return out + 1
     }
 
     /// The index of the first byte at or after `start` that needs an escape, or `count`.
