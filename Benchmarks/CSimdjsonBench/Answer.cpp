@@ -6,6 +6,20 @@ using namespace simdjson;
 
 namespace sift_bench {
 
+namespace {
+
+/// A number's text, without the whitespace after it that On-Demand's raw token includes.
+std::string_view number_token(ondemand::value &value) {
+    std::string_view token = value.raw_json_token();
+    while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' ||
+                              token.back() == '\r')) {
+        token.remove_suffix(1);
+    }
+    return token;
+}
+
+} // namespace
+
 error_code Answer::add(ondemand::value value) {
     ondemand::json_type type;
     SIMDJSON_TRY(value.type().get(type));
@@ -18,11 +32,7 @@ error_code Answer::add(ondemand::value value) {
     }
     case ondemand::json_type::number: {
         // The token first (reading the number moves past it), for the line.
-        std::string_view token = value.raw_json_token();
-        while (!token.empty() && (token.back() == ' ' || token.back() == '\t' || token.back() == '\n' ||
-                                  token.back() == '\r')) {
-            token.remove_suffix(1);
-        }
+        std::string_view token = number_token(value);
         ondemand::number number;
         SIMDJSON_TRY(value.get_number().get(number));
         switch (number.get_number_type()) {
@@ -55,6 +65,7 @@ error_code Answer::add(ondemand::value value) {
         }
         return SUCCESS;
     case ondemand::json_type::object: {
+        if (answer_->writes_lines) return write_container(value);
         ondemand::object object;
         SIMDJSON_TRY(value.get_object().get(object));
         std::string_view text;
@@ -63,6 +74,7 @@ error_code Answer::add(ondemand::value value) {
         return SUCCESS;
     }
     case ondemand::json_type::array: {
+        if (answer_->writes_lines) return write_container(value);
         ondemand::array array;
         SIMDJSON_TRY(value.get_array().get(array));
         std::string_view text;
@@ -139,6 +151,82 @@ void Answer::write_string(std::string_view text) {
     }
     lines_.append(text.data() + start, text.size() - start);
     lines_ += '"';
+}
+
+// A container in the process mode: written as Sift writes it, and counted (the process's output is
+// what is compared).
+error_code Answer::write_container(ondemand::value value) {
+    SIMDJSON_TRY(write_value(value));
+    answer_->count++;
+    end_line();
+    return SUCCESS;
+}
+
+// A value as `sift query` writes it: compact, keys and strings unescaped and written again with
+// write_string, numbers as their text.
+error_code Answer::write_value(ondemand::value value) {
+    ondemand::json_type type;
+    SIMDJSON_TRY(value.type().get(type));
+    switch (type) {
+    case ondemand::json_type::object: {
+        ondemand::object object;
+        SIMDJSON_TRY(value.get_object().get(object));
+        lines_ += '{';
+        bool first = true;
+        for (auto field : object) {
+            ondemand::field member;
+            SIMDJSON_TRY(std::move(field).get(member));
+            std::string_view key;
+            SIMDJSON_TRY(member.unescaped_key().get(key));
+            if (!first) lines_ += ',';
+            first = false;
+            write_string(key);
+            lines_ += ':';
+            SIMDJSON_TRY(write_value(member.value()));
+        }
+        lines_ += '}';
+        return SUCCESS;
+    }
+    case ondemand::json_type::array: {
+        ondemand::array array;
+        SIMDJSON_TRY(value.get_array().get(array));
+        lines_ += '[';
+        bool first = true;
+        for (auto element : array) {
+            ondemand::value item;
+            SIMDJSON_TRY(element.get(item));
+            if (!first) lines_ += ',';
+            first = false;
+            SIMDJSON_TRY(write_value(item));
+        }
+        lines_ += ']';
+        return SUCCESS;
+    }
+    case ondemand::json_type::string: {
+        std::string_view text;
+        SIMDJSON_TRY(value.get_string().get(text));
+        write_string(text);
+        return SUCCESS;
+    }
+    case ondemand::json_type::number: {
+        std::string_view token = number_token(value);
+        ondemand::number number;
+        SIMDJSON_TRY(value.get_number().get(number));
+        lines_ += token;
+        return SUCCESS;
+    }
+    case ondemand::json_type::boolean: {
+        bool flag;
+        SIMDJSON_TRY(value.get_bool().get(flag));
+        lines_ += flag ? "true" : "false";
+        return SUCCESS;
+    }
+    case ondemand::json_type::null:
+        if (!value.is_null()) return INCORRECT_TYPE;
+        lines_ += "null";
+        return SUCCESS;
+    }
+    return INCORRECT_TYPE;
 }
 
 void Answer::end_line() {

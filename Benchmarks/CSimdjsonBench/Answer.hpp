@@ -22,7 +22,9 @@ class Answer {
     Answer &operator=(const Answer &) = delete;
     ~Answer() { flush(); }
 
-    /// Folds one value of any kind; an object or an array is folded as its raw text.
+    /// Folds one value of any kind; an object or an array is folded as its raw text and, when
+    /// lines are written, written as `sift query` writes it (compact, strings escaped as Sift's
+    /// writer escapes them), which the raw text is not when it has other escapes or whitespace.
     simdjson::error_code add(simdjson::ondemand::value value);
 
     /// Records why the query stopped (a code other than SUCCESS).
@@ -37,6 +39,8 @@ class Answer {
     void add_raw(std::string_view text);
     void mix(uint64_t value) { answer_->hash = (answer_->hash ^ value) * 0x100000001b3ULL; }
     void write_string(std::string_view text);
+    simdjson::error_code write_container(simdjson::ondemand::value value);
+    simdjson::error_code write_value(simdjson::ondemand::value value);
     void end_line();
     void flush();
 

@@ -56,7 +56,7 @@ enum CommandLineScenarios: ScenarioFamily {
         [
             ("count", SmallContainerQueries.countPath), ("ids", SmallContainerQueries.idsPath),
             ("titles", SmallContainerQueries.titlesPath), ("filter", SmallContainerQueries.filterPath),
-            ("..uri", SmallContainerQueries.descendantPath),
+            ("..uri", SmallContainerQueries.descendantPath), ("records", SmallContainerQueries.recordsPath),
         ].map {
             Command(
                 name: "cli/\($0)/small-containers", arguments: ["query", $1], format: .json, feed: .smallContainers)

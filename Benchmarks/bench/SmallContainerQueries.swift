@@ -7,6 +7,9 @@ enum SmallContainerQueries {
     static let titlesPath = "$.body[*].text.title"
     static let filterPath = "$.body[?@.metadata.ok==true].id"
     static let descendantPath = "$..uri"
+    /// Every component whole: each written out as a line of compact JSON (what `jq -c '.body[]'`
+    /// does), the query that writes the most.
+    static let recordsPath = "$.body[*]"
     /// The path on each line of the NDJSON form.
     static let linesPath = "$.text.title"
 
