@@ -226,7 +226,7 @@ import Testing
         }
     }
 
-    @Test("write(to:) mends text the tokenizer did not check for UTF-8, as the value does")
+    @Test("write(to:) mends text the tokenizer did not check for UTF-8, as the value does, in containers and scalars")
     func writingUncheckedText() throws {
         var options = JSONParserOptions()
         options.validatesUTF8 = false
@@ -241,9 +241,12 @@ import Testing
             try other.write(match.value)
             valued.append(other.sink.bytes)
         }
-        let bytes = Array(#"[{"a":""#.utf8) + [0xFF, 0x41] + Array(#""},[""#.utf8) + [0xC3] + Array(#""]]"#.utf8)
+        let bytes =
+            Array(#"[{"a":""#.utf8) + [0xFF, 0x41] + Array(#""},[""#.utf8) + [0xC3] + Array(#""],""#.utf8) + [0xFF]
+            + Array(#"",1.50]"#.utf8)
         try query.run(.bytes(bytes))
-        #expect(viewed == ["{\"a\":\"\u{FFFD}A\"}", "[\"\u{FFFD}\"]"].map { Array($0.utf8) })
+        #expect(
+            viewed == ["{\"a\":\"\u{FFFD}A\"}", "[\"\u{FFFD}\"]", "\"\u{FFFD}\"", "1.50"].map { Array($0.utf8) })
         #expect(viewed == valued)
     }
 

@@ -3,8 +3,10 @@
 ///
 /// The streaming form of a match, for consumers that write each value out as it comes (a
 /// command-line tool, a filter): a scalar arrives as its tokenizer event, whose bytes are read
-/// in place, with no ``JSONValue`` made for it; a container arrives captured, as flat entries
-/// over its bytes, and becomes a ``JSONValue`` only when ``value`` is read. Copy what you keep
+/// in place, with no ``JSONValue`` made for it; a container arrives captured, as its checked
+/// text when nothing else needs its events (the tokenizer then passes it as it passes a skipped
+/// container) or as flat entries over its bytes, and becomes a ``JSONValue`` only when ``value``
+/// is read. Copy what you keep
 /// (``value``) before the callback returns.
 ///
 /// ```swift
@@ -94,7 +96,8 @@ public struct JSONMatchView {
 
     /// Writes the matched value to `writer`: the bytes `writer.write(match.value)` writes, from
     /// the input's bytes for a scalar and from the capture for a container, with no
-    /// ``JSONValue`` built.
+    /// ``JSONValue`` built (compact output copies a container's text, rewriting only its
+    /// whitespace and the escapes the writer writes otherwise).
     ///
     /// ```swift
     /// query.add(try JSONPath("$.items[*]")) { match in
@@ -104,7 +107,7 @@ public struct JSONMatchView {
     /// ```
     public func write<Sink: JSONOutputSink>(to writer: JSONWriter<Sink>) throws(JSONWriterError) {
         switch content {
-        case .matched(.scalar(let event)): try writer.write(event)
+        case .matched(.scalar(let event)): try writer.writeMatched(event)
         case .matched(.value(let value)): try writer.write(value)
         case .tape(let tape): try writer.write(tape)
         }

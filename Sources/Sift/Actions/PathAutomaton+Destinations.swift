@@ -5,7 +5,7 @@ extension PathAutomaton {
         var capture = kind.capture
         // A view's containers are captured flat only where no match can hold another: nested
         // captures share one value builder, whereas each tape would record every event again.
-        if kind == .view && path.mayNestMatches { capture.remove(.tapes) }
+        if kind == .view && path.mayNestMatches { capture.subtract([.tapes, .text]) }
         addMatch(path, capture: capture, tag: tag, program: program)
     }
 
@@ -35,8 +35,9 @@ extension DestinationKind {
         if acceptsScalars { capture.insert(.scalars) }
         if self == .value || self == .decoded { capture.insert(.scalarValues) }
         // A Codable type decodes a tape; a view writes it out, or builds a value when asked
-        // (see `addMatch(_:kind:tag:program:)`).
+        // (see `addMatch(_:kind:tag:program:)`), and so may take it as its text.
         if self == .decoded || self == .view { capture.insert(.tapes) }
+        if self == .view { capture.insert(.text) }
         if self == .probe { capture.insert(.probe) }
         return capture
     }

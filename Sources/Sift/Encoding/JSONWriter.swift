@@ -112,6 +112,26 @@ public final class JSONWriter<Sink: JSONOutputSink> {
         try engine.write(tape)
     }
 
+    /// Writes the scalar of a match (what ``JSONMatchView/write(to:)`` writes for a scalar), as
+    /// ``write(_:)-(JSONValue)`` writes its value: a number as the text the tokenizer checked, a
+    /// string that is not valid UTF-8 (from a tokenizer that did not check it) mended with
+    /// U+FFFD, as a value's string is.
+    func writeMatched(_ event: JSONEvent) throws(JSONWriterError) {
+        switch event {
+        case .string(let bytes):
+            let text = UnsafeRawBufferPointer(start: bytes.base, count: bytes.count)
+            if UTF8Validation.isValid(text) {
+                try engine.string(text, validate: false)
+            } else {
+                try engine.write(JSONValue.string(bytes.string))
+            }
+        case .number(let bytes):
+            try engine.number(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count), validate: false)
+        default:
+            try engine.write(event)
+        }
+    }
+
     /// Writes one event: replaying a tokenizer's events re-encodes the document faithfully (keys
     /// as keys, numbers as their exact text).
     ///

@@ -75,6 +75,14 @@ extension WriterEngine {
         if isPretty { newline(indenting: depth) }
     }
 
+    /// How many bytes ``beginItem()`` writes in compact output: a colon after a key, a comma
+    /// after an item, nothing else.
+    var compactSeparatorLength: Int {
+        let depth = state.pointee.depth
+        guard depth > 0 else { return 0 }
+        return state.pointee.frames[depth &- 1] == .objectValue || !state.pointee.isEmpty ? 1 : 0
+    }
+
     /// Records that a whole value was written at the current position: a member's value ends
     /// the member; a top-level value completes the output (pretty output ends its line).
     @inline(__always)

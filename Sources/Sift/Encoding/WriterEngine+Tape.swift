@@ -5,12 +5,18 @@ extension WriterEngine {
     /// value's place is checked: the tokenizer that filled the tape checked its strings and
     /// numbers. Text the tokenizer did not check for UTF-8 goes through the tree, whose strings
     /// mend it as a value's do.
+    ///
+    /// A tape that holds a container's text (``JSONTape/isText``) is copied, rewritten where the
+    /// writer would write it otherwise (``writeCompactText(_:)``); pretty output, and text too
+    /// long for a block, go through the events of its text, read again as they are written.
     func write(_ tape: JSONTape) throws(JSONWriterError) {
         guard tape.textIsValidUTF8 else { return try write(tape.jsonValue()) }
         try checkFailure()
         try prepareValue()
-        if isPretty {
-            writeEvents(of: tape)
+        if tape.isText {
+            if isPretty || !writeCompactText(tape) { tape.forEachEventOfText { layOut($0) } }
+        } else if isPretty {
+            tape.forEachEvent { layOut($0) }
         } else {
             beginItem()
             writeCompact(tape)
@@ -19,20 +25,40 @@ extension WriterEngine {
         try finishCall()
     }
 
-    /// Writes the tape's events through the layout of pretty output.
-    private func writeEvents(of tape: JSONTape) {
-        tape.forEachEvent { event in
-            switch event {
-            case .startObject: openContainer(.objectKey)
-            case .startArray: openContainer(.array)
-            case .endObject: closeContainer(UInt8(ascii: "}"))
-            case .endArray: closeContainer(UInt8(ascii: "]"))
-            case .key(let bytes): writeKey(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count))
-            case .string(let bytes): writeString(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count))
-            case .number(let bytes): writeNumber(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count))
-            case .bool(let value): writeLiteral(value ? "true" : "false")
-            case .null: writeLiteral("null")
-            }
+    /// Writes a container's text compact straight into the output's block; false, with nothing
+    /// written, when the block cannot hold its worst case or the text has what only its events
+    /// write right (see ``WriterOutput/writeCompactText(_:_:to:escapesSlashes:)``).
+    private func writeCompactText(_ tape: JSONTape) -> Bool {
+        let count = tape.storage.byteCount
+        let capacity = WriterOutput.capacity
+        // The text, and a comma or colon before it.
+        let need = WriterOutput.worstCaseCompactTextLength(count, escapesSlashes: escapesSlashes) &+ 1
+        guard need <= capacity else { return false }
+        if need > capacity &- output.staged { output.drain() }
+        let separator = compactSeparatorLength
+        guard
+            let end = WriterOutput.writeCompactText(
+                tape.storage.bytes, count, to: output.staging + output.staged + separator,
+                escapesSlashes: escapesSlashes)
+        else { return false }
+        beginItem()
+        output.staged = end - output.staging
+        valueWritten()
+        return true
+    }
+
+    /// Writes one event of a captured value through the layout (the value is well formed).
+    private func layOut(_ event: JSONEvent) {
+        switch event {
+        case .startObject: openContainer(.objectKey)
+        case .startArray: openContainer(.array)
+        case .endObject: closeContainer(UInt8(ascii: "}"))
+        case .endArray: closeContainer(UInt8(ascii: "]"))
+        case .key(let bytes): writeKey(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count))
+        case .string(let bytes): writeString(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count))
+        case .number(let bytes): writeNumber(UnsafeRawBufferPointer(start: bytes.base, count: bytes.count))
+        case .bool(let value): writeLiteral(value ? "true" : "false")
+        case .null: writeLiteral("null")
         }
     }
 

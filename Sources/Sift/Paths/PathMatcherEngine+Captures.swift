@@ -5,7 +5,9 @@ extension PathMatcherEngine {
     /// Containers nested in one that is being built as a ``JSONValue`` are not built again: they
     /// are taken from that builder when they close (``MatcherCapture/nested``), so a chain of
     /// nested matches (`$..*`) costs one builder, fed once per event.
-    mutating func beginCapture(_ capture: Int, event: JSONEvent, context: JSONEventContext) {
+    ///
+    /// `entersContainer`: whether a state goes into the container (then it is not skipped).
+    mutating func beginCapture(_ capture: Int, event: JSONEvent, context: JSONEventContext, entersContainer: Bool) {
         // A tape is filled while the tokenizer skips the value, past the matcher's depth check:
         // only where the tokenizer refuses what no value may hold does it take one.
         if wantsTapes && context.engine.options.maximumDepth <= JSONValue.maximumDepth
@@ -13,6 +15,17 @@ extension PathMatcherEngine {
         {
             let recorder = spareRecorder.take() ?? TapeRecorder()
             recorder.builder.textIsValidUTF8 = context.engine.options.validatesUTF8
+            if capture == 0 && !entersContainer && context.engine.options.validatesUTF8
+                && !context.engine.options.allowsComments && captures[0].targets.allSatisfy(isTextTarget)
+            {
+                // The only capture, taken as its text: the tokenizer passes the container as a
+                // skipped one (`skip`) and keeps its bytes.
+                context.beginRetainingInput()
+                captures[0].isText = true
+                captures[0].textDepth = 1
+                captures[0].tape = recorder
+                return
+            }
             if captures.count == 1 && captures[0].targets.count == 1 {
                 // The only capture, for one destination: only what its type reads.
                 let profile = profile(for: captures[0].targets[0].accept)
@@ -78,6 +91,10 @@ extension PathMatcherEngine {
             // Decoding a deeper value with a recursive `Decodable` could overflow the stack.
             guard recorder.builder.deepest <= JSONValue.maximumDepth else { throw JSONValueDepthError() }
             do {
+                if capture.isText {
+                    recorder.builder.recordText(context.retainedInput())
+                    context.endRetainingInput()
+                }
                 var tape = recorder.builder.tape
                 if capture.retainsInput {
                     if recorder.builder.hasLeftOut, let selection = tape.selection {
@@ -138,6 +155,12 @@ extension PathMatcherEngine {
         }
     }
 
+    /// Whether a container captured for `target` may be its text (see ``MatchCapture/text``).
+    func isTextTarget(_ target: MatcherCaptureTarget) -> Bool {
+        guard case .match(let capture) = paths.accepts[Int(target.accept)].kind else { return false }
+        return capture.contains(.text)
+    }
+
     /// Whether a captured container goes to `target` as a ``JSONTape``: a Codable destination
     /// delivered at once, with no block to run on a ``JSONValue``.
     func isTapeTarget(_ target: MatcherCaptureTarget) -> Bool {
@@ -164,6 +187,11 @@ struct MatcherCapture {
     var tape: TapeRecorder?
     /// The tokenizer keeps this value's raw text (a tape that may leave members out).
     var retainsInput = false
+    /// Whether the container is captured as its text (``MatchCapture/text``), in ``tape``.
+    var isText = false
+    /// For a text capture, the containers open in it, its own included (the tokenizer skips its
+    /// contents, so the next event is its end).
+    var textDepth = 0
     /// The finished value of ``builder``.
     var value: JSONValue?
     /// Containers inside this one captured for targets of their own, taken from ``builder`` when
@@ -177,6 +205,14 @@ struct MatcherCapture {
     /// Adds one event; says whether the captured value is complete.
     @inline(__always)
     mutating func consume(_ event: JSONEvent) -> JSONTapeBuilder.Progress {
+        if isText {
+            switch event {
+            case .startObject, .startArray: textDepth &+= 1
+            case .endObject, .endArray: textDepth &-= 1
+            default: break
+            }
+            return textDepth == 0 ? .complete : .more
+        }
         if let tape { return tape.record(event) }
         // One of the two builders is always set once the capture starts.
         // swift-format-ignore: NeverForceUnwrap

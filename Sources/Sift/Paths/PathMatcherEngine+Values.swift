@@ -24,7 +24,9 @@ extension PathMatcherEngine {
         try runAccepts(
             event, from: valueStart, to: &valueEnd, isContainer: isContainer, isArray: isArray, context: context,
             capture: &capture, needsFrame: &needsFrame)
-        if capture >= 0 { beginCapture(capture, event: event, context: context) }
+        if capture >= 0 {
+            beginCapture(capture, event: event, context: context, entersContainer: !isContainer || needsFrame)
+        }
         guard isContainer else {
             // A scalar candidate of a filter is decided now.
             if !candidates.open.isEmpty, candidates.hasOpen(atLeast: frames.count) {
@@ -287,11 +289,12 @@ extension PathMatcherEngine {
     /// Skips the contents of the container being opened.
     ///
     /// The tokenizer does not deliver them unless a capture needs them; when the only capture is
-    /// a tape, the tokenizer hands them to its recorder directly.
+    /// a tape, the tokenizer hands them to its recorder directly (unless it takes the container
+    /// as its text, which the tokenizer keeps).
     @inline(__always)
     mutating func skip(_ context: JSONEventContext) {
         skipDepth = 1
-        if captures.isEmpty || captureLeavesOut {
+        if captures.isEmpty || captureLeavesOut || (captures.count == 1 && captures[0].isText) {
             context.skipContents()
         } else if captures.count == 1, let recorder = captures[0].tape {
             context.skipContents(into: recorder)

@@ -9,6 +9,7 @@ extension JSONTape {
     /// try tape.forEachEvent { event in try writer.write(event) }
     /// ```
     func forEachEvent(from index: Int = 0, _ body: (JSONEvent) throws -> Void) rethrows {
+        if isText { return try materialized().forEachEvent(from: index, body) }
         let entries = entries
         // The index past each open container, with whether it is an array; innermost last.
         var open = ContiguousArray<(end: Int, isArray: Bool)>()
@@ -46,6 +47,7 @@ extension JSONTape {
     /// The result is the one a ``JSONValueBuilder`` fed the tape's events builds
     /// (``jsonValueFromEvents(at:)``, which the tests compare it with).
     func jsonValue(at index: Int = 0) -> JSONValue {
+        if isText { return index == 0 ? textValue : materialized().jsonValue(at: index) }
         let entry = entries[index]
         guard entry.kind.isContainer else { return scalar(at: index) }
         return containerValue(at: index, depth: 0)

@@ -9,7 +9,9 @@ import Foundation
 /// An object's children alternate key entry, value entry.
 ///
 /// A tape captured with a `CaptureProfile` may leave members out (see `selection`): only a
-/// decoder that follows the profile reads such a tape. Public as what a ``MatchConsumer`` may be
+/// decoder that follows the profile reads such a tape. A tape may also hold a container's text
+/// instead of entries (`isText`), which the writer copies and everything else reads through
+/// `materialized()`. Public as what a ``MatchConsumer`` may be
 /// handed for a Codable destination (``MatchConsumer/receiveTape(_:at:scope:info:)``); its
 /// contents are the engine's decoders' own.
 ///
@@ -99,6 +101,10 @@ public struct JSONTape: @unchecked Sendable {
     /// For a tape captured with a profile: the profile, and what a decoder needs to tell a member
     /// the capture left out from one that is missing.
     var selection: TapeSelection?
+    /// Whether the tape holds the container's JSON text, as the tokenizer checked it, in
+    /// ``bytes`` and no entries: the capture of a container a view writes out (see
+    /// ``materialized()``, `MatchCapture.text`).
+    var isText = false
 
     /// The entries, in pre-order.
     var entries: UnsafeBufferPointer<Entry> { UnsafeBufferPointer(start: storage.entries, count: storage.entryCount) }

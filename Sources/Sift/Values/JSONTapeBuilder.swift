@@ -46,6 +46,8 @@ struct JSONTapeBuilder {
     /// Whether the events come from a tokenizer that validates UTF-8 (see
     /// ``JSONTape/textIsValidUTF8``); kept across ``reset()``.
     var textIsValidUTF8 = false
+    /// Whether the tape holds a container's text (``recordText(_:)``) rather than entries.
+    private var holdsText = false
 
     init() {
         open.reserveCapacity(16)
@@ -54,6 +56,7 @@ struct JSONTapeBuilder {
     /// The tape recorded so far; complete once ``consume(_:)`` has returned true.
     var tape: JSONTape {
         var tape = JSONTape(storage: storage, keyCache: keyCache, textIsValidUTF8: textIsValidUTF8)
+        tape.isText = holdsText
         if let profile { tape.selection = TapeSelection(profile: profile, generation: generation, source: nil) }
         return tape
     }
@@ -62,6 +65,19 @@ struct JSONTapeBuilder {
     mutating func begin(with profile: CaptureProfile) {
         self.profile = profile
         generation = profile.generation
+    }
+
+    /// Records a whole container as its JSON text (see ``JSONTape/isText``), which a tokenizer
+    /// checked: a copy of `text`, which may be borrowed.
+    mutating func recordText(_ text: UnsafeRawBufferPointer) {
+        storage.entryCount = 0
+        storage.byteCount = 0
+        storage.reserveBytes(text.count)
+        if let base = text.baseAddress {
+            UnsafeMutableRawPointer(storage.bytes).copyMemory(from: base, byteCount: text.count)
+        }
+        storage.byteCount = text.count
+        holdsText = true
     }
 
     /// Adds one event; says whether it completes the value the builder started with.
@@ -133,6 +149,7 @@ struct JSONTapeBuilder {
         }
         open.removeAll(keepingCapacity: true)
         profile = nil
+        holdsText = false
         pendingNode = -1
         skipsNextValue = false
         skipDepth = 0
