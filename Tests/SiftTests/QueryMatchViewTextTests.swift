@@ -3,9 +3,11 @@ import Testing
 
 @testable import Sift
 
-/// Containers a view takes as their text (`MatchCapture.text`): the tokenizer passes them as
-/// skipped ones and keeps their bytes, and the writer copies them, rewritten where it writes
-/// otherwise. What they write is checked against writing the values of an independent parse.
+/// Containers a view takes as their text (`MatchCapture.text`).
+///
+/// The tokenizer passes them as skipped ones and keeps their bytes, and the writer copies them,
+/// rewritten where it writes otherwise. What they write is checked against writing the values
+/// of an independent parse.
 @Suite struct QueryMatchViewTextTests {
     typealias Split = TokenizerTestSupport.Split
 

@@ -21,10 +21,11 @@ public struct MatchCapture: OptionSet, Sendable, Hashable {
     public static let scalarValues = MatchCapture(rawValue: 4)
     /// A container may arrive flat, as a ``JSONTape`` (Codable destinations).
     public static let tapes = MatchCapture(rawValue: 8)
-    /// A container may arrive as its text (a ``JSONTape`` that holds it), when nothing else is
-    /// captured around it and no path goes into it: the tokenizer then passes it as it passes a
-    /// skipped container, checking every byte, and keeps its bytes (views, which write it out).
-    /// Only with ``tapes``.
+    /// A container may arrive as its text, in a ``JSONTape`` that holds it (views).
+    ///
+    /// Only when nothing else is captured around it and no path goes into it: the tokenizer
+    /// then passes it as it passes a skipped container, checking every byte, and keeps its
+    /// bytes. Only with ``tapes``.
     public static let text = MatchCapture(rawValue: 32)
     /// A presence probe, which the matcher ignores.
     ///
