@@ -35,9 +35,11 @@ extension JSONTape {
 
     /// The value of the text this tape holds.
     var textValue: JSONValue {
-        var builder = JSONValueBuilder()
-        builder.textIsValidUTF8 = true
-        return readText(into: builder).values.first ?? .null
+        do {
+            return try JSONValue(parsing: UnsafeRawBufferPointer(bytes), options: Self.textOptions)
+        } catch {
+            preconditionFailure("a container's checked text did not parse again: \(error)")
+        }
     }
 
     /// Feeds the text this tape holds to `handler`; returns the handler.
