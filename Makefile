@@ -26,14 +26,14 @@ ASAN_DIR := .build/asan
 ASAN_TEST := SIFT_SANITIZER=address ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address \
 	--scratch-path $(ASAN_DIR)
 
-.PHONY: deps build test bench bench-contenders lint format docs fuzz fuzz-corpus sanitize install uninstall
+.PHONY: deps build test bench bench-contenders lint format docs fuzz fuzz-corpus sanitize static-libs install uninstall
 
 # `make install`: a stripped release sift that needs no Swift toolchain and no libyajl where it
 # runs (the Swift runtime and Foundation linked statically, and yajl from Debian's libyajl_s.a
 # when it is there), its bash, zsh and fish completions (argument-parser's
 # --generate-completion-script) and its man page (argument-parser's generate-manual, built
 # from the checkout, offline), under $(PREFIX).
-# It builds in its own folder, so the release build `make test` uses is left as it is.
+# It builds in its own folder, where `make test` builds its release products the same way.
 PREFIX ?= /usr/local
 DESTDIR ?=
 INSTALL_DIR := .build/install
@@ -41,6 +41,11 @@ STATIC_LIBS := $(INSTALL_DIR)/static-libs
 YAJL_STATIC := $(firstword $(wildcard $(addsuffix /libyajl_s.a,$(shell pkg-config --variable=libdir yajl 2>/dev/null) \
 	/usr/lib/$(shell uname -m)-linux-gnu /usr/lib /usr/local/lib)) \
 	$(wildcard $(addsuffix /libyajl.a,/usr/lib/$(shell uname -m)-linux-gnu /usr/lib /usr/local/lib)))
+# A release build with the Swift runtime and Foundation linked statically, and yajl too where
+# static-libs found libyajl_s.a.
+RELEASE_STATIC = PKG_CONFIG_PATH="$(abspath $(STATIC_LIBS))$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}" \
+	$(SWIFT) build -c release --scratch-path $(INSTALL_DIR) --static-swift-stdlib
+RELEASE_BIN := $(INSTALL_DIR)/release
 INSTALL_BIN := $(DESTDIR)$(PREFIX)/bin
 INSTALL_MAN := $(DESTDIR)$(PREFIX)/share/man/man1
 INSTALL_BASH := $(DESTDIR)$(PREFIX)/share/bash-completion/completions
@@ -60,19 +65,21 @@ build: deps
 	$(SWIFT) build
 
 # The release sift serves the 1 GB memory test; the release bench runs once as a smoke test.
-test: deps lint docs
-	$(SWIFT) build -c release --product sift $(NO_WARNINGS)
-	$(SWIFT) build -c release --product bench $(NO_WARNINGS)
+# Both are built once, as `make install` builds sift (RELEASE_STATIC, in $(INSTALL_DIR)), so that
+# `make install` at the end only links sift again, stripped, instead of compiling it a second time.
+test: deps lint docs static-libs
+	$(RELEASE_STATIC) --product sift $(NO_WARNINGS)
+	$(RELEASE_STATIC) --product bench $(NO_WARNINGS)
 	$(SWIFT) build --build-tests $(NO_WARNINGS)
-	SIFT_RELEASE_BINARY="$$($(SWIFT) build -c release --show-bin-path)/sift" $(SWIFT) test --skip-build --skip SiftHTTPTests \
+	SIFT_RELEASE_BINARY="$(RELEASE_BIN)/sift" $(SWIFT) test --skip-build --skip SiftHTTPTests \
 		--skip 'SiftTests\.InputCancellationTests' --skip 'SiftHubTests\.StreamingTests'
 	# These count the process's reading threads: other suites' threads must not be running.
 	$(SWIFT) test --skip-build --filter 'SiftTests\.InputCancellationTests'
 	$(SWIFT) test --skip-build --filter 'SiftHubTests\.StreamingTests'
 	# The HTTP tests time real network exchanges: they run on their own, not beside CPU-heavy suites.
 	$(SWIFT) test --skip-build --filter SiftHTTPTests
-	$(SWIFT) run -c release --skip-build bench --quick
-	$(SWIFT) run -c release --skip-build bench --scaling --quick
+	$(RELEASE_BIN)/bench --quick
+	$(RELEASE_BIN)/bench --scaling --quick
 	# make install into a new prefix, then its tests: the static binary run from outside the
 	# checkout with an empty LD_LIBRARY_PATH, its completions and its man page.
 	prefix=$$(mktemp -d) && $(MAKE) install PREFIX=$$prefix \
@@ -174,14 +181,15 @@ sanitize: deps
 # yajl is linked statically by putting libyajl_s.a, named libyajl.a, alone in a folder, and
 # giving SwiftPM a yajl.pc whose libdir is that folder: SwiftPM puts pkg-config's -L first, and
 # in the system's folder the linker would take libyajl.so.
-install: deps
+static-libs: deps
 	@mkdir -p $(STATIC_LIBS)
 	@if [ -n "$(YAJL_STATIC)" ]; then ln -sf "$(YAJL_STATIC)" $(STATIC_LIBS)/libyajl.a; \
 		sed 's|^libdir=.*|libdir=$(abspath $(STATIC_LIBS))|' "$$(pkg-config --variable=pcfiledir yajl)/yajl.pc" \
 			> $(STATIC_LIBS)/yajl.pc; \
 	else echo "No static libyajl found: sift will need libyajl.so.2 where it runs"; fi
-	PKG_CONFIG_PATH="$(abspath $(STATIC_LIBS))$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}" \
-		$(SWIFT) build -c release --product sift --scratch-path $(INSTALL_DIR) --static-swift-stdlib -Xlinker -s
+
+install: static-libs
+	$(RELEASE_STATIC) --product sift -Xlinker -s
 	@bin="$$($(SWIFT) build -c release --scratch-path $(INSTALL_DIR) --show-bin-path)/sift"; \
 	set -e; \
 	mkdir -p "$(INSTALL_BIN)" "$(INSTALL_MAN)" "$(INSTALL_BASH)" "$(INSTALL_ZSH)" "$(INSTALL_FISH)"; \
