@@ -190,7 +190,7 @@ static-libs: deps
 
 install: static-libs
 	$(RELEASE_STATIC) --product sift -Xlinker -s
-	@bin="$$($(SWIFT) build -c release --scratch-path $(INSTALL_DIR) --show-bin-path)/sift"; \
+	@bin="$(abspath $(RELEASE_BIN))/sift"; \
 	set -e; \
 	mkdir -p "$(INSTALL_BIN)" "$(INSTALL_MAN)" "$(INSTALL_BASH)" "$(INSTALL_ZSH)" "$(INSTALL_FISH)"; \
 	install -m 755 "$$bin" "$(INSTALL_BIN)/sift"; \
