@@ -41,14 +41,14 @@ typedef struct {
 
 #define SIFT_CHAIN_DEPTH 8
 
-/* The index of `key` among `wanted`'s names, -1 if it is not one. */
-static inline long sift_member_index(const sift_member_names *wanted, const uint8_t *key, long length) {
-    if ((wanted->lengths & ((uint64_t)1 << (length < 63 ? length : 63))) == 0) return -1;
-    for (long index = 0; index < wanted->count; index++) {
-        const sift_member_name *name = wanted->names + index;
-        if (name->length == length && memcmp(name->bytes, key, (size_t)length) == 0) return index;
+/* Whether a backslash is among the bytes from `p` to `end`: a short string's bytes one by one,
+   which costs less than a call. */
+static inline int sift_has_backslash(const uint8_t *p, const uint8_t *end) {
+    if (end - p > 24) return memchr(p, '\\', (size_t)(end - p)) != NULL;
+    for (; p < end; p++) {
+        if (*p == '\\') return 1;
     }
-    return -1;
+    return 0;
 }
 
 /* The kinds of the tokens handed over. */
@@ -62,12 +62,18 @@ enum {
     SIFT_CHAIN_START_OBJECT = 6,
     SIFT_CHAIN_END_OBJECT = 7,
     /* A string with escapes, which the tokenizer decodes as yajl would (sift_decode_string). */
-    SIFT_CHAIN_ESCAPED_STRING = 8
+    SIFT_CHAIN_ESCAPED_STRING = 8,
+    /* The object read ends, and the next element of the array around it starts (read with
+       `elements`): the end's brace, then the start's. */
+    SIFT_CHAIN_END_ELEMENT = 9,
+    SIFT_CHAIN_START_ELEMENT = 10
 };
 
 /* A token handed over. Keys and strings: `start` past the opening quote, `end` at the closing
    one. Numbers and literals: their first byte and just past the last. Brackets: the bracket and
-   just past it. Indices into the scanned text. */
+   just past it, except an element's start: `start` is the closing quote of the last string read
+   before it (keys and passed members included; -1 if none), `end` just past its brace. Indices
+   into the scanned text. */
 typedef struct {
     long kind;
     long start;
@@ -90,12 +96,22 @@ typedef struct {
     long passed;
 } sift_member_chain_result;
 
+/* Tokens an element's read keeps free when the next element starts (SIFT_CHAIN_START_ELEMENT):
+   the read rather stops at an element's end than inside the next one. */
+#define SIFT_CHAIN_ELEMENT_ROOM 32
+
 /* The object opened at `text[start - 1]`, in its start callback: reads its members along
    `chain`, at most up to `length`, writing at most `capacity` tokens to `tokens`. `room` levels
-   may open inside it (as in sift_member_pass); `open_at` and `level` as in sift_container_scan. */
+   may open inside it (as in sift_member_pass); `open_at` and `level` as in sift_container_scan.
+
+   With `elements` (the object is an element of an array), the read goes on past its closing
+   brace into the elements after it that are objects, each read along the same chain: yajl's
+   state inside any element of the array, past its brace, is the one it has inside the first, so
+   it resumes there as well. The tokenizer delivers each new element's start as yajl's callback
+   would, and goes on only while the handler asks for the same chain in it. */
 static inline sift_member_chain_result sift_member_chain_read(
     const uint8_t *text, size_t start, size_t length, const sift_member_chain *chain, long room, long *open_at,
-    int level, sift_chain_token *tokens, long capacity) {
+    int level, sift_chain_token *tokens, long capacity, int elements) {
     sift_member_chain_result result = {-1, 0, -1, 0, -1, 0};
     if (start == 0 || start > length || text[start - 1] != '{' || chain->count < 1) return result;
     const uint8_t *p = text + start;
@@ -170,7 +186,7 @@ member:
         if (next == NULL) return result;
         const uint8_t *close = next - 1;
         tokens[count].kind =
-            memchr(p + 1, '\\', (size_t)(close - p - 1)) != NULL ? SIFT_CHAIN_ESCAPED_STRING : SIFT_CHAIN_STRING;
+            sift_has_backslash(p + 1, close) ? SIFT_CHAIN_ESCAPED_STRING : SIFT_CHAIN_STRING;
         tokens[count].start = (long)(p + 1 - text);
         tokens[count].end = (long)(close - text);
         count++;
@@ -221,7 +237,26 @@ closed:
     /* at the brace that closes the object at `depth` */
     if (depth == 0) {
         SIFT_CHAIN_COMMIT();
-        return result;
+        if (!elements || count + 2 + SIFT_CHAIN_ELEMENT_ROOM > capacity) return result;
+        const uint8_t *open = sift_skip_space(p + 1, end);
+        if (open >= end || *open != ',') return result;
+        open = sift_skip_space(open + 1, end);
+        if (open >= end || *open != '{') return result;
+        tokens[count].kind = SIFT_CHAIN_END_ELEMENT;
+        tokens[count].start = (long)(p - text);
+        tokens[count].end = (long)(p + 1 - text);
+        tokens[count + 1].kind = SIFT_CHAIN_START_ELEMENT;
+        tokens[count + 1].start = last_string_close;
+        tokens[count + 1].end = (long)(open + 1 - text);
+        count += 2;
+        /* The new element's frame has no key yet. */
+        last_key = -1;
+        last_key_length = 0;
+        p = sift_skip_space(open + 1, end);
+        if (p >= end) return result;
+        if (*p == '}') goto closed;
+        if (*p != '"') return result;
+        goto member;
     }
     if (count + 1 > capacity) return result;
     tokens[count].kind = SIFT_CHAIN_END_OBJECT;

@@ -16,6 +16,12 @@ struct PathMemberChainTests {
         "$[?@.x].a.id", "$.items[*]['a','t']['id','title']", "$.items[*]['a','z'].b.id",
         // Filters whose operands go through objects: the chain enters them as the operands' way.
         "$.items[?@.a.id==1].t.title", "$[?@.a.b.id || @.x.q].x", "$.items[?@.t.title=='x' && @.a.id<2]['a','t'].id",
+        // Elements that ask for the chain, for another chain, or for nothing, in turn: a read that
+        // goes on into the next element must stop there.
+        "$.items[::2].a.id", "$.items[1].a.id", "$[1:3].a.id", "$.items[-1].t.title", "$.items[0,2]['a','t'].id",
+        // Several paths (` + `): elements whose chains differ, or where one element takes more.
+        "$.items[0].a.id + $.items[*].t.title", "$.items[1].a.id + $.items[*].a.b.id", "$[1].a + $[*].a.id",
+        "$[2:].x + $[*].a.id",
     ]
 
     /// Taken strings with escapes and surrogates, escaped keys where a name is taken and where
@@ -36,6 +42,16 @@ struct PathMemberChainTests {
         #"{"items":[{"a":{"id":1}},{"a":{"id":2}}],"tail":1"#,
         #"{"items":[{"a":{"id":1}},{"a":{"id":2}}]} x"#,
         #"{"items" : [ { "a" : { "q" : [ ] , "id" : 7 } , "b" : { } } , { "a" : { } } ] }"#,
+        // Runs of elements, read on from one into the next: empty ones, other values between
+        // them, and every way the bytes between two elements can be wrong.
+        #"{"items":[{"a":{"id":1}},{},{"a":{"id":2}} , {"t":{"title":"x"},"a":{"id":3}},{"a":{"id":4}},{"a":{"id":5}}]}"#,
+        #"[{"a":{"id":1}},{"a":{"id":2}},{"x":{"a":{"id":3}}},{"a":{"id":4}},5,{"a":{"id":6}},[{"a":{"id":7}}],{}]"#,
+        #"{"items":[{"a":{"id":1}}{"a":{"id":2}}]}"#,
+        #"{"items":[{"a":{"id":1}},,{"a":{"id":2}}]}"#,
+        #"{"items":[{"a":{"id":1}},{"a":{"id":2}},]}"#,
+        #"{"items":[{"a":{"id":1}},{"a":{"id":2}},{"a":{"id":3},}]}"#,
+        #"{"items":[{"a":{"id":1}},{"a":{"id":2}},{"a":{"id":3}}"#,
+        #"[{"a":{"id":1}}, {"a":{"id":2}},\#n{"a":{"id":3}}\#t,{"a":{"id":"4"}}]"#,
     ]
 
     /// The lines a query's matches and error make, how many events came from chains, and
@@ -50,7 +66,11 @@ struct PathMemberChainTests {
             // Unions keep their selectors' order in RFC 9535 order, which no chain reads.
             query.resultOrder = order
             do {
-                query.add(try JSONPath(path).value) { lines.lines.append("\($0.path) \($0.location) \($0.value)") }
+                for part in path.split(separator: " + ") {
+                    query.add(try JSONPath(String(part)).value) {
+                        lines.lines.append("\($0.path) \($0.location) \($0.value)")
+                    }
+                }
             } catch {
                 return (["bad path \(path): \(error)"], 0)
             }
@@ -163,6 +183,22 @@ struct PathMemberChainTests {
             #expect(chained.lines.count == (path.contains("ok") ? 601 : 301))
             #expect(chained.chainEvents >= least, "\(split): \(chained.chainEvents) events from chains")
         }
+        // Read on from one element into the next: in one chunk, most elements start in a read.
+        let whole = Self.tokenizerDiagnostics(path, bytes)
+        #expect(whole.chainElements >= 250, "\(whole.chainElements) elements read on into")
+    }
+
+    /// The tokenizer's counters after running `path` over `bytes` in one chunk.
+    static func tokenizerDiagnostics(_ path: String, _ bytes: [UInt8]) -> EngineDiagnostics {
+        var query = JSONQuery()
+        query.resultOrder = .streaming
+        // swift-format-ignore: NeverUseForceTry
+        // The paths of these tests are valid.
+        query.add(try! JSONPath(path).value)
+        let tokenizer = JSONTokenizer(handler: query.makeMatcher())
+        try? bytes.withUnsafeBytes { try tokenizer.feed($0) }
+        try? tokenizer.finish()
+        return tokenizer.diagnostics
     }
 
     @Test(

@@ -18,6 +18,8 @@ package struct EngineDiagnostics: Sendable, Equatable {
     /// Events the tokenizer delivered from a member chain's scan, without yajl
     /// (``JSONEventContext/takeOnlyMembers(alongChain:)``).
     package var chainEvents = 0
+    /// Array elements a member chain's scan read on into, past the element it started in.
+    package var chainElements = 0
     /// The most matches a matcher held back at once (indices from the end, RFC 9535 order).
     package var peakHeldMatches = 0
     /// Codable elements a matcher captured leaving members out.

@@ -20,53 +20,85 @@ internal import CYajl
 extension TokenizerEngine {
     /// The start event that asked for a chain has returned (`delivered`: whether the parse goes
     /// on): reads the object along it; returns whether the parse goes on.
+    ///
+    /// An element of an array is read on into the elements after it, as long as each one's start
+    /// event asks for the same chain again; an element that asks for another chain is read along
+    /// that one in turn.
     func readPendingChain(_ delivered: Bool) -> Bool {
-        // swift-format-ignore: NeverForceUnwrap
-        // Called only with a pending chain.
-        let chain = pendingChain!
-        pendingChain = nil
+        guard delivered else {
+            pendingChain = nil
+            return false
+        }
+        while let chain = pendingChain {
+            pendingChain = nil
+            switch readChain(chain) {
+            case .stopped: return false
+            case .finished: return true
+            case .nextElement: continue
+            }
+        }
+        return true
+    }
+
+    /// How a chain's read ended.
+    private enum ChainReadEnd {
+        /// The parse stops.
+        case stopped
+        /// yajl resumes where the read ended.
+        case finished
+        /// An element's start event was delivered as yajl's callback would have, and asked for
+        /// something else than the same chain: what it asked for is pending.
+        case nextElement
+    }
+
+    /// Reads the object just opened (its start event returned) along `chain`.
+    private func readChain(_ chain: UnsafeRawPointer) -> ChainReadEnd {
         let depth = state.pointee.depth
-        guard delivered else { return false }
         // The handler may have skipped the object after all.
-        guard depth < state.pointee.skipFrom, fastSkipStart < 0 else { return true }
+        guard depth < state.pointee.skipFrom, fastSkipStart < 0 else { return .finished }
         let chainPointer = chain.assumingMemoryBound(to: sift_member_chain.self)
         // swift-format-ignore: NeverForceUnwrap
         // A chain has at least one level.
         let names = UnsafeRawPointer(chainPointer.pointee.levels[0]!)
         guard isParsingChunk, !options.allowsComments, pendingFailure == nil, !state.pointee.stopRequested,
             !longToken.isActive, let base = state.pointee.chunkBase
-        else { return true }
+        else { return .finished }
         let scan = skipScan
         if scan.pointee.headMatches == 0 {
             scan.pointee.headMatches = sift_skip_head_matches(link, handle) != 0 ? 1 : -1
         }
-        guard scan.pointee.headMatches > 0 else { return true }
+        guard scan.pointee.headMatches > 0 else { return .finished }
         let text = base + yajlStart
+        let isElement = depth >= 2 && state.pointee.frames[depth &- 2].isArray
         let result = sift_member_chain_read(
             text, sift_skip_offset(handle), parsedCount &- yajlStart, chainPointer, state.pointee.maximumDepth &- depth,
-            scan.pointee.scratch, scan.pointee.level, scan.pointee.chainTokens, SkipScanState.chainCapacity)
+            scan.pointee.scratch, scan.pointee.level, scan.pointee.chainTokens, SkipScanState.chainCapacity,
+            isElement ? 1 : 0)
         guard result.resume >= 0, result.token_count > 0 || result.passed > 0 else {
             // Nothing read: the first member goes to yajl, and the members after it to the pass.
             passMembers(names, afterValue: false)
-            return true
+            return .finished
         }
-        let goesOn = deliverChainTokens(text, count: result.token_count)
-        guard goesOn else { return false }
+        let end = deliverChainTokens(text, count: result.token_count, chain: chain)
+        guard end == .finished else { return end }
         diagnostics.membersPassed &+= result.passed
         if result.last_key >= 0 { state.pointee.setKey(text + result.last_key, result.last_key_length) }
         if result.last_string_close >= 0 {
             state.pointee.lastStringClose = state.pointee.chunkStart &+ yajlStart &+ result.last_string_close
         }
         sift_skip_move(handle, result.resume)
-        return true
+        return .finished
     }
 
     /// Delivers the first `count` tokens of the chain's list as yajl's callbacks would.
     ///
-    /// The tokens are indices into `text`, yajl's bytes. Returns whether the parse goes on; when
-    /// it stops, yajl's offset is moved past the token it stopped at, where yajl itself would
-    /// have stopped.
-    private func deliverChainTokens(_ text: UnsafePointer<UInt8>, count: Int) -> Bool {
+    /// The tokens are indices into `text`, yajl's bytes. When the parse stops, yajl's offset is
+    /// moved past the token it stopped at, where yajl itself would have stopped; when an
+    /// element's start event asks for something else than `chain`, past that element's brace,
+    /// where yajl's start callback would have returned.
+    private func deliverChainTokens(
+        _ text: UnsafePointer<UInt8>, count: Int, chain: UnsafeRawPointer
+    ) -> ChainReadEnd {
         let tokens = skipScan.pointee.chainTokens
         let start = state.pointee.chunkStart &+ yajlStart
         isReadingChain = true
@@ -116,6 +148,19 @@ extension TokenizerEngine {
                 // The scan kept within the depth limit.
                 _ = state.pointee.push(isArray: false)
                 goesOn = deliver(.startObject, tokenLength: 1)
+            case SIFT_CHAIN_END_ELEMENT:
+                state.pointee.pop()
+                goesOn = endMemberValue(deliver(.endObject, tokenLength: 1))
+            case SIFT_CHAIN_START_ELEMENT:
+                if token.start >= 0 { state.pointee.lastStringClose = start &+ token.start }
+                switch startElement(at: token.end, chain: chain) {
+                case .finished:
+                    diagnostics.chainElements &+= 1
+                    continue
+                case let end:
+                    diagnostics.chainEvents &+= index &+ 1
+                    return end
+                }
             default:
                 state.pointee.pop()
                 goesOn = deliver(.endObject, tokenLength: 1)
@@ -123,11 +168,39 @@ extension TokenizerEngine {
             if !goesOn {
                 diagnostics.chainEvents &+= index &+ 1
                 sift_skip_move(handle, movedTokenEnd &- start)
-                return false
+                return .stopped
             }
         }
         diagnostics.chainEvents &+= count
-        return true
+        return .finished
+    }
+
+    /// Delivers the start of the next element as yajl's start callback would.
+    ///
+    /// Its brace ends just before `end` (an index into yajl's bytes). yajl is moved past the
+    /// brace first, so that whatever the handler asks for in it (a skip, a member pass, a chain)
+    /// works as in that callback. `.finished` when it asked for `chain` again and nothing else,
+    /// and the read goes on.
+    private func startElement(at end: Int, chain: UnsafeRawPointer) -> ChainReadEnd {
+        sift_skip_move(handle, end)
+        movedTokenEnd = -1
+        isReadingChain = false
+        defer {
+            movedTokenEnd = -1
+            isReadingChain = true
+        }
+        state.pointee.beginValue()
+        // The element before it was at the same depth.
+        _ = state.pointee.push(isArray: false)
+        guard deliver(.startObject, tokenLength: 1) else {
+            pendingChain = nil
+            return .stopped
+        }
+        guard pendingChain == chain, sift_skip_offset(handle) == end, fastSkipStart < 0,
+            state.pointee.depth < state.pointee.skipFrom
+        else { return .nextElement }
+        pendingChain = nil
+        return .finished
     }
 }
 
