@@ -10,7 +10,7 @@ import Testing
 struct PathMemberChainTests {
     typealias Split = TokenizerTestSupport.Split
 
-    /// Paths whose matcher asks for chains of two levels or more.
+    /// Paths whose matcher asks for chains, of one level or more.
     static let paths = [
         "$.items[*].a.id", "$.items[*].a.b.id", "$[*].a.id", "$.a.b", "$.items[*].a['id','x']", "$.items[*].t.title",
         "$[?@.x].a.id", "$.items[*]['a','t']['id','title']", "$.items[*]['a','z'].b.id",
@@ -22,6 +22,8 @@ struct PathMemberChainTests {
         // Several paths (` + `): elements whose chains differ, or where one element takes more.
         "$.items[0].a.id + $.items[*].t.title", "$.items[1].a.id + $.items[*].a.b.id", "$[1].a + $[*].a.id",
         "$[2:].x + $[*].a.id",
+        // One level: scalars taken, and objects where the chain ends.
+        "$.items[*].x", "$[*].a", "$[*]['x','a']", "$.items[*].t",
     ]
 
     /// Taken strings with escapes and surrogates, escaped keys where a name is taken and where

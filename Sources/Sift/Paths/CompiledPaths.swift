@@ -86,10 +86,9 @@ package final class CompiledPaths: @unchecked Sendable {
     /// for the tokenizer to pass every other member of an object unseen
     /// (``JSONEventContext/takeOnlyMembers(named:)``); nil for the others.
     let memberNameSets: ContiguousArray<MemberNameSet?>
-    /// For each state with a ``memberNameSets`` entry from which some name enters a state that
-    /// only picks members by name again (no accepts, filter or order): its names, and for each
-    /// name entering such a state, that state's, and so on
-    /// (``JSONEventContext/takeOnlyMembers(alongChain:)``); nil for the others.
+    /// For each state with a ``memberNameSets`` entry: its names, and for each name entering a
+    /// state that only picks members by name again (no accepts, filter or order), that state's,
+    /// and so on (``JSONEventContext/takeOnlyMembers(alongChain:)``); nil for the others.
     let memberChains: ContiguousArray<MemberChain?>
     /// For each state whose ``State/inside`` is ``Inside/namesAtAnyDepth``: its names, for the
     /// tokenizer to skip a container that holds none of them
@@ -257,8 +256,9 @@ package final class CompiledPaths: @unchecked Sendable {
                         next.append([])
                     }
                 }
-                // A single level is what the member pass does already, at the same cost.
-                return levels.count > 1 ? MemberChain(levels: levels, next: next) : nil
+                // A single level too: the member pass would do the same in each object, but a
+                // chain's read goes on from an array element into the next ones.
+                return MemberChain(levels: levels, next: next)
             })
     }
 
