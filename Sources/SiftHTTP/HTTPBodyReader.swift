@@ -93,7 +93,8 @@ struct HTTPBodyReader {
             response = try await client.httpClient.execute(request, timeout: .nanoseconds(waitForHead.nanoseconds))
         } catch {
             throw classify(
-                error, phase: .head, url: url.absoluteString, statusCode: nil, bytesReceived: 0, timeouts: timeouts)
+                headError(error, after: started, deadline: waitForHead), phase: .head, url: url.absoluteString,
+                statusCode: nil, bytesReceived: 0, timeouts: timeouts)
         }
         var reader = HTTPBodyReader(url: url.absoluteString, response: response, client: client, started: started)
         guard (200..<300).contains(reader.statusCode) else {
@@ -217,6 +218,20 @@ struct HTTPBodyReader {
             guard let first = try await group.next() else { return nil }
             return first
         }
+    }
+
+    /// The error of a request that got no response head, a closed connection read as the deadline.
+    ///
+    /// AsyncHTTPClient closes the connection when the response deadline passes, and on a loaded
+    /// machine that close can reach the request before the deadline's own error does: a
+    /// connection closed once the deadline has passed is the deadline.
+    private static func headError(
+        _ error: any Error, after started: ContinuousClock.Instant, deadline: Duration
+    ) -> any Error {
+        guard let clientError = error as? HTTPClientError, clientError == .remoteConnectionClosed,
+            ContinuousClock.now - started >= deadline
+        else { return error }
+        return HTTPClientError.deadlineExceeded
     }
 
     private static func classify(
