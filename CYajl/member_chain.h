@@ -63,8 +63,8 @@ enum {
     SIFT_CHAIN_END_OBJECT = 7,
     /* A string with escapes, which the tokenizer decodes as yajl would (sift_decode_string). */
     SIFT_CHAIN_ESCAPED_STRING = 8,
-    /* The object read ends, and the next element of the array around it starts (read with
-       `elements`): the end's brace, then the start's. */
+    /* The object read ends, and the next one starts (read with `elements`): the end's brace,
+       then the start's. */
     SIFT_CHAIN_END_ELEMENT = 9,
     SIFT_CHAIN_START_ELEMENT = 10
 };
@@ -96,6 +96,14 @@ typedef struct {
     long passed;
 } sift_member_chain_result;
 
+/* What follows the object read (`elements`): nothing read on into, the array's next element, the
+   input's next top-level value. */
+enum {
+    SIFT_CHAIN_OBJECT_ONLY = 0,
+    SIFT_CHAIN_ARRAY_ELEMENTS = 1,
+    SIFT_CHAIN_TOP_LEVEL_VALUES = 2
+};
+
 /* Tokens an element's read keeps free when the next element starts (SIFT_CHAIN_START_ELEMENT):
    the read rather stops at an element's end than inside the next one. */
 #define SIFT_CHAIN_ELEMENT_ROOM 32
@@ -104,11 +112,13 @@ typedef struct {
    `chain`, at most up to `length`, writing at most `capacity` tokens to `tokens`. `room` levels
    may open inside it (as in sift_member_pass); `open_at` and `level` as in sift_container_scan.
 
-   With `elements` (the object is an element of an array), the read goes on past its closing
-   brace into the elements after it that are objects, each read along the same chain: yajl's
-   state inside any element of the array, past its brace, is the one it has inside the first, so
-   it resumes there as well. The tokenizer delivers each new element's start as yajl's callback
-   would, and goes on only while the handler asks for the same chain in it. */
+   With `elements`, the read goes on past the object's closing brace into the objects after it,
+   each read along the same chain: SIFT_CHAIN_ARRAY_ELEMENTS when the object is an element of an
+   array (the next element after a comma), SIFT_CHAIN_TOP_LEVEL_VALUES when it is a top-level
+   value of an input of several (the next value after whitespace, or none). yajl's state inside
+   any of those objects, past its brace, is the one it has inside the first (its stack holds the
+   same states), so it resumes there as well. The tokenizer delivers each new object's start as
+   yajl's callback would, and goes on only while the handler asks for the same chain in it. */
 static inline sift_member_chain_result sift_member_chain_read(
     const uint8_t *text, size_t start, size_t length, const sift_member_chain *chain, long room, long *open_at,
     int level, sift_chain_token *tokens, long capacity, int elements) {
@@ -237,10 +247,12 @@ closed:
     /* at the brace that closes the object at `depth` */
     if (depth == 0) {
         SIFT_CHAIN_COMMIT();
-        if (!elements || count + 2 + SIFT_CHAIN_ELEMENT_ROOM > capacity) return result;
+        if (elements == SIFT_CHAIN_OBJECT_ONLY || count + 2 + SIFT_CHAIN_ELEMENT_ROOM > capacity) return result;
         const uint8_t *open = sift_skip_space(p + 1, end);
-        if (open >= end || *open != ',') return result;
-        open = sift_skip_space(open + 1, end);
+        if (elements == SIFT_CHAIN_ARRAY_ELEMENTS) {
+            if (open >= end || *open != ',') return result;
+            open = sift_skip_space(open + 1, end);
+        }
         if (open >= end || *open != '{') return result;
         tokens[count].kind = SIFT_CHAIN_END_ELEMENT;
         tokens[count].start = (long)(p - text);

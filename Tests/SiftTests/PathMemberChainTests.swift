@@ -60,11 +60,11 @@ struct PathMemberChainTests {
     /// where the tokenizer stopped when the handler stops after `stopAfter` matches.
     static func outcome(
         _ path: String, _ bytes: [UInt8], split: Split, passing: Bool, stopAfter: Int? = nil,
-        order: JSONQuery.ResultOrder = .rfc9535
+        order: JSONQuery.ResultOrder = .rfc9535, options: JSONParserOptions = JSONParserOptions()
     ) -> (lines: [String], chainEvents: Int) {
         MemberPassing.$isEnabled.withValue(passing) {
             let lines = LineBox()
-            var query = JSONQuery()
+            var query = JSONQuery(options: options)
             // Unions keep their selectors' order in RFC 9535 order, which no chain reads.
             query.resultOrder = order
             do {
@@ -77,6 +77,7 @@ struct PathMemberChainTests {
                 return (["bad path \(path): \(error)"], 0)
             }
             let tokenizer = JSONTokenizer(
+                options: options,
                 handler: StoppingHandler(matcher: query.makeMatcher(), lines: lines, stopAfter: stopAfter ?? .max))
             var failure = "accepted"
             for range in split.ranges(count: bytes.count) {
@@ -112,16 +113,19 @@ struct PathMemberChainTests {
         }
     }
 
-    static func differences(_ bytes: [UInt8], splits: [Split]) -> (failures: [String], chainEvents: Int) {
+    static func differences(
+        _ bytes: [UInt8], splits: [Split], paths: [String] = paths, options: JSONParserOptions = JSONParserOptions()
+    ) -> (failures: [String], chainEvents: Int) {
         var failures: [String] = []
         var chainEvents = 0
         for path in paths {
             for stopAfter in [nil, 1, 2] {
                 let order: JSONQuery.ResultOrder = path.contains("','") ? .streaming : .rfc9535
-                let delivering = outcome(path, bytes, split: .whole, passing: false, stopAfter: stopAfter, order: order)
+                let delivering = outcome(
+                    path, bytes, split: .whole, passing: false, stopAfter: stopAfter, order: order, options: options)
                 for split in splits {
                     let chained = outcome(
-                        path, bytes, split: split, passing: true, stopAfter: stopAfter, order: order)
+                        path, bytes, split: split, passing: true, stopAfter: stopAfter, order: order, options: options)
                     chainEvents += chained.chainEvents
                     if chained.lines != delivering.lines {
                         failures.append(
@@ -149,6 +153,43 @@ struct PathMemberChainTests {
         }
         #expect(failures.isEmpty, "\(failures.prefix(3).joined(separator: "\n\n"))")
         #expect(chainEvents > 0, "no chain was read: the check checks nothing")
+    }
+
+    /// Inputs of several top-level values: objects read on into the next one, whatever lies
+    /// between them (nothing, spaces, line breaks, another kind of value, an error).
+    static let valueSequences = [
+        "{\"a\":{\"id\":1}}\n{\"a\":{\"id\":2}}\n{\"t\":{\"title\":\"x\"},\"a\":{\"id\":3}}\n",
+        "{\"a\":{\"id\":1}}{\"a\":{\"id\":2}} \t {\"a\":{\"id\":3}}\r\n{}\n[{\"a\":{\"id\":4}}]\n5\n{\"a\":{\"id\":6}}",
+        "{\"a\":{\"id\":1}}\n{\"a\":{\"id\":2}},\n{\"a\":{\"id\":3}}\n",
+        "{\"a\":{\"id\":1}}\n{\"a\":{\"id\":2}\n{\"a\":{\"id\":3}}\n",
+        "{\"a\":{\"id\":1}}\n{\"a\":{\"id\":\"\\u0032\"}}\n{\"a\":{\"id\":3}",
+    ]
+
+    @Test("Several top-level values: the same matches, errors and stops in every split")
+    func topLevelValues() async {
+        let (failures, chainEvents) = await TokenizerTestSupport.offPool { () -> ([String], Int) in
+            var options = JSONParserOptions()
+            options.allowsMultipleValues = true
+            var failures: [String] = []
+            var chainEvents = 0
+            for document in Self.valueSequences {
+                let found = Self.differences(
+                    Array(document.utf8), splits: Split.sweep(),
+                    paths: ["$.a.id", "$.t.title", "$['a','t']['id','title']", "$.a", "$[0].a.id", "$.a.id + $.t"],
+                    options: options)
+                failures += found.failures
+                chainEvents += found.chainEvents
+            }
+            return (failures, chainEvents)
+        }
+        #expect(failures.isEmpty, "\(failures.prefix(3).joined(separator: "\n\n"))")
+        #expect(chainEvents > 0, "no chain was read: the check checks nothing")
+        var options = JSONParserOptions()
+        options.allowsMultipleValues = true
+        let lines = Array(String(repeating: "{\"x\":0,\"a\":{\"id\":1}}\n", count: 50).utf8)
+        let read = Self.tokenizerDiagnostics("$.a.id", lines, options: options)
+        // All but the values where a full token list ends a read.
+        #expect(read.chainElements >= 45, "\(read.chainElements) values read on into")
     }
 
     @Test("Generated documents, whole and damaged: the same matches and errors in every split", arguments: 0..<4)
@@ -191,13 +232,15 @@ struct PathMemberChainTests {
     }
 
     /// The tokenizer's counters after running `path` over `bytes` in one chunk.
-    static func tokenizerDiagnostics(_ path: String, _ bytes: [UInt8]) -> EngineDiagnostics {
-        var query = JSONQuery()
+    static func tokenizerDiagnostics(
+        _ path: String, _ bytes: [UInt8], options: JSONParserOptions = JSONParserOptions()
+    ) -> EngineDiagnostics {
+        var query = JSONQuery(options: options)
         query.resultOrder = .streaming
         // swift-format-ignore: NeverUseForceTry
         // The paths of these tests are valid.
         query.add(try! JSONPath(path).value)
-        let tokenizer = JSONTokenizer(handler: query.makeMatcher())
+        let tokenizer = JSONTokenizer(options: options, handler: query.makeMatcher())
         try? bytes.withUnsafeBytes { try tokenizer.feed($0) }
         try? tokenizer.finish()
         return tokenizer.diagnostics

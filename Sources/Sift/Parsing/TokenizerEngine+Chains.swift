@@ -21,9 +21,9 @@ extension TokenizerEngine {
     /// The start event that asked for a chain has returned (`delivered`: whether the parse goes
     /// on): reads the object along it; returns whether the parse goes on.
     ///
-    /// An element of an array is read on into the elements after it, as long as each one's start
-    /// event asks for the same chain again; an element that asks for another chain is read along
-    /// that one in turn.
+    /// An element of an array is read on into the elements after it, a top-level value of an input
+    /// of several into the values after it, as long as each one's start event asks for the same
+    /// chain again; one that asks for another chain is read along that one in turn.
     func readPendingChain(_ delivered: Bool) -> Bool {
         guard delivered else {
             pendingChain = nil
@@ -69,11 +69,15 @@ extension TokenizerEngine {
         }
         guard scan.pointee.headMatches > 0 else { return .finished }
         let text = base + yajlStart
-        let isElement = depth >= 2 && state.pointee.frames[depth &- 2].isArray
+        // What the read may go on into: the array's next elements, the input's next values.
+        let following =
+            depth >= 2
+            ? (state.pointee.frames[depth &- 2].isArray ? SIFT_CHAIN_ARRAY_ELEMENTS : SIFT_CHAIN_OBJECT_ONLY)
+            : (options.allowsMultipleValues ? SIFT_CHAIN_TOP_LEVEL_VALUES : SIFT_CHAIN_OBJECT_ONLY)
         let result = sift_member_chain_read(
             text, sift_skip_offset(handle), parsedCount &- yajlStart, chainPointer, state.pointee.maximumDepth &- depth,
             scan.pointee.scratch, scan.pointee.level, scan.pointee.chainTokens, SkipScanState.chainCapacity,
-            isElement ? 1 : 0)
+            Int32(following))
         guard result.resume >= 0, result.token_count > 0 || result.passed > 0 else {
             // Nothing read: the first member goes to yajl, and the members after it to the pass.
             passMembers(names, afterValue: false)
